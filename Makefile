@@ -1,0 +1,44 @@
+# Every target creates .venv when it is missing and installs what it needs.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
+
+.PHONY: demo test lint typecheck unit docs bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(RUN_STAMP) $@
+
+demo: $(RUN_STAMP)
+	$(PY) -m taverna_rules.adapters.demo --players 4 --seed 2026
+
+lint: $(DEV_STAMP)
+	$(PY) -m ruff check src tests benchmarks docs
+	$(PY) -m ruff format --check src tests benchmarks docs
+
+typecheck: $(DEV_STAMP)
+	$(PY) -m mypy
+
+unit: $(DEV_STAMP)
+	$(PY) -m pytest -q
+
+docs: $(DEV_STAMP)
+	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+
+test: lint typecheck unit docs
+
+bench: $(DEV_STAMP)
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) docs/_build build dist .pytest_cache .mypy_cache .ruff_cache

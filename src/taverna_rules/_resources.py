@@ -1,0 +1,21 @@
+"""Where the bundled cards and schemas are: inside the wheel, or in the source tree."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+__all__ = ["bundled"]
+
+
+def bundled(folder: str) -> Traversable:
+    """The bundled ``cards`` or ``schemas`` folder.
+
+    An installed wheel carries them as package data under ``taverna_rules/_data``; an
+    editable install or a source checkout finds them at the top of the repository.
+    """
+    packaged = files("taverna_rules") / "_data" / folder
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / folder

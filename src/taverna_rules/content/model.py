@@ -1,0 +1,309 @@
+"""The structured content: frozen definitions and the immutable :class:`RuleSet`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from taverna_rules.dsl.nodes import Node
+
+__all__ = [
+    "BoardSide",
+    "Constants",
+    "CustomerCard",
+    "DeedSpace",
+    "Dignitary",
+    "FavourKind",
+    "Names",
+    "People",
+    "Provenance",
+    "RoyalScoring",
+    "RuleOption",
+    "RuleSet",
+    "SpellCard",
+    "Symbol",
+    "Tavern",
+    "TavernLayout",
+    "Track",
+]
+
+Provenance = Literal["rulebook", "reconstructed"]
+FORMAT_VERSION = 1
+
+
+@attrs.frozen
+class Names:
+    """A name in the three languages of the rulebooks."""
+
+    en: str
+    fr: str
+    nl: str
+
+    def get(self, lang: str = "en") -> str:
+        """The name in ``lang`` (``en``, ``fr`` or ``nl``), English if unknown."""
+        return {"fr": self.fr, "nl": self.nl}.get(lang, self.en)
+
+
+@attrs.frozen
+class Constants:
+    """Numbers of the game that depend at most on the player count."""
+
+    starting_coins: int
+    deeds_per_player: int
+    row_size: int
+    spell_hand: int
+    castle_size: int
+    turns: tuple[tuple[int, int], ...]
+    income: tuple[tuple[int, int], ...]
+    track_vp: tuple[int, ...]
+    royal_scorings_per_player: tuple[tuple[int, int], ...]
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """The supported player counts, ascending."""
+        return tuple(n for n, _ in self.turns)
+
+    def turns_for(self, players: int) -> int:
+        """Customers each player plays in a game of ``players``."""
+        return dict(self.turns)[players]
+
+    def income_for(self, players: int) -> int:
+        """Coins per owner per customer seated (and the Feast bonus)."""
+        return dict(self.income)[players]
+
+    def royal_picks_for(self, players: int) -> int:
+        """Royal scoring opportunities each player chooses."""
+        return dict(self.royal_scorings_per_player)[players]
+
+    @property
+    def top(self) -> int:
+        """The last (exclusive) position of a people track."""
+        return len(self.track_vp) - 1
+
+
+@attrs.frozen
+class People:
+    """One of the four peoples: a people track, a table colour, a tile colour."""
+
+    id: str
+    name: Names
+
+
+@attrs.frozen
+class Symbol:
+    """A guild symbol and the guild effect it triggers when on card and tavern."""
+
+    id: str
+    name: Names
+    guild: Names
+
+
+@attrs.frozen
+class DeedSpace:
+    """A property deed space: its price and the VP scored when bought."""
+
+    price: int
+    vp: int
+
+
+@attrs.frozen
+class TavernLayout:
+    """A tavern on one board side: printed symbol, table colours, deed spaces."""
+
+    symbol: str
+    tables: tuple[str, ...]
+    deeds: tuple[DeedSpace, ...]
+
+
+@attrs.frozen
+class Tavern:
+    """A tavern of the city; ``layouts`` is keyed by board side id."""
+
+    id: str
+    size: Literal["small", "large"]
+    name: Names
+
+
+@attrs.frozen
+class BoardSide:
+    """One side of the board and the player counts it is used for."""
+
+    id: str
+    players: tuple[int, ...]
+    name: Names
+    layouts: tuple[tuple[str, TavernLayout], ...]
+
+    def layout(self, tavern: str) -> TavernLayout:
+        """The layout of ``tavern`` on this side."""
+        return dict(self.layouts)[tavern]
+
+    @property
+    def table_count(self) -> int:
+        """All tables of the side."""
+        return sum(len(layout.tables) for _, layout in self.layouts)
+
+
+@attrs.frozen
+class CustomerCard:
+    """A customer card: its people(s), its guild symbol(s), its player mark."""
+
+    id: str
+    peoples: tuple[str, ...]
+    symbols: tuple[str, ...]
+    players: int
+
+
+@attrs.frozen
+class Track:
+    """A people track's bonuses: ``(position, effect)`` pairs."""
+
+    people: str
+    bonuses: tuple[tuple[int, Node], ...]
+
+    def bonus(self, position: int) -> Node | None:
+        """The effect on ``position``, if any."""
+        return dict(self.bonuses).get(position)
+
+
+@attrs.frozen
+class RoyalScoring:
+    """A royal scoring opportunity and its effect."""
+
+    id: str
+    name: Names
+    effect: Node
+
+
+@attrs.frozen
+class Dignitary:
+    """A dignitary figure."""
+
+    id: str
+    name: Names
+
+
+@attrs.frozen
+class FavourKind:
+    """A kind of royal favour tile and how many tiles of it exist."""
+
+    id: str
+    name: Names
+    copies: int
+
+
+@attrs.frozen
+class SpellCard:
+    """A kind of spell card; the Curse is the one with ``curse`` set."""
+
+    id: str
+    name: Names
+    copies: int
+    cost: int = 0
+    timing: Literal["own_turn", "any_turn"] = "own_turn"
+    curse: bool = False
+    effect: Node | None = None
+
+
+@attrs.frozen
+class RuleOption:
+    """A rule option: where the rulebooks differ or are silent."""
+
+    id: str
+    type: Literal["bool", "choice", "int"]
+    default: bool | int | str
+    reason: str
+    choices: tuple[str, ...] = ()
+
+
+@attrs.frozen(cache_hash=True)
+class RuleSet:
+    """All the content of a game, loaded and checked once; immutable and hashable.
+
+    ``fingerprint`` is the SHA-256 of the canonical content: two rule sets with the same
+    fingerprint play the same game, and a saved game names the rules it was played with.
+    """
+
+    format_version: int
+    fingerprint: str
+    sources: tuple[str, ...]
+    constants: Constants
+    peoples: tuple[People, ...]
+    symbols: tuple[Symbol, ...]
+    taverns: tuple[Tavern, ...]
+    sides: tuple[BoardSide, ...]
+    customers: tuple[CustomerCard, ...]
+    tiles: tuple[tuple[str, int], ...]
+    guild_tokens: tuple[tuple[str, int], ...]
+    privilege_tokens: int
+    tracks: tuple[Track, ...]
+    royal_scorings: tuple[RoyalScoring, ...]
+    dignitaries: tuple[Dignitary, ...]
+    favours: tuple[FavourKind, ...]
+    spells: tuple[SpellCard, ...]
+    options: tuple[RuleOption, ...]
+    provenance: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
+
+    # Lookups. Linear scans over a handful of items; the kernel caches what it needs.
+    def people_ids(self) -> tuple[str, ...]:
+        """People ids in track order (the tie-break cycle)."""
+        return tuple(p.id for p in self.peoples)
+
+    def side_for(self, players: int) -> BoardSide:
+        """The board side used with ``players`` players."""
+        for side in self.sides:
+            if players in side.players:
+                return side
+        raise KeyError(players)
+
+    def customer(self, card_id: str) -> CustomerCard:
+        """The customer card ``card_id``."""
+        for card in self.customers:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def spell(self, spell_id: str) -> SpellCard:
+        """The spell kind of a card id (``eviction`` or ``eviction#2``)."""
+        kind = spell_id.split("#", 1)[0]
+        for spell in self.spells:
+            if spell.id == kind:
+                return spell
+        raise KeyError(spell_id)
+
+    def royal(self, scoring_id: str) -> RoyalScoring:
+        """The royal scoring opportunity ``scoring_id``."""
+        for scoring in self.royal_scorings:
+            if scoring.id == scoring_id:
+                return scoring
+        raise KeyError(scoring_id)
+
+    def track(self, people: str) -> Track:
+        """The people track of ``people``."""
+        for track in self.tracks:
+            if track.people == people:
+                return track
+        raise KeyError(people)
+
+    def option(self, option_id: str) -> RuleOption:
+        """The rule option ``option_id``."""
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise KeyError(option_id)
+
+    def name_of(self, kind_id: str, lang: str = "en") -> str:
+        """The display name of any content id (people, symbol, tavern, card kind...)."""
+        for group in (
+            self.peoples,
+            self.symbols,
+            self.taverns,
+            self.royal_scorings,
+            self.dignitaries,
+            self.favours,
+            self.spells,
+        ):
+            for item in group:
+                if item.id == kind_id.split("#", 1)[0]:
+                    return item.name.get(lang)
+        return kind_id

@@ -1,0 +1,297 @@
+"""The JSON Schemas of the content files, as Python data.
+
+``schemas/*.schema.json`` are generated from here (``python -m
+taverna_rules.content.schema_source``); a test proves the shipped files are current.
+Each schema is self-contained (the effect definitions are embedded) so an editor's YAML
+language server can use it alone.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from taverna_rules.dsl.ops import effect_schema
+
+__all__ = ["KINDS", "content_schema", "write_schemas"]
+
+JSON = dict[str, Any]
+BASE_ID = "https://taverna-rules.invalid/schemas/"
+
+ID: JSON = {
+    "type": "string",
+    "pattern": "^[a-z][a-z0-9_]*$",
+    "description": "a stable identifier: lowercase letters, digits and underscores",
+}
+NAMES: JSON = {
+    "type": "object",
+    "description": "the name in English, French and Dutch",
+    "properties": {lang: {"type": "string", "minLength": 1} for lang in ("en", "fr", "nl")},
+    "required": ["en", "fr", "nl"],
+    "additionalProperties": False,
+    "examples": [{"en": "Orcs", "fr": "Orcs", "nl": "Orks"}],
+}
+COUNT: JSON = {"type": "integer", "minimum": 0}
+PER_PLAYERS: JSON = {
+    "type": "object",
+    "description": "a number for each player count",
+    "propertyNames": {"pattern": "^[1-9]$"},
+    "additionalProperties": COUNT,
+    "minProperties": 1,
+}
+EFFECT: JSON = {"$ref": "#/$defs/effect"}
+
+
+def _obj(properties: JSON, required: list[str], description: str = "") -> JSON:
+    out: JSON = {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+    if description:
+        out["description"] = description
+    return out
+
+
+def _list(item: JSON, description: str) -> JSON:
+    return {"type": "array", "items": item, "description": description}
+
+
+def _by_id(item: JSON) -> JSON:
+    return {"type": "object", "propertyNames": ID, "additionalProperties": item}
+
+
+DEED = _obj({"price": COUNT, "vp": COUNT}, ["price", "vp"], "a deed space: price and VP")
+LAYOUT = _obj(
+    {
+        "symbol": {"type": "string", "description": "the tavern's printed guild symbol"},
+        "tables": _list({"type": "string"}, "the people (colour) of each table"),
+        "deeds": {**_list(DEED, "the deed spaces"), "minItems": 1, "maxItems": 4},
+    },
+    ["symbol", "tables", "deeds"],
+)
+
+BODIES: dict[str, tuple[JSON, list[str], str]] = {
+    "game": (
+        {
+            "constants": _obj(
+                {
+                    "starting_coins": COUNT,
+                    "deeds_per_player": COUNT,
+                    "row_size": COUNT,
+                    "spell_hand": COUNT,
+                    "castle_size": COUNT,
+                    "turns": PER_PLAYERS,
+                    "income": PER_PLAYERS,
+                    "track_vp": {**_list({"type": "integer"}, "VP of each position"), "minItems": 2},
+                    "royal_scorings_per_player": PER_PLAYERS,
+                },
+                [
+                    "starting_coins",
+                    "deeds_per_player",
+                    "row_size",
+                    "spell_hand",
+                    "castle_size",
+                    "turns",
+                    "income",
+                    "track_vp",
+                    "royal_scorings_per_player",
+                ],
+            ),
+            "peoples": _list(_obj({"id": ID, "name": NAMES}, ["id", "name"]), "track order"),
+            "symbols": _list(
+                _obj({"id": ID, "name": NAMES, "guild": NAMES}, ["id", "name", "guild"]),
+                "the guild symbols",
+            ),
+        },
+        ["constants", "peoples", "symbols"],
+        "The game's constants, its peoples (in track order) and its guild symbols.",
+    ),
+    "components": (
+        {
+            "customer_tiles": _by_id(COUNT),
+            "guild_tokens": _by_id(COUNT),
+            "privilege_tokens": COUNT,
+        },
+        ["customer_tiles", "guild_tokens", "privilege_tokens"],
+        "How many of each finite component the box holds.",
+    ),
+    "board": (
+        {
+            "taverns": _list(
+                _obj(
+                    {"id": ID, "size": {"enum": ["small", "large"]}, "name": NAMES},
+                    ["id", "size", "name"],
+                ),
+                "the taverns of the city",
+            ),
+            "sides": _list(
+                _obj(
+                    {
+                        "id": ID,
+                        "players": _list({"type": "integer", "minimum": 1}, "player counts"),
+                        "name": NAMES,
+                        "taverns": _by_id(LAYOUT),
+                    },
+                    ["id", "players", "name", "taverns"],
+                ),
+                "the board sides",
+            ),
+        },
+        ["taverns", "sides"],
+        "The taverns and the layout of each on both sides of the board.",
+    ),
+    "customers": (
+        {
+            "cards": _list(
+                _obj(
+                    {
+                        "id": ID,
+                        "peoples": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2},
+                        "symbols": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2},
+                        "players": {"type": "integer", "minimum": 1, "description": "the 2+/4+/5 mark"},
+                    },
+                    ["id", "peoples", "symbols", "players"],
+                ),
+                "the customer cards",
+            )
+        },
+        ["cards"],
+        "Customer cards.",
+    ),
+    "tracks": (
+        {
+            "tracks": _list(
+                _obj(
+                    {
+                        "people": ID,
+                        "bonuses": {
+                            "type": "object",
+                            "propertyNames": {"pattern": "^[0-9]+$"},
+                            "additionalProperties": EFFECT,
+                        },
+                    },
+                    ["people", "bonuses"],
+                ),
+                "one track per people",
+            )
+        },
+        ["tracks"],
+        "The bonus effect on each position of the people tracks.",
+    ),
+    "royal_scoring": (
+        {
+            "scorings": _list(
+                _obj({"id": ID, "name": NAMES, "effect": EFFECT}, ["id", "name", "effect"]),
+                "the royal scoring opportunities",
+            )
+        },
+        ["scorings"],
+        "Royal scoring opportunities.",
+    ),
+    "dignitaries": (
+        {"dignitaries": _list(_obj({"id": ID, "name": NAMES}, ["id", "name"]), "the dignitaries")},
+        ["dignitaries"],
+        "Dignitaries.",
+    ),
+    "favours": (
+        {
+            "favours": _list(
+                _obj(
+                    {"id": ID, "name": NAMES, "copies": {"type": "integer", "minimum": 1}},
+                    ["id", "name", "copies"],
+                ),
+                "the kinds of royal favour",
+            )
+        },
+        ["favours"],
+        "Royal favour tiles.",
+    ),
+    "spells": (
+        {
+            "spells": _list(
+                _obj(
+                    {
+                        "id": ID,
+                        "name": NAMES,
+                        "copies": {"type": "integer", "minimum": 1},
+                        "cost": COUNT,
+                        "timing": {"enum": ["own_turn", "any_turn"]},
+                        "curse": {"type": "boolean"},
+                        "effect": EFFECT,
+                    },
+                    ["id", "name", "copies"],
+                ),
+                "the kinds of spell card",
+            )
+        },
+        ["spells"],
+        "Spell cards, the Curse among them.",
+    ),
+    "options": (
+        {
+            "options": _list(
+                _obj(
+                    {
+                        "id": ID,
+                        "type": {"enum": ["bool", "choice", "int"]},
+                        "default": {"type": ["boolean", "integer", "string"]},
+                        "reason": {"type": "string", "minLength": 1},
+                        "choices": {"type": "array", "items": {"type": "string"}},
+                    },
+                    ["id", "type", "default", "reason"],
+                ),
+                "the rule options",
+            )
+        },
+        ["options"],
+        "Rule options, each with its default and the reason it exists.",
+    ),
+}
+
+KINDS: tuple[str, ...] = tuple(BODIES)
+
+
+def content_schema(kind: str) -> JSON:
+    """The JSON Schema of a content file of ``kind``."""
+    properties, required, description = BODIES[kind]
+    header: JSON = {
+        "format": {"const": 1, "description": "the content format version"},
+        "kind": {"const": kind},
+        "provenance": {"enum": ["rulebook", "reconstructed"]},
+        "note": {"type": "string"},
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{BASE_ID}{kind}.schema.json",
+        "title": f"taverna_rules {kind} file",
+        "description": description,
+        **_obj({**header, **properties}, ["format", "kind", *required]),
+        "$defs": effect_schema()["$defs"],
+    }
+
+
+def rendered_schemas() -> dict[str, str]:
+    """File name -> JSON text of every schema, as shipped in ``schemas/``."""
+    files = {f"{kind}.schema.json": content_schema(kind) for kind in KINDS}
+    files["effect.schema.json"] = effect_schema()
+    return {name: json.dumps(schema, indent=2, ensure_ascii=False) + "\n" for name, schema in files.items()}
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    """Write every schema into ``folder``; return the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in rendered_schemas().items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance command
+    for path in write_schemas(Path(sys.argv[1] if len(sys.argv) > 1 else "schemas")):
+        print(path)

@@ -1,0 +1,75 @@
+"""The effect tree: frozen nodes built from YAML, interpreted by the kernel.
+
+An effect is a :class:`Node` (an op name, its scalar arguments and its child effects);
+an amount is an :data:`Expr`; a test is a :class:`AtLeast`. All are immutable, hashable
+and free of Python callables, so a paused effect can be serialized as a path into them.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+__all__ = ["AtLeast", "Cond", "Count", "Expr", "Node", "Table"]
+
+
+@attrs.frozen
+class Count:
+    """The number of something the acting player has (``{count: coins}``)."""
+
+    what: str
+
+
+@attrs.frozen
+class Table:
+    """Points for the highest threshold reached: ``at_least[i]`` scores ``points[i]``."""
+
+    of: Expr
+    at_least: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+Expr: TypeAlias = int | Count | Table
+
+
+@attrs.frozen
+class AtLeast:
+    """True when ``left >= right``."""
+
+    left: Expr
+    right: Expr
+
+
+Cond: TypeAlias = AtLeast
+Arg: TypeAlias = int | bool | str | Count | Table | AtLeast
+
+
+@attrs.frozen
+class Node:
+    """One effect: an op, its arguments (sorted by name) and its child effects."""
+
+    op: str
+    args: tuple[tuple[str, Arg], ...] = ()
+    children: tuple[Node, ...] = ()
+
+    def arg(self, name: str, default: Arg | None = None) -> Arg | None:
+        """The argument ``name``, or ``default`` when the node does not set it."""
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def at(self, path: tuple[int, ...]) -> Node:
+        """The descendant reached by following child indexes."""
+        node = self
+        for index in path:
+            node = node.children[index]
+        return node
+
+    def walk(self) -> list[Node]:
+        """This node and every descendant, depth first."""
+        out: list[Node] = [self]
+        for child in self.children:
+            out.extend(child.walk())
+        return out

@@ -1,0 +1,58 @@
+"""The exceptions taverna_rules raises.
+
+Every error derives from :class:`TavernaError`; each subclass also derives from the
+builtin exception a caller would expect, so ``except ValueError`` keeps working.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from taverna_rules.content.problems import Problem
+
+__all__ = [
+    "ContentError",
+    "IllegalActionError",
+    "OptionError",
+    "PositionError",
+    "ReplayError",
+    "TavernaError",
+    "UndoError",
+]
+
+
+class TavernaError(Exception):
+    """The root of every error raised by taverna_rules."""
+
+
+class IllegalActionError(TavernaError, ValueError):
+    """An action that the pending decision does not allow; the game is unchanged."""
+
+
+class OptionError(TavernaError, ValueError):
+    """An unknown rule option or a value of the wrong type."""
+
+
+class PositionError(TavernaError, ValueError):
+    """A position document that does not describe a valid game state."""
+
+
+class ReplayError(TavernaError, ValueError):
+    """An event log that cannot be folded: corrupt, out of order, or for other rules."""
+
+
+class UndoError(TavernaError, RuntimeError):
+    """Undo was asked for where the undo policy does not allow it."""
+
+
+class ContentError(TavernaError, ValueError):
+    """Content that failed validation; carries every problem found, not just the first."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        count = len(self.problems)
+        lines = [f"{count} problem{'s' if count != 1 else ''} in the content:"]
+        lines += [f"  {problem}" for problem in self.problems]
+        super().__init__("\n".join(lines))
