@@ -150,13 +150,13 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
     path = tuple(leaf.absolute_path)
     hint = ""
     code = f"schema-{leaf.validator}"
-    if leaf.validator == "enum" and leaf.parent is not None and leaf.parent.validator == "propertyNames":
-        code = "schema-unknown-name"
-    if leaf.validator == "propertyNames" or code == "schema-unknown-name":
+    if "propertyNames" in leaf.absolute_schema_path:
         code = "schema-unknown-name"
         bad = leaf.instance if isinstance(leaf.instance, str) else ""
         choices = leaf.validator_value if isinstance(leaf.validator_value, list) else []
         hint = checks.did_you_mean(bad, [str(c) for c in choices])
+        if bad:
+            path = (*path, bad)
     elif leaf.validator == "additionalProperties":
         extras = sorted(set(leaf.instance) - set(leaf.schema.get("properties", {})))
         allowed = sorted(leaf.schema.get("properties", {}))

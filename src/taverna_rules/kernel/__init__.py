@@ -1,0 +1,8 @@
+"""The rules kernel: state, actions, events, decide and evolve.
+
+Importing the package registers every step of the game with the engine.
+"""
+
+from taverna_rules.kernel import effects, endgame, setup, turn
+
+__all__ = ["effects", "endgame", "setup", "turn"]

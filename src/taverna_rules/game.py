@@ -1,0 +1,206 @@
+"""The :class:`Game` facade: the stable API that frontends embed.
+
+A game is a rule set, a log of events and the state they fold to. ``apply`` asks the
+kernel for the events an action causes and folds them; an illegal action raises and
+changes nothing. ``undo`` steps back to the previous decision within the undo policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.errors import ReplayError, UndoError
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import Action
+from taverna_rules.kernel.engine import Decision, decide, pending_decision, run_flow
+from taverna_rules.kernel.evolve import evolve, fold
+from taverna_rules.kernel.setup import start_events
+from taverna_rules.kernel.state import GameState, Result
+from taverna_rules.kernel.views import redact_events, redact_state
+
+__all__ = ["Game", "UndoPolicy", "new_game", "replay"]
+
+UndoPolicy = Literal["never", "until_reveal", "always"]
+
+
+class Game:
+    """A game in progress (or over): its rules, state, log and pending decision.
+
+    Build one with :func:`new_game`, :func:`replay` or :meth:`from_position`.
+    """
+
+    def __init__(self, rules: RuleSet, events: Sequence[ev.Event], *, undo: UndoPolicy = "until_reveal") -> None:
+        if undo not in ("never", "until_reveal", "always"):
+            raise ValueError(f"undo policy must be 'never', 'until_reveal' or 'always', not {undo!r}")
+        self.rules = rules
+        self.undo_policy: UndoPolicy = undo
+        self._events: list[ev.Event] = list(events)
+        self._state = fold(self._events)
+        if self._state.rules != rules.fingerprint:
+            raise ReplayError(
+                f"the log was played with rules {self._state.rules[:12]}..., "
+                f"these rules are {rules.fingerprint[:12]}..."
+            )
+        # (number of events, state) at each decision point, for undo.
+        self._marks: list[tuple[int, GameState]] = [(len(self._events), self._state)]
+        self._decision: Decision | None = None
+        self._decision_for: GameState | None = None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_position(cls, rules: RuleSet, state: GameState, *, undo: UndoPolicy = "until_reveal") -> Game:
+        """A game that resumes from ``state`` (see :mod:`taverna_rules.position`)."""
+        if state.rules != rules.fingerprint:
+            state = _with_rules(state, rules)
+        loaded = ev.PositionLoaded(state)
+        return cls(rules, run_flow(rules, evolve(None, loaded), [loaded]), undo=undo)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> GameState:
+        """The current, immutable state."""
+        return self._state
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """The log: every event so far, oldest first."""
+        return tuple(self._events)
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` when the game is over."""
+        if self._decision_for is not self._state:
+            self._decision = pending_decision(self.rules, self._state)
+            self._decision_for = self._state
+        return self._decision
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the pending decision (empty when the game is over)."""
+        decision = self.decision
+        return decision.actions if decision is not None else ()
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended."""
+        return self._state.over
+
+    @property
+    def result(self) -> Result | None:
+        """The final result: standings, ties and the VP breakdown, once over."""
+        return self._state.result
+
+    def view(self, player: int | str | None) -> GameState:
+        """The state as ``player`` (seat or name; ``None``: spectator) may see it."""
+        return redact_state(self._state, self._seat(player))
+
+    def events_for(self, player: int | str | None) -> list[ev.Event]:
+        """The log as ``player`` may see it."""
+        return redact_events(self._events, self._seat(player))
+
+    def _seat(self, player: int | str | None) -> int | None:
+        if player is None:
+            return None
+        if isinstance(player, str):
+            names = [p.name for p in self._state.players]
+            if player not in names:
+                raise KeyError(f"no player named {player!r}; players: {names}")
+            return names.index(player)
+        if not 0 <= player < len(self._state.players):
+            raise KeyError(f"no seat {player!r}")
+        return player
+
+    # ------------------------------------------------------------------ playing
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change."""
+        new = decide(self.rules, self._state, action)
+        state = self._state
+        for event in new:
+            state = evolve(state, event)
+        self._events.extend(new)
+        self._state = state
+        self._marks.append((len(self._events), state))
+        return new
+
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would step back."""
+        if self.undo_policy == "never" or len(self._marks) < 2:
+            return False
+        if self.undo_policy == "always":
+            return True
+        start = self._marks[-2][0]
+        return not any(e.REVEALS for e in self._events[start:])
+
+    def undo(self) -> None:
+        """Step back to the previous decision; :class:`UndoError` where the policy forbids."""
+        if not self.can_undo():
+            raise UndoError(
+                f"cannot undo under the {self.undo_policy!r} policy: "
+                + ("nothing to undo" if len(self._marks) < 2 else "the last action revealed hidden information")
+            )
+        self._marks.pop()
+        count, state = self._marks[-1]
+        del self._events[count:]
+        self._state = state
+
+    def copy(self) -> Game:
+        """An independent game with the same log (states are immutable, so this is cheap)."""
+        clone = Game.__new__(Game)
+        clone.rules = self.rules
+        clone.undo_policy = self.undo_policy
+        clone._events = list(self._events)
+        clone._state = self._state
+        clone._marks = list(self._marks)
+        clone._decision = self._decision
+        clone._decision_for = self._decision_for
+        return clone
+
+    def __repr__(self) -> str:
+        names = ", ".join(p.name for p in self._state.players)
+        status = "over" if self.over else f"{len(self._events)} events"
+        return f"<Game [{names}] {status}>"
+
+
+def _with_rules(state: GameState, rules: RuleSet) -> GameState:
+    import attrs
+
+    return attrs.evolve(state, rules=rules.fingerprint)
+
+
+def new_game(
+    rules: RuleSet,
+    players: Sequence[str],
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    *,
+    first_player: int | None = None,
+    birthdays: Sequence[str | None] | None = None,
+    played_on: str | None = None,
+    undo: UndoPolicy = "until_reveal",
+) -> Game:
+    """Set up a new game of Taverna for 2 to 5 ``players``.
+
+    ``seed`` decides every shuffle; ``options`` set rule options (unknown names and bad
+    values raise :class:`~taverna_rules.errors.OptionError`). ``first_player`` is a seat;
+    without it, ``birthdays`` (``MM-DD``) and ``played_on`` (``YYYY-MM-DD``) pick the
+    player with the most recent birthday, else seat 0. Birthdays also break a final tie.
+    """
+    events = start_events(rules, players, seed, options, first_player, birthdays, played_on)
+    return Game(rules, events, undo=undo)
+
+
+def replay(rules: RuleSet, events: Iterable[ev.Event], *, undo: UndoPolicy = "until_reveal") -> Game:
+    """The game a log describes, by folding it; :class:`ReplayError` on a corrupt log."""
+    log = list(events)
+    if not log or not isinstance(log[0], ev.GameStarted | ev.PositionLoaded):
+        raise ReplayError("a log starts with GameStarted or PositionLoaded")
+    for index, event in enumerate(log[1:], 1):
+        if isinstance(event, ev.GameStarted | ev.PositionLoaded):
+            raise ReplayError(f"event {index}: a second {event.TYPE} in one log")
+    try:
+        return Game(rules, log, undo=undo)
+    except (ValueError, KeyError, IndexError, TypeError) as exc:
+        if isinstance(exc, ReplayError):
+            raise
+        raise ReplayError(f"the log does not fold: {exc}") from None

@@ -1,0 +1,116 @@
+"""Actions: what a player asks for, always one of the pending decision's legal actions.
+
+Actions are imperatives (``PickCard``), frozen and comparable, with a stable type name
+used on the wire: ``{"type": "PickCard", "card": "c07", "people": "elf"}``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+import attrs
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "BuyDeed",
+    "ChooseOption",
+    "ChoosePeople",
+    "ChooseRoyalScoring",
+    "EndTurn",
+    "PickCard",
+    "ReplaceCustomer",
+    "SeatCustomer",
+    "SellSpell",
+]
+
+
+@attrs.frozen
+class Action:
+    """The base of every action."""
+
+    TYPE: ClassVar[str] = "Action"
+
+
+A = TypeVar("A", bound=type[Action])
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+def _action(cls: A) -> A:
+    cls.TYPE = cls.__name__
+    ACTION_TYPES[cls.TYPE] = cls
+    return cls
+
+
+@_action
+@attrs.frozen
+class ChoosePeople(Action):
+    """Choose the King's (or, with 2 players, the Queen's) people."""
+
+    people: str
+
+
+@_action
+@attrs.frozen
+class BuyDeed(Action):
+    """Buy a property deed during the deed draft."""
+
+    tavern: str
+    space: int
+
+
+@_action
+@attrs.frozen
+class PickCard(Action):
+    """Pick a customer card from the row, and the people of the tile to take."""
+
+    card: str
+    people: str
+
+
+@_action
+@attrs.frozen
+class SeatCustomer(Action):
+    """Seat the customer tile at a free table."""
+
+    tavern: str
+    table: int
+
+
+@_action
+@attrs.frozen
+class ReplaceCustomer(Action):
+    """Trickery: remove the tile at an occupied table and seat yours there."""
+
+    tavern: str
+    table: int
+
+
+@_action
+@attrs.frozen
+class SellSpell(Action):
+    """Sell a spell card from your hand for 1 coin."""
+
+    spell: str
+
+
+@_action
+@attrs.frozen
+class EndTurn(Action):
+    """End your turn (the optional steps you skipped are lost)."""
+
+
+@_action
+@attrs.frozen
+class ChooseRoyalScoring(Action):
+    """Choose a royal scoring opportunity at the end of the game."""
+
+    scoring: str
+
+
+@_action
+@attrs.frozen
+class ChooseOption(Action):
+    """Answer an effect's choice: the index of the option (0 = yes for an optional effect)."""
+
+    option: int

@@ -1,0 +1,187 @@
+"""The effect DSL at run time: control ops walk the tree on the stack, primitives emit events.
+
+An ``effect`` task points at a node by ref and path; control ops push their children as
+new tasks, choices become decisions, and primitive ops run their executor. Nothing here
+loops without a bound: ``repeat`` is capped by the schema and trees are finite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, Table
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import ChooseOption, ChoosePeople
+from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
+from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.kernel.tracks import advance, draw_spells
+
+__all__ = ["COUNTERS", "EXECUTORS", "evaluate"]
+
+Executor = Callable[[Engine, Task, Node], None]
+EXECUTORS: dict[str, Executor] = {}
+
+#: How each ``{count: ...}`` is computed for a player.
+COUNTERS: dict[str, Callable[[GameState, int], int]] = {
+    "coins": lambda s, p: s.players[p].coins,
+    "favours_owned": lambda s, p: len(s.players[p].favours) + len(s.players[p].favours_used),
+    "deeds_owned": lambda s, p: s.deeds_owned(p),
+    "spells_cast": lambda s, p: len(s.players[p].cast),
+    "spells_in_hand": lambda s, p: len(s.players[p].hand),
+    "privileges": lambda s, p: s.players[p].privileges,
+}
+
+CATEGORIES = {"track": "track_bonus", "royal": "royal", "spell": "spells"}
+
+
+def evaluate(expr: Expr, state: GameState, player: int) -> int:
+    """The value of an expression for ``player``."""
+    if isinstance(expr, int):
+        return expr
+    if isinstance(expr, Count):
+        return COUNTERS[expr.what](state, player)
+    value = evaluate(expr.of, state, player)
+    points = 0
+    for threshold, score in zip(expr.at_least, expr.points, strict=True):
+        if value >= threshold:
+            points = score
+    return points
+
+
+def _expr(node: Node, name: str) -> Expr:
+    value = node.arg(name, 1)
+    assert isinstance(value, int | Count | Table), f"{node.op}.{name} is not an expression"
+    return value
+
+
+def _child(task: Task, index: int) -> Task:
+    return Task("effect", task.player, task.ref, (*task.path, index))
+
+
+@automatic("effect")
+def _effect(engine: Engine, task: Task) -> None:
+    node = engine.effect(task.ref, task.path)
+    if node.op == "seq":
+        engine.push(*(_child(task, i) for i in range(len(node.children))))
+    elif node.op in ("choose", "optional"):
+        engine.push(Task("effect_choice", task.player, task.ref, task.path))
+    elif node.op == "if":
+        cond = node.arg("cond")
+        assert isinstance(cond, AtLeast)
+        holds = evaluate(cond.left, engine.state, task.player) >= evaluate(cond.right, engine.state, task.player)
+        if holds:
+            engine.push(_child(task, 0))
+        elif len(node.children) > 1:
+            engine.push(_child(task, 1))
+    elif node.op == "repeat":
+        times = node.arg("times", 1)
+        assert isinstance(times, int)
+        engine.push(*(_child(task, 0) for _ in range(times)))
+    else:
+        EXECUTORS[node.op](engine, task, node)
+
+
+def _executor(op: str) -> Callable[[Executor], Executor]:
+    def register(fn: Executor) -> Executor:
+        EXECUTORS[op] = fn
+        return fn
+
+    return register
+
+
+@_executor("gain_coins")
+def _gain_coins(engine: Engine, task: Task, node: Node) -> None:
+    amount = evaluate(_expr(node, "amount"), engine.state, task.player)
+    if amount > 0:
+        engine.emit(ev.CoinsGained(task.player, amount, task.ref))
+
+
+@_executor("pay_coins")
+def _pay_coins(engine: Engine, task: Task, node: Node) -> None:
+    amount = min(evaluate(_expr(node, "amount"), engine.state, task.player), engine.state.players[task.player].coins)
+    if amount > 0:
+        engine.emit(ev.CoinsPaid(task.player, amount, task.ref))
+
+
+@_executor("score_vp")
+def _score_vp(engine: Engine, task: Task, node: Node) -> None:
+    amount = evaluate(_expr(node, "amount"), engine.state, task.player)
+    if amount:
+        category = CATEGORIES.get(task.ref.partition(":")[0], "effects")
+        engine.emit(ev.VPScored(task.player, amount, category))
+
+
+@_executor("draw_spells")
+def _draw(engine: Engine, task: Task, node: Node) -> None:
+    draw_spells(engine, task.player, evaluate(_expr(node, "count"), engine.state, task.player))
+
+
+@_executor("gain_privileges")
+def _privileges(engine: Engine, task: Task, node: Node) -> None:
+    wanted = evaluate(_expr(node, "count"), engine.state, task.player)
+    count = min(wanted, engine.state.privilege_supply)
+    if count > 0:
+        engine.emit(ev.PrivilegesGained(task.player, count))
+
+
+def _levels(node: Node) -> tuple[int, bool]:
+    levels, bonuses = node.arg("levels", 1), node.arg("bonuses", True)
+    assert isinstance(levels, int) and isinstance(bonuses, bool)
+    return levels, bonuses
+
+
+@_executor("advance_track")
+def _advance_track(engine: Engine, task: Task, node: Node) -> None:
+    people = node.arg("people")
+    levels, bonuses = _levels(node)
+    if people == "choice":
+        engine.push(Task("effect_track", task.player, task.ref, task.path))
+        return
+    if people == "card":
+        turn = engine.state.turn
+        if turn is None or turn.people is None:
+            return
+        people = turn.people
+    assert isinstance(people, str)
+    advance(engine, task.player, people, levels, bonuses)
+
+
+@_executor("advance_all_tracks")
+def _advance_all(engine: Engine, task: Task, node: Node) -> None:
+    levels, bonuses = _levels(node)
+    for people in engine.state.peoples:
+        advance(engine, task.player, people, levels, bonuses)
+
+
+# ----------------------------------------------------------------------------- choices
+def _options(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseOption, ...]:
+    node = resolve_ref(rules, task.ref).at(task.path)
+    count = len(node.children) if node.op == "choose" else 2
+    return tuple(ChooseOption(i) for i in range(count))
+
+
+def _options_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+    from taverna_rules.dsl.ops import render
+
+    node = resolve_ref(rules, task.ref).at(task.path)
+    if node.op == "optional":
+        return f"0: {render(node.children[0])}; 1: decline"
+    return "; ".join(f"{i}: {render(child)}" for i, child in enumerate(node.children))
+
+
+@decision("effect_choice", _options, _options_prompt)
+def _choose(engine: Engine, task: Task, action: ChooseOption) -> None:
+    node = engine.effect(task.ref, task.path)
+    if node.op == "choose" or action.option == 0:
+        engine.push(_child(task, action.option if node.op == "choose" else 0))
+
+
+def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople, ...]:
+    return tuple(ChoosePeople(p) for p in state.peoples)
+
+
+@decision("effect_track", _tracks, lambda r, s, t: "choose the people track to climb")
+def _choose_track(engine: Engine, task: Task, action: ChoosePeople) -> None:
+    levels, bonuses = _levels(engine.effect(task.ref, task.path))
+    advance(engine, task.player, action.people, levels, bonuses)

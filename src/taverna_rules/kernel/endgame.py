@@ -1,0 +1,112 @@
+"""The end of the game: exchanges, royal scoring, people scoring and the result.
+
+Rulebook, "End of game". The royal scoring order is fixed once, before anyone scores:
+highest on the chosen people's track first, ties broken on the next track to the right
+(cyclically), then by seat order from the first player.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import ChooseRoyalScoring
+from taverna_rules.kernel.calendar import days_until
+from taverna_rules.kernel.engine import Engine, automatic, decision
+from taverna_rules.kernel.state import GameState, Result, Standing, Task
+from taverna_rules.kernel.tracks import seat_order
+
+__all__ = ["compute_result", "royal_order"]
+
+
+def royal_order(state: GameState, people: str) -> tuple[int, ...]:
+    """Players from highest to lowest on ``people``'s track, ties broken to the right."""
+    start = state.peoples.index(people)
+    cycle = [(start + i) % len(state.peoples) for i in range(len(state.peoples))]
+    seats = seat_order(state.first_player, len(state.players))
+    return tuple(
+        sorted(
+            seats,
+            key=lambda p: (tuple(-state.players[p].tracks[t] for t in cycle), seats.index(p)),
+        )
+    )
+
+
+@automatic("end_game")
+def _end_game(engine: Engine, task: Task) -> None:
+    state = engine.state
+    for index, player in enumerate(state.players):
+        if player.hand:
+            engine.emit(ev.SpellsExchanged(index, player.hand))
+            engine.emit(ev.CoinsGained(index, len(player.hand), "spells exchanged"))
+        if player.privileges:
+            engine.emit(ev.PrivilegesExchanged(index, player.privileges))
+            engine.emit(ev.VPScored(index, player.privileges, "privileges"))
+    engine.push(Task("royal_scoring"))
+
+
+@automatic("royal_scoring")
+def _royal_scoring(engine: Engine, task: Task) -> None:
+    state = engine.state
+    assert state.king is not None, "no King's people was chosen"
+    picks = engine.rules.constants.royal_picks_for(len(state.players))
+    # With 2 players each chooses twice: in the King's track order, then the Queen's.
+    tracks = ([state.king, state.queen or state.king] * picks)[:picks]
+    order = [p for people in tracks for p in royal_order(state, people)]
+    engine.push(*(Task("choose_royal", p) for p in order), Task("people_scoring"), Task("finish"))
+
+
+def _royal_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseRoyalScoring, ...]:
+    used = {scoring for scoring, _ in state.royal_used}
+    return tuple(ChooseRoyalScoring(s.id) for s in rules.royal_scorings if s.id not in used)
+
+
+@decision("choose_royal", _royal_choices, lambda r, s, t: "choose a royal scoring opportunity")
+def _choose_royal(engine: Engine, task: Task, action: ChooseRoyalScoring) -> None:
+    engine.emit(ev.RoyalScoringChosen(task.player, action.scoring))
+    engine.push(Task("effect", task.player, f"royal:{action.scoring}"))
+
+
+@automatic("people_scoring")
+def _people_scoring(engine: Engine, task: Task) -> None:
+    vp = engine.rules.constants.track_vp
+    for index, player in enumerate(engine.state.players):
+        for position in player.tracks:
+            engine.emit(ev.VPScored(index, vp[position], "people"))
+
+
+def compute_result(state: GameState) -> Result:
+    """Standings by total VP; ties go to the next birthday when birthdays are known."""
+    totals = [p.total_vp for p in state.players]
+    today = dt.date.fromisoformat(state.played_on) if state.played_on else None
+
+    def birthday_key(i: int) -> int:
+        b = state.players[i].birthday
+        return days_until(b, today) if (b and today) else 0
+
+    known = today is not None and all(p.birthday for p in state.players)
+    order = sorted(range(len(state.players)), key=lambda i: (-totals[i], birthday_key(i) if known else 0, i))
+    standings = []
+    for position, i in enumerate(order):
+        tied_with = [j for j in order if totals[j] == totals[i]]
+        if known:
+            rank = position + 1
+        else:
+            rank = order.index(tied_with[0]) + 1
+        standings.append(
+            Standing(
+                i,
+                state.players[i].name,
+                rank,
+                totals[i],
+                state.players[i].vp,
+                tied=len(tied_with) > 1 and not known,
+            )
+        )
+    return Result(tuple(standings))
+
+
+@automatic("finish")
+def _finish(engine: Engine, task: Task) -> None:
+    engine.emit(ev.GameEnded(compute_result(engine.state)))

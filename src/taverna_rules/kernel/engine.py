@@ -1,0 +1,176 @@
+"""The decide side of the kernel: actions in, events out.
+
+The state's :attr:`~taverna_rules.kernel.state.GameState.stack` lists the steps still to
+resolve. Automatic steps run at once; a decision step stops the engine until a player
+acts. :func:`decide` checks an action against the pending decision, resolves it, runs
+the automatic steps that follow and returns every event, the last one always a
+:class:`~taverna_rules.kernel.events.FlowAdvanced` recording the new stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.errors import IllegalActionError
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import Action, EndTurn
+from taverna_rules.kernel.evolve import evolve
+from taverna_rules.kernel.state import GameState, Task
+
+__all__ = ["Decision", "Engine", "decide", "pending_decision", "run_flow"]
+
+Auto = Callable[["Engine", Task], None]
+Legal = Callable[[RuleSet, GameState, Task], tuple[Action, ...]]
+Apply = Callable[["Engine", Task, Any], None]
+Prompt = Callable[[RuleSet, GameState, Task], str]
+
+
+@attrs.frozen
+class DecisionKind:
+    """How one kind of decision lists its actions, words its prompt and resolves."""
+
+    legal: Legal
+    apply: Apply
+    prompt: Prompt
+
+
+AUTOMATIC: dict[str, Auto] = {}
+DECISIONS: dict[str, DecisionKind] = {}
+
+
+def automatic(kind: str) -> Callable[[Auto], Auto]:
+    """Register the handler of an automatic step."""
+
+    def register(fn: Auto) -> Auto:
+        AUTOMATIC[kind] = fn
+        return fn
+
+    return register
+
+
+def decision(kind: str, legal: Legal, prompt: Prompt) -> Callable[[Apply], Apply]:
+    """Register a decision step: its legal actions, its prompt and how an action resolves."""
+
+    def register(fn: Apply) -> Apply:
+        DECISIONS[kind] = DecisionKind(legal, fn, prompt)
+        return fn
+
+    return register
+
+
+@attrs.frozen
+class Decision:
+    """What the game waits for: who chooses, what kind of choice, and the legal actions."""
+
+    player: int
+    kind: str
+    prompt: str
+    actions: tuple[Action, ...]
+
+
+class Engine:
+    """A working copy of a state that emits events and folds them as it goes."""
+
+    def __init__(self, rules: RuleSet, state: GameState) -> None:
+        self.rules = rules
+        self.state = state
+        self.events: list[ev.Event] = []
+        self.stack: list[Task] = list(state.stack)
+
+    def emit(self, event: ev.Event) -> None:
+        """Record ``event`` and fold it into the working state."""
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+    def push(self, *tasks: Task) -> None:
+        """Schedule ``tasks`` to run next, the first one first."""
+        self.stack.extend(reversed(tasks))
+
+    def effect(self, ref: str, path: tuple[int, ...] = ()) -> Node:
+        """The effect node a task points at."""
+        return resolve_ref(self.rules, ref).at(path)
+
+    def run(self) -> None:
+        """Run automatic steps until a decision is pending or the stack is empty."""
+        while self.stack:
+            top = self.stack[-1]
+            if top.kind in DECISIONS:
+                legal = DECISIONS[top.kind].legal(self.rules, self.state, top)
+                if legal != _PASS_ONLY:
+                    break
+                # A window whose only choice is to pass needs nobody's attention.
+                self.stack.pop()
+                DECISIONS[top.kind].apply(self, top, legal[0])
+                continue
+            self.stack.pop()
+            AUTOMATIC[top.kind](self, top)
+        self.emit(ev.FlowAdvanced(tuple(self.stack)))
+
+
+_PASS_ONLY: tuple[Action, ...] = (EndTurn(),)
+
+
+def resolve_ref(rules: RuleSet, ref: str) -> Node:
+    """The effect named by a task ref: ``track:orc:2``, ``royal:king``, ``spell:curse``."""
+    kind, _, rest = ref.partition(":")
+    if kind == "track":
+        people, _, position = rest.rpartition(":")
+        node = rules.track(people).bonus(int(position))
+    elif kind == "royal":
+        node = rules.royal(rest).effect
+    elif kind == "spell":
+        node = rules.spell(rest).effect
+    else:
+        node = None
+    if node is None:
+        raise KeyError(f"no effect at {ref!r}")
+    return node
+
+
+def pending_decision(rules: RuleSet, state: GameState) -> Decision | None:
+    """The decision the game waits for, or ``None`` when it is over."""
+    if state.over or not state.stack:
+        return None
+    top = state.stack[-1]
+    kind = DECISIONS[top.kind]
+    return Decision(top.player, top.kind, kind.prompt(rules, state, top), kind.legal(rules, state, top))
+
+
+def decide(rules: RuleSet, state: GameState, action: Action) -> list[ev.Event]:
+    """The events that ``action`` causes; raise :class:`IllegalActionError` if it is not legal.
+
+    Nothing is changed on error: states are immutable and no event is returned.
+    """
+    if state.rules != rules.fingerprint:
+        raise IllegalActionError(
+            f"the game was set up with rules {state.rules[:12]!r}, not {rules.fingerprint[:12]!r}"
+        )
+    pending = pending_decision(rules, state)
+    if pending is None:
+        raise IllegalActionError(f"the game is over: {action!r} cannot be played")
+    if action not in pending.actions:
+        who = state.players[pending.player].name if pending.player >= 0 else "nobody"
+        shown = ", ".join(repr(a) for a in pending.actions[:6])
+        more = f" and {len(pending.actions) - 6} more" if len(pending.actions) > 6 else ""
+        raise IllegalActionError(
+            f"{action!r} is not legal in decision {pending.kind!r} of {who!r} "
+            f"({pending.prompt}); legal: {shown}{more}"
+        )
+    engine = Engine(rules, state)
+    task = engine.stack.pop()
+    DECISIONS[task.kind].apply(engine, task, action)
+    engine.run()
+    return engine.events
+
+
+def run_flow(rules: RuleSet, state: GameState, first: Sequence[ev.Event] = ()) -> list[ev.Event]:
+    """Run the automatic steps of a fresh state (after a start or a loaded position)."""
+    engine = Engine(rules, state)
+    engine.events.extend(first)
+    engine.run()
+    return engine.events

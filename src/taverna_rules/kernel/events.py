@@ -1,0 +1,380 @@
+"""Events: facts in the past tense, the only things that change a game state.
+
+Each event type has a stable wire name (``TYPE``) and a version (``VERSION``); the JSON
+form is ``{"type": "CoinsGained", "v": 1, ...fields}``. Events that carry what some
+players may not see know how to redact themselves (:meth:`Event.redacted`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeVar
+
+import attrs
+
+from taverna_rules.kernel.state import GameState, Result, Task, TavernState
+
+__all__ = [
+    "EVENT_TYPES",
+    "HIDDEN",
+    "BoardPrepared",
+    "ChosenPeople",
+    "CoinsGained",
+    "CoinsPaid",
+    "CurseDrawn",
+    "CustomerCardPicked",
+    "CustomerDeckShuffled",
+    "CustomerRemoved",
+    "CustomerRevealed",
+    "CustomerSeated",
+    "DeedBought",
+    "Event",
+    "FavoursShuffled",
+    "FlowAdvanced",
+    "GameEnded",
+    "GameStarted",
+    "PositionLoaded",
+    "PrivilegeTaken",
+    "PrivilegesExchanged",
+    "PrivilegesGained",
+    "RoyalScoringChosen",
+    "SpellDeckShuffled",
+    "SpellDrawn",
+    "SpellSold",
+    "SpellsExchanged",
+    "TrackAdvanced",
+    "TurnEnded",
+    "TurnStarted",
+    "VPScored",
+]
+
+#: What a redacted card id reads as.
+HIDDEN = "?"
+
+
+@attrs.frozen
+class Event:
+    """The base of every event."""
+
+    TYPE: ClassVar[str] = "Event"
+    VERSION: ClassVar[int] = 1
+    #: True for events that show something that was hidden (undo stops before them).
+    REVEALS: ClassVar[bool] = False
+
+    def redacted(self, viewer: int | None) -> Event:
+        """This event as ``viewer`` may see it (``None``: a spectator)."""
+        return self
+
+
+E = TypeVar("E", bound=type[Event])
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def _event(cls: E) -> E:
+    cls.TYPE = cls.__name__
+    EVENT_TYPES[cls.TYPE] = cls
+    return cls
+
+
+def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+# ----------------------------------------------------------------------------- setup
+@_event
+@attrs.frozen
+class GameStarted(Event):
+    """A new game: its rules, players, seed, board side and options."""
+
+    rules: str
+    players: tuple[str, ...]
+    peoples: tuple[str, ...]
+    seed: int
+    side: str
+    first_player: int
+    options: tuple[tuple[str, Any], ...]
+    starting_coins: int
+    birthdays: tuple[str | None, ...] = ()
+    played_on: str | None = None
+
+    def redacted(self, viewer: int | None) -> Event:
+        return attrs.evolve(self, seed=0)
+
+
+@_event
+@attrs.frozen
+class PositionLoaded(Event):
+    """A game resumed from a position document: the whole state at once."""
+
+    state: GameState
+
+    def redacted(self, viewer: int | None) -> Event:
+        from taverna_rules.kernel.views import redact_state
+
+        return attrs.evolve(self, state=redact_state(self.state, viewer))
+
+
+@_event
+@attrs.frozen
+class BoardPrepared(Event):
+    """Taverns laid out, with their privilege tokens and the dignitaries placed at random."""
+
+    taverns: tuple[TavernState, ...]
+    tiles: tuple[tuple[str, int], ...]
+    guild_supply: tuple[tuple[str, int], ...]
+    privilege_supply: int
+
+
+@_event
+@attrs.frozen
+class CustomerDeckShuffled(Event):
+    """The customer deck, filtered by the player count, shuffled (top first)."""
+
+    order: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> Event:
+        return CustomerDeckShuffled(_hide(self.order))
+
+
+@_event
+@attrs.frozen
+class SpellDeckShuffled(Event):
+    """The spell deck shuffled (top first)."""
+
+    order: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> Event:
+        return SpellDeckShuffled(_hide(self.order))
+
+
+@_event
+@attrs.frozen
+class FavoursShuffled(Event):
+    """Royal favours shuffled: some face up at the castle, the rest face down in reserve."""
+
+    castle: tuple[str, ...]
+    reserve: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> Event:
+        return FavoursShuffled(self.castle, _hide(self.reserve))
+
+
+@_event
+@attrs.frozen
+class CustomerRevealed(Event):
+    """The top customer card turned face up at the end of the row."""
+
+    REVEALS: ClassVar[bool] = True
+    card: str
+
+
+@_event
+@attrs.frozen
+class SpellDrawn(Event):
+    """A player drew a spell card into their hand."""
+
+    REVEALS: ClassVar[bool] = True
+    player: int
+    spell: str
+
+    def redacted(self, viewer: int | None) -> Event:
+        return self if viewer == self.player else SpellDrawn(self.player, HIDDEN)
+
+
+@_event
+@attrs.frozen
+class CurseDrawn(Event):
+    """A player drew the Curse: shown, set aside, and replaced by another draw."""
+
+    REVEALS: ClassVar[bool] = True
+    player: int
+    spell: str
+
+
+@_event
+@attrs.frozen
+class ChosenPeople(Event):
+    """The King's or the Queen's people was designated (``player`` -1: by the first card)."""
+
+    role: str
+    people: str
+    player: int = -1
+
+
+@_event
+@attrs.frozen
+class DeedBought(Event):
+    """A player bought a property deed and scored its VP."""
+
+    player: int
+    tavern: str
+    space: int
+    price: int
+    vp: int
+
+
+# ----------------------------------------------------------------------------- turns
+@_event
+@attrs.frozen
+class TurnStarted(Event):
+    """A player's turn began."""
+
+    player: int
+
+
+@_event
+@attrs.frozen
+class CustomerCardPicked(Event):
+    """A player took a customer card from the row and its tile from the supply."""
+
+    player: int
+    card: str
+    people: str
+    symbols: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class CustomerSeated(Event):
+    """A customer tile was seated at a table."""
+
+    player: int
+    tavern: str
+    table: int
+    people: str
+
+
+@_event
+@attrs.frozen
+class CustomerRemoved(Event):
+    """Trickery: a seated tile was removed from the game."""
+
+    player: int
+    tavern: str
+    table: int
+    people: str
+
+
+@_event
+@attrs.frozen
+class TrackAdvanced(Event):
+    """A player's score token moved up a people track."""
+
+    player: int
+    people: str
+    start: int
+    end: int
+
+
+@_event
+@attrs.frozen
+class CoinsGained(Event):
+    """A player received coins from the bank."""
+
+    player: int
+    amount: int
+    reason: str
+
+
+@_event
+@attrs.frozen
+class CoinsPaid(Event):
+    """A player paid coins to the bank."""
+
+    player: int
+    amount: int
+    reason: str
+
+
+@_event
+@attrs.frozen
+class VPScored(Event):
+    """A player scored victory points in a category."""
+
+    player: int
+    amount: int
+    category: str
+
+
+@_event
+@attrs.frozen
+class PrivilegeTaken(Event):
+    """A player claimed a tavern's privilege token."""
+
+    player: int
+    tavern: str
+
+
+@_event
+@attrs.frozen
+class PrivilegesGained(Event):
+    """A player took privilege tokens from the supply."""
+
+    player: int
+    count: int
+
+
+@_event
+@attrs.frozen
+class SpellSold(Event):
+    """A player sold a spell card face down for 1 coin."""
+
+    player: int
+    spell: str
+
+    def redacted(self, viewer: int | None) -> Event:
+        return self if viewer == self.player else SpellSold(self.player, HIDDEN)
+
+
+@_event
+@attrs.frozen
+class TurnEnded(Event):
+    """A player's turn ended."""
+
+    player: int
+
+
+# ----------------------------------------------------------------------------- end
+@_event
+@attrs.frozen
+class SpellsExchanged(Event):
+    """End of game: uncast spells exchanged for 1 coin each."""
+
+    player: int
+    spells: tuple[str, ...]
+
+    def redacted(self, viewer: int | None) -> Event:
+        return self if viewer == self.player else SpellsExchanged(self.player, _hide(self.spells))
+
+
+@_event
+@attrs.frozen
+class PrivilegesExchanged(Event):
+    """End of game: unused privilege tokens exchanged for 1 VP each."""
+
+    player: int
+    count: int
+
+
+@_event
+@attrs.frozen
+class RoyalScoringChosen(Event):
+    """A player chose a royal scoring opportunity (its effect follows)."""
+
+    player: int
+    scoring: str
+
+
+@_event
+@attrs.frozen
+class GameEnded(Event):
+    """The final result."""
+
+    result: Result
+
+
+@_event
+@attrs.frozen
+class FlowAdvanced(Event):
+    """The effect stack after an action: what the game waits for and what follows."""
+
+    stack: tuple[Task, ...]

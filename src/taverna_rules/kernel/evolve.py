@@ -1,0 +1,274 @@
+"""Fold events into states: pure, deterministic, no randomness, no rules needed.
+
+``evolve(state, event)`` is the only way a state changes; replaying a game is
+``functools.reduce(evolve, events, None)``. Applied to redacted events it yields the
+redacted state, which is how a player's view of a log is folded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import reduce
+from typing import Any
+
+import attrs
+
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.state import GameState, PlayerState, TurnState, add_vp
+
+__all__ = ["evolve", "fold"]
+
+Handler = Callable[[GameState, Any], GameState]
+_HANDLERS: dict[type[ev.Event], Handler] = {}
+
+
+def _on(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        _HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+def _player(state: GameState, index: int, **changes: Any) -> GameState:
+    players = list(state.players)
+    players[index] = attrs.evolve(players[index], **changes)
+    return attrs.evolve(state, players=tuple(players))
+
+
+def _tavern(state: GameState, tavern_id: str, **changes: Any) -> GameState:
+    taverns = list(state.taverns)
+    index = state.tavern_index(tavern_id)
+    taverns[index] = attrs.evolve(taverns[index], **changes)
+    return attrs.evolve(state, taverns=tuple(taverns))
+
+
+def _bump(counts: tuple[tuple[str, int], ...], key: str, delta: int) -> tuple[tuple[str, int], ...]:
+    return tuple((k, n + delta if k == key else n) for k, n in counts)
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    # In a redacted view the card may be hidden: then any hidden card stands for it.
+    target = card if card in cards else ev.HIDDEN
+    if target not in cards:
+        return cards
+    index = cards.index(target)
+    return cards[:index] + cards[index + 1 :]
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def evolve(state: GameState | None, event: ev.Event) -> GameState:
+    """The state after ``event``. Only :class:`GameStarted` and :class:`PositionLoaded`
+    accept ``None`` (no game yet)."""
+    if state is None:
+        if isinstance(event, ev.GameStarted):
+            return _started(event)
+        if isinstance(event, ev.PositionLoaded):
+            return event.state
+        raise ValueError(f"a log starts with GameStarted or PositionLoaded, not {event.TYPE}")
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise ValueError(f"{event.TYPE} cannot follow the start of a game")
+    return handler(state, event)
+
+
+def fold(events: Iterable[ev.Event], state: GameState | None = None) -> GameState:
+    """Fold ``events`` from ``state`` (or from nothing)."""
+    result = reduce(evolve, events, state)
+    if result is None:
+        raise ValueError("an empty log holds no game")
+    return result
+
+
+def _started(e: ev.GameStarted) -> GameState:
+    birthdays = e.birthdays or (None,) * len(e.players)
+    return GameState(
+        rules=e.rules,
+        players=tuple(
+            PlayerState(name, coins=e.starting_coins, tracks=(0,) * len(e.peoples), birthday=b)
+            for name, b in zip(e.players, birthdays, strict=True)
+        ),
+        peoples=e.peoples,
+        seed=e.seed,
+        side=e.side,
+        first_player=e.first_player,
+        options=e.options,
+        played_on=e.played_on,
+    )
+
+
+@_on(ev.PositionLoaded)
+def _position(state: GameState, e: ev.PositionLoaded) -> GameState:
+    return e.state
+
+
+@_on(ev.BoardPrepared)
+def _board(state: GameState, e: ev.BoardPrepared) -> GameState:
+    return attrs.evolve(
+        state,
+        taverns=e.taverns,
+        tiles=e.tiles,
+        tiles_removed=tuple((k, 0) for k, _ in e.tiles),
+        guild_supply=e.guild_supply,
+        privilege_supply=e.privilege_supply,
+    )
+
+
+@_on(ev.CustomerDeckShuffled)
+def _customer_deck(state: GameState, e: ev.CustomerDeckShuffled) -> GameState:
+    return attrs.evolve(state, customer_deck=e.order)
+
+
+@_on(ev.SpellDeckShuffled)
+def _spell_deck(state: GameState, e: ev.SpellDeckShuffled) -> GameState:
+    return attrs.evolve(state, spell_deck=e.order)
+
+
+@_on(ev.FavoursShuffled)
+def _favours(state: GameState, e: ev.FavoursShuffled) -> GameState:
+    return attrs.evolve(state, castle=e.castle, favour_reserve=e.reserve)
+
+
+@_on(ev.CustomerRevealed)
+def _revealed(state: GameState, e: ev.CustomerRevealed) -> GameState:
+    return attrs.evolve(state, customer_deck=state.customer_deck[1:], row=(*state.row, e.card))
+
+
+@_on(ev.SpellDrawn)
+def _drawn(state: GameState, e: ev.SpellDrawn) -> GameState:
+    state = attrs.evolve(state, spell_deck=state.spell_deck[1:])
+    return _player(state, e.player, hand=(*state.players[e.player].hand, e.spell))
+
+
+@_on(ev.CurseDrawn)
+def _cursed(state: GameState, e: ev.CurseDrawn) -> GameState:
+    return attrs.evolve(state, spell_deck=state.spell_deck[1:], curses=(*state.curses, e.spell))
+
+
+@_on(ev.ChosenPeople)
+def _chosen(state: GameState, e: ev.ChosenPeople) -> GameState:
+    return attrs.evolve(state, **{e.role: e.people})
+
+
+@_on(ev.DeedBought)
+def _deed(state: GameState, e: ev.DeedBought) -> GameState:
+    tavern = state.tavern(e.tavern)
+    state = _tavern(state, e.tavern, deeds=_replace(tavern.deeds, e.space, e.player))
+    p = state.players[e.player]
+    return _player(state, e.player, coins=p.coins - e.price, vp=add_vp(p.vp, "deeds", e.vp))
+
+
+@_on(ev.TurnStarted)
+def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
+    return attrs.evolve(state, turn=TurnState(e.player))
+
+
+@_on(ev.CustomerCardPicked)
+def _picked(state: GameState, e: ev.CustomerCardPicked) -> GameState:
+    turn = state.turn or TurnState(e.player)
+    state = attrs.evolve(
+        state,
+        row=_without(state.row, e.card),
+        tiles=_bump(state.tiles, e.people, -1),
+        turn=attrs.evolve(turn, card=e.card, people=e.people, symbols=e.symbols),
+        customers_played=state.customers_played + 1,
+    )
+    return _player(state, e.player, cards=(*state.players[e.player].cards, e.card))
+
+
+@_on(ev.CustomerSeated)
+def _seated(state: GameState, e: ev.CustomerSeated) -> GameState:
+    tavern = state.tavern(e.tavern)
+    state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, e.people))
+    if state.turn is not None and state.turn.player == e.player:
+        state = attrs.evolve(state, turn=attrs.evolve(state.turn, tavern=e.tavern, table=e.table))
+    return state
+
+
+@_on(ev.CustomerRemoved)
+def _removed(state: GameState, e: ev.CustomerRemoved) -> GameState:
+    tavern = state.tavern(e.tavern)
+    state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, None))
+    return attrs.evolve(state, tiles_removed=_bump(state.tiles_removed, e.people, 1))
+
+
+@_on(ev.TrackAdvanced)
+def _advanced(state: GameState, e: ev.TrackAdvanced) -> GameState:
+    p = state.players[e.player]
+    index = state.peoples.index(e.people)
+    return _player(state, e.player, tracks=_replace(p.tracks, index, e.end))
+
+
+@_on(ev.CoinsGained)
+def _gained(state: GameState, e: ev.CoinsGained) -> GameState:
+    return _player(state, e.player, coins=state.players[e.player].coins + e.amount)
+
+
+@_on(ev.CoinsPaid)
+def _paid(state: GameState, e: ev.CoinsPaid) -> GameState:
+    return _player(state, e.player, coins=state.players[e.player].coins - e.amount)
+
+
+@_on(ev.VPScored)
+def _scored(state: GameState, e: ev.VPScored) -> GameState:
+    p = state.players[e.player]
+    return _player(state, e.player, vp=add_vp(p.vp, e.category, e.amount))
+
+
+@_on(ev.PrivilegeTaken)
+def _privilege_taken(state: GameState, e: ev.PrivilegeTaken) -> GameState:
+    state = _tavern(state, e.tavern, privilege=False)
+    return _player(state, e.player, privileges=state.players[e.player].privileges + 1)
+
+
+@_on(ev.PrivilegesGained)
+def _privileges_gained(state: GameState, e: ev.PrivilegesGained) -> GameState:
+    state = attrs.evolve(state, privilege_supply=state.privilege_supply - e.count)
+    return _player(state, e.player, privileges=state.players[e.player].privileges + e.count)
+
+
+@_on(ev.SpellSold)
+def _sold(state: GameState, e: ev.SpellSold) -> GameState:
+    state = attrs.evolve(state, spell_discard=(*state.spell_discard, (e.player, e.spell)))
+    return _player(state, e.player, hand=_without(state.players[e.player].hand, e.spell))
+
+
+@_on(ev.TurnEnded)
+def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
+    return attrs.evolve(state, turn=None)
+
+
+@_on(ev.SpellsExchanged)
+def _exchanged(state: GameState, e: ev.SpellsExchanged) -> GameState:
+    hand = state.players[e.player].hand
+    for spell in e.spells:
+        hand = _without(hand, spell)
+    discard = (*state.spell_discard, *((e.player, s) for s in e.spells))
+    return _player(attrs.evolve(state, spell_discard=discard), e.player, hand=hand)
+
+
+@_on(ev.PrivilegesExchanged)
+def _privileges_exchanged(state: GameState, e: ev.PrivilegesExchanged) -> GameState:
+    state = attrs.evolve(state, privileges_discarded=state.privileges_discarded + e.count)
+    return _player(state, e.player, privileges=state.players[e.player].privileges - e.count)
+
+
+@_on(ev.RoyalScoringChosen)
+def _royal(state: GameState, e: ev.RoyalScoringChosen) -> GameState:
+    state = attrs.evolve(state, royal_used=(*state.royal_used, (e.scoring, e.player)))
+    return _player(state, e.player, royal=(*state.players[e.player].royal, e.scoring))
+
+
+@_on(ev.GameEnded)
+def _ended(state: GameState, e: ev.GameEnded) -> GameState:
+    return attrs.evolve(state, result=e.result)
+
+
+@_on(ev.FlowAdvanced)
+def _flow(state: GameState, e: ev.FlowAdvanced) -> GameState:
+    return attrs.evolve(state, stack=e.stack)
+
+

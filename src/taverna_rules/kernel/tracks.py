@@ -1,0 +1,61 @@
+"""Shared moves of the rules: drawing spells, climbing people tracks, seat order."""
+
+from __future__ import annotations
+
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.engine import Engine
+from taverna_rules.kernel.state import Task
+
+__all__ = ["advance", "draw_spells", "seat_order"]
+
+
+def seat_order(first: int, players: int) -> tuple[int, ...]:
+    """Seats clockwise, starting with ``first``."""
+    return tuple((first + i) % players for i in range(players))
+
+
+def draw_spells(engine: Engine, player: int, count: int) -> None:
+    """Draw ``count`` spells for ``player``; a Curse is shown, resolved and replaced.
+
+    An empty deck gives nothing (rulings.md #13: finite supplies make a draw a no-op).
+    """
+    drawn = 0
+    while drawn < count and engine.state.spell_deck:
+        card = engine.state.spell_deck[0]
+        spell = engine.rules.spell(card)
+        if spell.curse:
+            engine.emit(ev.CurseDrawn(player, card))
+            if spell.effect is not None:
+                engine.push(Task("effect", player, f"spell:{spell.id}"))
+            continue
+        engine.emit(ev.SpellDrawn(player, card))
+        drawn += 1
+
+
+def advance(engine: Engine, player: int, people: str, levels: int = 1, bonuses: bool = True) -> None:
+    """Move ``player`` up the ``people`` track by ``levels``, one level at a time.
+
+    The top position belongs to the first player to reach it: anyone else stays on the
+    position below and gains nothing there again (rulings.md #8). Each position reached
+    gives its bonus, unless ``bonuses`` is false (the King's levels).
+    """
+    state = engine.state
+    index = state.peoples.index(people)
+    top = engine.rules.constants.top
+    position = state.players[player].tracks[index]
+    start = position
+    rewards: list[Task] = []
+    for _ in range(levels):
+        target = position + 1
+        if target > top:
+            break
+        if target == top and any(
+            p.tracks[index] == top for i, p in enumerate(state.players) if i != player
+        ):
+            break
+        position = target
+        if bonuses and engine.rules.track(people).bonus(position) is not None:
+            rewards.append(Task("effect", player, f"track:{people}:{position}"))
+    if position != start:
+        engine.emit(ev.TrackAdvanced(player, people, start, position))
+    engine.push(*rewards)

@@ -1,0 +1,154 @@
+"""A player's turn: pick a card, seat the customer, collect income, optional plays, refill.
+
+Rulebook, "Game cycle" steps 1-7. Dignitaries, spells and royal favours plug into the
+``turn_actions`` window (issue #3); selling spells is already offered there.
+"""
+
+from __future__ import annotations
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import Action, EndTurn, PickCard, ReplaceCustomer, SeatCustomer, SellSpell
+from taverna_rules.kernel.engine import Engine, automatic, decision
+from taverna_rules.kernel.state import GameState, Task, TurnState
+from taverna_rules.kernel.tracks import advance, draw_spells
+
+__all__ = ["tavern_symbols"]
+
+
+def tavern_symbols(rules: RuleSet, state: GameState, tavern_id: str) -> tuple[str, ...]:
+    """The tavern's printed guild symbol and its guild tokens."""
+    printed = rules.side_for(len(state.players)).layout(tavern_id).symbol
+    return (printed, *state.tavern(tavern_id).guild_tokens)
+
+
+def _turn(state: GameState) -> TurnState:
+    assert state.turn is not None, "no turn in progress"
+    return state.turn
+
+
+@automatic("turn")
+def _start_turn(engine: Engine, task: Task) -> None:
+    engine.emit(ev.TurnStarted(task.player))
+    p = task.player
+    engine.push(
+        Task("pick_card", p),
+        Task("place_customer", p),
+        Task("income", p),
+        Task("turn_actions", p),
+        Task("end_turn", p),
+    )
+
+
+# ----------------------------------------------------------------------------- 1. pick a card
+def _pick_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[PickCard, ...]:
+    supply = dict(state.tiles)
+    return tuple(
+        PickCard(card_id, people)
+        for card_id in state.row
+        for people in rules.customer(card_id).peoples
+        if supply.get(people, 0) > 0
+    )
+
+
+@decision("pick_card", _pick_choices, lambda r, s, t: "pick a customer card from the row")
+def _pick(engine: Engine, task: Task, action: PickCard) -> None:
+    card = engine.rules.customer(action.card)
+    engine.emit(ev.CustomerCardPicked(task.player, action.card, action.people, card.symbols))
+
+
+# ----------------------------------------------------------------------------- 2. seat it
+def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    trickery = "mask" in _turn(state).symbols
+    out: list[Action] = []
+    for tavern in state.taverns:
+        for table, seated in enumerate(tavern.tables):
+            if seated is None:
+                out.append(SeatCustomer(tavern.id, table))
+            elif trickery:
+                out.append(ReplaceCustomer(tavern.id, table))
+    return tuple(out)
+
+
+def _place_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+    turn = _turn(state)
+    text = f"seat your {turn.people} customer at a free table"
+    if "mask" in turn.symbols:
+        text += ", or replace a seated customer (Trickery)"
+    return text
+
+
+@decision("place_customer", _place_choices, _place_prompt)
+def _place(engine: Engine, task: Task, action: SeatCustomer | ReplaceCustomer) -> None:
+    rules, state = engine.rules, engine.state
+    player, turn = task.player, _turn(state)
+    assert turn.people is not None
+    tavern = state.tavern(action.tavern)
+    layout = rules.side_for(len(state.players)).layout(action.tavern)
+    if isinstance(action, ReplaceCustomer):
+        removed = tavern.tables[action.table]
+        assert removed is not None
+        engine.emit(ev.CustomerRemoved(player, action.tavern, action.table, removed))
+        engine.emit(ev.CustomerSeated(player, action.tavern, action.table, turn.people))
+        # Trickery ignores the table colour and climbs the removed people's track;
+        # the tavern had no free table more or less, so no privilege (rulings.md #4).
+        advance(engine, player, removed)
+        return
+    engine.emit(ev.CustomerSeated(player, action.tavern, action.table, turn.people))
+    last_table = all(t is not None for t in engine.state.tavern(action.tavern).tables)
+    if last_table and tavern.privilege:
+        engine.emit(ev.PrivilegeTaken(player, action.tavern))
+    if layout.tables[action.table] == turn.people:
+        advance(engine, player, turn.people)
+
+
+# ----------------------------------------------------------------------------- 3. income
+@automatic("income")
+def _income(engine: Engine, task: Task) -> None:
+    rules, state = engine.rules, engine.state
+    turn = _turn(state)
+    assert turn.tavern is not None
+    amount = rules.constants.income_for(len(state.players))
+    owners = sorted({o for o in state.tavern(turn.tavern).deeds if o is not None})
+    for owner in owners:
+        engine.emit(ev.CoinsGained(owner, amount, "income"))
+    on_both = set(turn.symbols) & set(tavern_symbols(rules, state, turn.tavern))
+    if "beer" in on_both:
+        engine.emit(ev.CoinsGained(task.player, amount, "feast"))
+    if "spellbook" in on_both:
+        draw_spells(engine, task.player, 1)
+
+
+# ----------------------------------------------------------------------------- 4-7. optional plays
+def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    hand = state.players[task.player].hand
+    seen: set[str] = set()
+    sells: list[Action] = []
+    for card in hand:
+        kind = card.split("#", 1)[0]
+        if kind not in seen:  # copies of a spell are the same choice
+            seen.add(kind)
+            sells.append(SellSpell(card))
+    return (*sells, EndTurn())
+
+
+@decision("turn_actions", _action_choices, lambda r, s, t: "sell spells for 1 coin each, or end your turn")
+def _turn_action(engine: Engine, task: Task, action: SellSpell | EndTurn) -> None:
+    if isinstance(action, SellSpell):
+        engine.emit(ev.SpellSold(task.player, action.spell))
+        engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))
+        engine.push(task)
+
+
+@automatic("end_turn")
+def _end_turn(engine: Engine, task: Task) -> None:
+    rules = engine.rules
+    engine.emit(ev.TurnEnded(task.player))
+    while len(engine.state.row) < rules.constants.row_size and engine.state.customer_deck:
+        engine.emit(ev.CustomerRevealed(engine.state.customer_deck[0]))
+    state = engine.state
+    n = len(state.players)
+    if state.customers_played >= n * rules.constants.turns_for(n):
+        engine.push(Task("end_game"))
+    else:
+        engine.push(Task("turn", (task.player + 1) % n))  # clockwise

@@ -1,0 +1,41 @@
+"""Per-player views: what one player (or a spectator) may see of a state or a log.
+
+Hidden: other players' spell hands, the order of every deck, the face-down favour
+reserve, the cards others sold or exchanged face down, and the seed. Folding the
+redacted events of a log gives exactly the redacted state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from taverna_rules.kernel.events import HIDDEN, Event
+from taverna_rules.kernel.state import GameState
+
+__all__ = ["redact_events", "redact_state"]
+
+
+def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def redact_state(state: GameState, viewer: int | None) -> GameState:
+    """``state`` as seen by player ``viewer`` (``None``: a spectator who sees no hand)."""
+    return attrs.evolve(
+        state,
+        seed=0,
+        players=tuple(
+            p if i == viewer else attrs.evolve(p, hand=_hide(p.hand)) for i, p in enumerate(state.players)
+        ),
+        customer_deck=_hide(state.customer_deck),
+        spell_deck=_hide(state.spell_deck),
+        favour_reserve=_hide(state.favour_reserve),
+        spell_discard=tuple((p, card if p == viewer else HIDDEN) for p, card in state.spell_discard),
+    )
+
+
+def redact_events(events: Iterable[Event], viewer: int | None) -> list[Event]:
+    """The log as ``viewer`` may see it."""
+    return [event.redacted(viewer) for event in events]

@@ -1,0 +1,194 @@
+"""Position documents: a game state written by hand, in YAML or JSON (like FEN for chess).
+
+A position names players by name, tracks by people, taverns by id, and leaves out what
+it does not need: missing fields take the values of a fresh game of that size. Dumping
+writes every field, so ``load_position(rules, dump_position(state)) == state``.
+
+.. code-block:: yaml
+
+    format: taverna-position/1
+    king: elf
+    players:
+      - {name: Karl, coins: 4, tracks: {human: 7, elf: 4, dwarf: 0, orc: 1}}
+      - {name: Fred, coins: 10, privileges: 1}
+    taverns:
+      tankard: {deeds: [Karl, Fred, null]}
+    stack: [end_game]
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import attrs
+import cattrs
+from ruamel.yaml import YAML
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.content.yaml_source import load_yaml_text, to_plain
+from taverna_rules.errors import OptionError, PositionError
+from taverna_rules.kernel.serialize import CONVERTER
+from taverna_rules.kernel.setup import resolve_options
+from taverna_rules.kernel.state import GameState, Task
+
+__all__ = ["FORMAT", "dump_position", "load_position"]
+
+FORMAT = "taverna-position/1"
+_STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
+_FRIENDLY = {"players", "taverns", "tiles", "tiles_removed", "guild_supply", "options", "royal_used", "stack", "turn"}
+
+
+def dump_position(state: GameState, fmt: str = "yaml") -> str:
+    """``state`` as a position document (``fmt``: ``yaml`` or ``json``)."""
+    names = [p.name for p in state.players]
+    data: dict[str, Any] = {"format": FORMAT}
+    plain = CONVERTER.unstructure(state)
+    for key in (f.name for f in attrs.fields(GameState)):
+        if key not in _FRIENDLY:
+            data[key] = plain[key]
+    data["players"] = [
+        {
+            **{k: v for k, v in CONVERTER.unstructure(p).items() if k not in ("tracks", "vp")},
+            "tracks": dict(zip(state.peoples, p.tracks, strict=True)),
+            "vp": dict(p.vp),
+        }
+        for p in state.players
+    ]
+    data["taverns"] = {
+        t.id: {
+            "tables": list(t.tables),
+            "deeds": [None if o is None else names[o] for o in t.deeds],
+            "privilege": t.privilege,
+            "guild_tokens": list(t.guild_tokens),
+            "dignitaries": list(t.dignitaries),
+        }
+        for t in state.taverns
+    }
+    for key in ("tiles", "tiles_removed", "guild_supply", "options"):
+        data[key] = dict(getattr(state, key))
+    data["royal_used"] = {scoring: names[p] for scoring, p in state.royal_used}
+    data["stack"] = [_dump_task(task, names) for task in state.stack]
+    data["turn"] = None if state.turn is None else {**CONVERTER.unstructure(state.turn), "player": names[state.turn.player]}
+    data = json.loads(json.dumps(data))  # tuples to lists
+    if fmt == "json":
+        return json.dumps(data, indent=2, ensure_ascii=False)
+    out = io.StringIO()
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = None
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def _dump_task(task: Task, names: list[str]) -> Any:
+    out: dict[str, Any] = {"kind": task.kind}
+    if task.player >= 0:
+        out["player"] = names[task.player]
+    if task.ref:
+        out["ref"] = task.ref
+    if task.path:
+        out["path"] = list(task.path)
+    return out if len(out) > 1 else task.kind
+
+
+def load_position(rules: RuleSet, text: str) -> GameState:
+    """The state a position document (YAML or JSON text) describes, for ``rules``."""
+    doc, problems = load_yaml_text(text, "<position>")
+    if doc is None:
+        raise PositionError("; ".join(str(p) for p in problems))
+    data = to_plain(doc.data)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise PositionError(f"a position document starts with 'format: {FORMAT}'")
+    unknown = sorted(set(data) - _STATE_FIELDS - {"format"})
+    if unknown:
+        raise PositionError(f"unknown position field(s) {unknown}; known: {sorted(_STATE_FIELDS)}")
+    try:
+        return _build(rules, data)
+    except (KeyError, ValueError, TypeError, IndexError, OptionError) as exc:
+        raise PositionError(f"bad position: {exc}") from None
+    except cattrs.BaseValidationError as exc:
+        raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
+
+
+def _index(names: list[str], who: Any, where: str) -> int:
+    if isinstance(who, int) and 0 <= who < len(names):
+        return who
+    if who in names:
+        return names.index(who)
+    raise ValueError(f"{where}: unknown player {who!r} (players: {names})")
+
+
+def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not raw_players:
+        raise ValueError("'players' must list the players")
+    names = [str(p.get("name")) for p in raw_players]
+    n = len(names)
+    side_id = data.get("side") or rules.side_for(n).id
+    side = next(s for s in rules.sides if s.id == side_id)
+    peoples = tuple(data.get("peoples") or rules.people_ids())
+    players = []
+    for p in raw_players:
+        tracks = p.get("tracks", {})
+        if isinstance(tracks, dict):
+            bad = sorted(set(tracks) - set(peoples))
+            if bad:
+                raise ValueError(f"player {p.get('name')!r}: unknown people {bad}")
+            tracks = [int(tracks.get(people, 0)) for people in peoples]
+        vp = p.get("vp", {})
+        vp = sorted(vp.items()) if isinstance(vp, dict) else vp
+        coins = p.get("coins", rules.constants.starting_coins)
+        players.append({**p, "tracks": tracks, "vp": vp, "coins": coins})
+    taverns_in = data.get("taverns", {})
+    if isinstance(taverns_in, list):
+        taverns_in = {t["id"]: t for t in taverns_in}
+    unknown = sorted(set(taverns_in) - {t.id for t in rules.taverns})
+    if unknown:
+        raise ValueError(f"unknown tavern(s) {unknown}")
+    taverns = []
+    for tavern in rules.taverns:
+        layout = side.layout(tavern.id)
+        given = taverns_in.get(tavern.id, {})
+        tables = given.get("tables", [None] * len(layout.tables))
+        deeds = [None if o is None else _index(names, o, f"tavern {tavern.id}") for o in given.get("deeds", [None] * len(layout.deeds))]
+        if len(tables) != len(layout.tables) or len(deeds) != len(layout.deeds):
+            raise ValueError(f"tavern {tavern.id!r} has {len(layout.tables)} tables and {len(layout.deeds)} deed spaces on side {side.id!r}")
+        taverns.append(
+            {
+                "id": tavern.id,
+                "tables": tables,
+                "deeds": deeds,
+                "privilege": given.get("privilege", True),
+                "guild_tokens": given.get("guild_tokens", []),
+                "dignitaries": given.get("dignitaries", []),
+            }
+        )
+    state: dict[str, Any] = {k: v for k, v in data.items() if k in _STATE_FIELDS and k not in _FRIENDLY}
+    state.update(
+        rules=rules.fingerprint,
+        side=side.id,
+        peoples=list(peoples),
+        players=players,
+        taverns=taverns,
+        tiles=list(data.get("tiles", dict(rules.tiles)).items()),
+        tiles_removed=list(data.get("tiles_removed", {k: 0 for k, _ in rules.tiles}).items()),
+        guild_supply=list(data.get("guild_supply", dict(rules.guild_tokens)).items()),
+        options=list(resolve_options(rules, data.get("options"))),
+        royal_used=[[s, _index(names, p, "royal_used")] for s, p in data.get("royal_used", {}).items()],
+        stack=[_load_task(t, names) for t in data.get("stack", [])],
+    )
+    state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
+    turn = data.get("turn")
+    if turn is not None:
+        state["turn"] = {**turn, "player": _index(names, turn.get("player"), "turn")}
+    return CONVERTER.structure(state, GameState)
+
+
+def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:
+    if isinstance(raw, str):
+        return {"kind": raw}
+    out = dict(raw)
+    if "player" in out:
+        out["player"] = _index(names, out["player"], f"task {raw.get('kind')!r}")
+    return out
