@@ -72,6 +72,7 @@ __all__ = [
     "__version__",
     "dump_position",
     "load_position",
+    "load_rules",
     "new_game",
     "replay",
     "validate",

@@ -31,7 +31,9 @@ class Game:
     Build one with :func:`new_game`, :func:`replay` or :meth:`from_position`.
     """
 
-    def __init__(self, rules: RuleSet, events: Sequence[ev.Event], *, undo: UndoPolicy = "until_reveal") -> None:
+    def __init__(
+        self, rules: RuleSet, events: Sequence[ev.Event], *, undo: UndoPolicy = "until_reveal"
+    ) -> None:
         if undo not in ("never", "until_reveal", "always"):
             raise ValueError(f"undo policy must be 'never', 'until_reveal' or 'always', not {undo!r}")
         self.rules = rules
@@ -137,7 +139,11 @@ class Game:
         if not self.can_undo():
             raise UndoError(
                 f"cannot undo under the {self.undo_policy!r} policy: "
-                + ("nothing to undo" if len(self._marks) < 2 else "the last action revealed hidden information")
+                + (
+                    "nothing to undo"
+                    if len(self._marks) < 2
+                    else "the last action revealed hidden information"
+                )
             )
         self._marks.pop()
         count, state = self._marks[-1]

@@ -37,7 +37,17 @@ __all__ = ["FORMAT", "dump_position", "load_position"]
 
 FORMAT = "taverna-position/1"
 _STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
-_FRIENDLY = {"players", "taverns", "tiles", "tiles_removed", "guild_supply", "options", "royal_used", "stack", "turn"}
+_FRIENDLY = {
+    "players",
+    "taverns",
+    "tiles",
+    "tiles_removed",
+    "guild_supply",
+    "options",
+    "royal_used",
+    "stack",
+    "turn",
+}
 
 
 def dump_position(state: GameState, fmt: str = "yaml") -> str:
@@ -70,7 +80,11 @@ def dump_position(state: GameState, fmt: str = "yaml") -> str:
         data[key] = dict(getattr(state, key))
     data["royal_used"] = {scoring: names[p] for scoring, p in state.royal_used}
     data["stack"] = [_dump_task(task, names) for task in state.stack]
-    data["turn"] = None if state.turn is None else {**CONVERTER.unstructure(state.turn), "player": names[state.turn.player]}
+    data["turn"] = (
+        None
+        if state.turn is None
+        else {**CONVERTER.unstructure(state.turn), "player": names[state.turn.player]}
+    )
     data = json.loads(json.dumps(data))  # tuples to lists
     if fmt == "json":
         return json.dumps(data, indent=2, ensure_ascii=False)
@@ -151,9 +165,15 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
         layout = side.layout(tavern.id)
         given = taverns_in.get(tavern.id, {})
         tables = given.get("tables", [None] * len(layout.tables))
-        deeds = [None if o is None else _index(names, o, f"tavern {tavern.id}") for o in given.get("deeds", [None] * len(layout.deeds))]
+        deeds = [
+            None if o is None else _index(names, o, f"tavern {tavern.id}")
+            for o in given.get("deeds", [None] * len(layout.deeds))
+        ]
         if len(tables) != len(layout.tables) or len(deeds) != len(layout.deeds):
-            raise ValueError(f"tavern {tavern.id!r} has {len(layout.tables)} tables and {len(layout.deeds)} deed spaces on side {side.id!r}")
+            raise ValueError(
+                f"tavern {tavern.id!r} has {len(layout.tables)} tables and "
+                f"{len(layout.deeds)} deed spaces on side {side.id!r}"
+            )
         taverns.append(
             {
                 "id": tavern.id,

@@ -60,7 +60,13 @@ class Where:
             self.places[key] = (source, path)
 
     def problem(
-        self, kind: str, ident: str, code: str, message: str, sub: Sequence[PathItem] = (), hint: str = ""
+        self,
+        kind: str,
+        ident: str,
+        code: str,
+        message: str,
+        sub: Sequence[PathItem] = (),
+        hint: str = "",
     ) -> Problem:
         """A problem located at an item (and a sub-path inside it)."""
         if (kind, ident) not in self.places:
@@ -69,12 +75,22 @@ class Where:
         return source.problem(code, message, (*path, *sub), hint)
 
 
-def _unknown(where: Where, kind: str, ident: str, sub: Sequence[PathItem], what: str, value: str, known: Sequence[str]) -> Problem:
+def _unknown(
+    where: Where,
+    kind: str,
+    ident: str,
+    sub: Sequence[PathItem],
+    what: str,
+    value: str,
+    known: Sequence[str],
+) -> Problem:
     hint = did_you_mean(value, known) or f"known: {', '.join(known)}"
     return where.problem(kind, ident, "unknown-reference", f"unknown {what} {value!r}", sub, hint)
 
 
-def _effect_problems(where: Where, kind: str, ident: str, sub: Sequence[PathItem], node: Node, peoples: Sequence[str]) -> list[Problem]:
+def _effect_problems(
+    where: Where, kind: str, ident: str, sub: Sequence[PathItem], node: Node, peoples: Sequence[str]
+) -> list[Problem]:
     out = []
     for each in node.walk():
         people = each.arg("people")
@@ -83,9 +99,25 @@ def _effect_problems(where: Where, kind: str, ident: str, sub: Sequence[PathItem
         for _, value in each.args:
             if isinstance(value, Table):
                 if len(value.at_least) != len(value.points):
-                    out.append(where.problem(kind, ident, "table-shape", "a table needs as many 'points' as 'at_least' thresholds", sub))
+                    out.append(
+                        where.problem(
+                            kind,
+                            ident,
+                            "table-shape",
+                            "a table needs as many 'points' as 'at_least' thresholds",
+                            sub,
+                        )
+                    )
                 elif list(value.at_least) != sorted(set(value.at_least)):
-                    out.append(where.problem(kind, ident, "table-order", "table thresholds must strictly increase", sub))
+                    out.append(
+                        where.problem(
+                            kind,
+                            ident,
+                            "table-order",
+                            "table thresholds must strictly increase",
+                            sub,
+                        )
+                    )
     return out
 
 
@@ -100,76 +132,192 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     for card in rules.customers:
         for i, people in enumerate(card.peoples):
             if people not in peoples:
-                problems.append(_unknown(where, "customers", card.id, ("peoples", i), "people", people, peoples))
+                problems.append(
+                    _unknown(where, "customers", card.id, ("peoples", i), "people", people, peoples)
+                )
         for i, symbol in enumerate(card.symbols):
             if symbol not in symbols:
-                problems.append(_unknown(where, "customers", card.id, ("symbols", i), "guild symbol", symbol, symbols))
+                problems.append(
+                    _unknown(where, "customers", card.id, ("symbols", i), "guild symbol", symbol, symbols)
+                )
         if len(set(card.symbols)) != len(card.symbols) or len(set(card.peoples)) != len(card.peoples):
-            problems.append(where.problem("customers", card.id, "repeated-value", "a card lists the same people or symbol twice"))
+            problems.append(
+                where.problem(
+                    "customers",
+                    card.id,
+                    "repeated-value",
+                    "a card lists the same people or symbol twice",
+                )
+            )
 
     for side in rules.sides:
         for tid, layout in side.layouts:
             if tid not in tavern_ids:
                 problems.append(_unknown(where, "side", side.id, ("taverns", tid), "tavern", tid, tavern_ids))
             if layout.symbol not in symbols:
-                problems.append(_unknown(where, "side", side.id, ("taverns", tid, "symbol"), "guild symbol", layout.symbol, symbols))
+                problems.append(
+                    _unknown(
+                        where,
+                        "side",
+                        side.id,
+                        ("taverns", tid, "symbol"),
+                        "guild symbol",
+                        layout.symbol,
+                        symbols,
+                    )
+                )
             for i, people in enumerate(layout.tables):
                 if people not in peoples:
-                    problems.append(_unknown(where, "side", side.id, ("taverns", tid, "tables", i), "people", people, peoples))
+                    problems.append(
+                        _unknown(
+                            where,
+                            "side",
+                            side.id,
+                            ("taverns", tid, "tables", i),
+                            "people",
+                            people,
+                            peoples,
+                        )
+                    )
             if 2 * max(d.price for d in layout.deeds) > k.starting_coins:
-                problems.append(where.problem("side", side.id, "deed-unaffordable", f"two deeds of this tavern's top price cost more than the {k.starting_coins} starting coins", ("taverns", tid, "deeds")))
+                problems.append(
+                    where.problem(
+                        "side",
+                        side.id,
+                        "deed-unaffordable",
+                        f"two deeds at this tavern's top price cost more than "
+                        f"the {k.starting_coins} starting coins",
+                        ("taverns", tid, "deeds"),
+                    )
+                )
         missing = sorted(set(tavern_ids) - {tid for tid, _ in side.layouts})
         if missing:
-            problems.append(where.problem("side", side.id, "missing-tavern", f"no layout for tavern(s) {', '.join(missing)}", ("taverns",)))
+            problems.append(
+                where.problem(
+                    "side",
+                    side.id,
+                    "missing-tavern",
+                    f"no layout for tavern(s) {', '.join(missing)}",
+                    ("taverns",),
+                )
+            )
 
     for count in k.player_counts:
         sides = [s for s in rules.sides if count in s.players]
         if len(sides) != 1:
-            problems.append(Problem("side-coverage", f"{len(sides)} board sides for {count} players (exactly one needed)", hint="list each player count in one side's 'players'"))
+            problems.append(
+                Problem(
+                    "side-coverage",
+                    f"{len(sides)} board sides for {count} players (exactly one needed)",
+                    hint="list each player count in one side's 'players'",
+                )
+            )
             continue
         side = sides[0]
         seatings = count * k.turns_for(count)
         if side.table_count < seatings:
-            problems.append(where.problem("side", side.id, "too-few-tables", f"{side.table_count} tables for {seatings} customers seated with {count} players", ("taverns",)))
+            problems.append(
+                where.problem(
+                    "side",
+                    side.id,
+                    "too-few-tables",
+                    f"{side.table_count} tables for {seatings} customers seated with {count} players",
+                    ("taverns",),
+                )
+            )
         cards = [c for c in rules.customers if c.players <= count]
         needed = seatings + k.row_size - 1
         if len(cards) < needed:
-            problems.append(Problem("too-few-cards", f"{len(cards)} customer cards for {count} players, {needed} needed (players x turns + row - 1)"))
+            problems.append(
+                Problem(
+                    "too-few-cards",
+                    f"{len(cards)} customer cards for {count} players, {needed} needed "
+                    "(players x turns + row - 1)",
+                )
+            )
         tiles = dict(rules.tiles)
         for people in peoples:
             showing = sum(1 for c in cards if people in c.peoples)
             if tiles.get(people, 0) < min(showing, seatings):
-                problems.append(Problem("too-few-tiles", f"{tiles.get(people, 0)} {people} tiles, but {min(showing, seatings)} cards could ask for one with {count} players", singles["components"].source.file, hint="add tiles or remove cards of that people"))
+                problems.append(
+                    Problem(
+                        "too-few-tiles",
+                        f"{tiles.get(people, 0)} {people} tiles, but {min(showing, seatings)} "
+                        f"cards could ask for one with {count} players",
+                        singles["components"].source.file,
+                        hint="add tiles or remove cards of that people",
+                    )
+                )
         if count * k.spell_hand > sum(s.copies for s in rules.spells if not s.curse):
-            problems.append(Problem("too-few-spells", f"not enough spells to deal {k.spell_hand} to {count} players"))
+            problems.append(
+                Problem("too-few-spells", f"not enough spells to deal {k.spell_hand} to {count} players")
+            )
         if len(rules.royal_scorings) < count * k.royal_picks_for(count):
-            problems.append(Problem("too-few-royal-scorings", f"{count} players choose {k.royal_picks_for(count)} royal scorings each, only {len(rules.royal_scorings)} exist"))
+            problems.append(
+                Problem(
+                    "too-few-royal-scorings",
+                    f"{count} players choose {k.royal_picks_for(count)} royal scorings each, "
+                    f"only {len(rules.royal_scorings)} exist",
+                )
+            )
         deed_spaces = sum(min(len(layout.deeds), count) for _, layout in side.layouts)
         if deed_spaces < 2 * count or len(side.layouts) < 2:
-            problems.append(where.problem("side", side.id, "too-few-deeds", f"the deed draft needs 2 deeds in different taverns for each of {count} players"))
+            problems.append(
+                where.problem(
+                    "side",
+                    side.id,
+                    "too-few-deeds",
+                    f"the deed draft needs 2 deeds in different taverns for each of {count} players",
+                )
+            )
 
     for people in peoples:
         if people not in {t.people for t in rules.tracks}:
             problems.append(Problem("missing-track", f"no track for people {people!r}"))
     for track in rules.tracks:
         if track.people not in peoples:
-            problems.append(_unknown(where, "tracks", track.people, ("people",), "people", track.people, peoples))
+            problems.append(
+                _unknown(where, "tracks", track.people, ("people",), "people", track.people, peoples)
+            )
         for position, effect in track.bonuses:
             if not 0 < position <= k.top:
-                problems.append(where.problem("tracks", track.people, "bad-position", f"position {position} is not on the track (1..{k.top})", ("bonuses", str(position))))
-            problems.extend(_effect_problems(where, "tracks", track.people, ("bonuses", str(position)), effect, peoples))
+                problems.append(
+                    where.problem(
+                        "tracks",
+                        track.people,
+                        "bad-position",
+                        f"position {position} is not on the track (1..{k.top})",
+                        ("bonuses", str(position)),
+                    )
+                )
+            problems.extend(
+                _effect_problems(where, "tracks", track.people, ("bonuses", str(position)), effect, peoples)
+            )
     for scoring in rules.royal_scorings:
-        problems.extend(_effect_problems(where, "royal_scoring", scoring.id, ("effect",), scoring.effect, peoples))
+        problems.extend(
+            _effect_problems(where, "royal_scoring", scoring.id, ("effect",), scoring.effect, peoples)
+        )
     for spell in rules.spells:
         if spell.effect is not None:
             problems.extend(_effect_problems(where, "spells", spell.id, ("effect",), spell.effect, peoples))
 
     for symbol, _ in rules.guild_tokens:
         if symbol not in symbols:
-            problems.append(Problem("unknown-reference", f"guild tokens of unknown symbol {symbol!r}", singles["components"].source.file))
+            problems.append(
+                Problem(
+                    "unknown-reference",
+                    f"guild tokens of unknown symbol {symbol!r}",
+                    singles["components"].source.file,
+                )
+            )
     small = sum(1 for t in rules.taverns if t.size == "small")
     if len(rules.dignitaries) > small:
-        problems.append(Problem("too-many-dignitaries", f"{len(rules.dignitaries)} dignitaries for {small} small taverns"))
+        problems.append(
+            Problem(
+                "too-many-dignitaries",
+                f"{len(rules.dignitaries)} dignitaries for {small} small taverns",
+            )
+        )
     if rules.privilege_tokens < len(rules.taverns):
         problems.append(Problem("too-few-privileges", "every tavern starts with a privilege token"))
     if sum(f.copies for f in rules.favours) < k.castle_size:
@@ -179,6 +327,16 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
 
     for option in rules.options:
         expected = {"bool": bool, "int": int, "choice": str}[option.type]
-        if type(option.default) is not expected or (option.type == "choice" and option.default not in option.choices):
-            problems.append(where.problem("options", option.id, "bad-option-default", f"default {option.default!r} does not fit type {option.type!r}", ("default",)))
+        if type(option.default) is not expected or (
+            option.type == "choice" and option.default not in option.choices
+        ):
+            problems.append(
+                where.problem(
+                    "options",
+                    option.id,
+                    "bad-option-default",
+                    f"default {option.default!r} does not fit type {option.type!r}",
+                    ("default",),
+                )
+            )
     return problems

@@ -158,8 +158,9 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         if bad:
             path = (*path, bad)
     elif leaf.validator == "additionalProperties":
-        extras = sorted(set(leaf.instance) - set(leaf.schema.get("properties", {})))
-        allowed = sorted(leaf.schema.get("properties", {}))
+        schema = leaf.schema if isinstance(leaf.schema, dict) else {}
+        allowed = sorted(schema.get("properties", {}))
+        extras = sorted(set(leaf.instance if isinstance(leaf.instance, dict) else ()) - set(allowed))
         if extras:
             hint = checks.did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
             path = (*path, str(extras[0]))
@@ -202,7 +203,9 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
                 where.add(problems, doc.kind, ident, doc.source, (LIST_KEYS[doc.kind], index))
     for kind in ("game", "components", "board"):
         if kind not in singles and not any(d.kind == kind for d in docs):
-            problems.append(Problem("missing-kind", f"no {kind!r} file in the content", hint="the base game has one"))
+            problems.append(
+                Problem("missing-kind", f"no {kind!r} file in the content", hint="the base game has one")
+            )
     boards = [d for d in docs if d.kind == "board"]
     if "game" not in singles or "components" not in singles or not boards or problems:
         return None
@@ -235,7 +238,12 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
                 (tid, CONVERTER.structure(layout, TavernLayout)) for tid, layout in side["taverns"].items()
             )
             sides.append(
-                BoardSide(side["id"], tuple(side["players"]), CONVERTER.structure(side["name"], Names), layouts)
+                BoardSide(
+                    side["id"],
+                    tuple(side["players"]),
+                    CONVERTER.structure(side["name"], Names),
+                    layouts,
+                )
             )
     tracks = tuple(
         Track(
@@ -258,7 +266,9 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
         guild_tokens=tuple(comp["guild_tokens"].items()),
         privilege_tokens=comp["privilege_tokens"],
         tracks=tracks,
-        royal_scorings=tuple(CONVERTER.structure(i, RoyalScoring) for _, _, i in _items(docs, "royal_scoring")),
+        royal_scorings=tuple(
+            CONVERTER.structure(i, RoyalScoring) for _, _, i in _items(docs, "royal_scoring")
+        ),
         dignitaries=tuple(CONVERTER.structure(i, Dignitary) for _, _, i in _items(docs, "dignitaries")),
         favours=tuple(CONVERTER.structure(i, FavourKind) for _, _, i in _items(docs, "favours")),
         spells=tuple(CONVERTER.structure(i, SpellCard) for _, _, i in _items(docs, "spells")),
@@ -267,7 +277,10 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
             for _, _, i in _items(docs, "options")
         ),
         provenance=tuple(
-            (d.source.file, f"{d.data.get('provenance', 'rulebook')}: {d.data.get('note', '')}".strip(": "))
+            (
+                d.source.file,
+                f"{d.data.get('provenance', 'rulebook')}: {d.data.get('note', '')}".strip(": "),
+            )
             for d in docs
         ),
     )
@@ -306,7 +319,7 @@ def _load(paths: Sequence[str | Path], base: bool) -> tuple[RuleSet | None, list
 
 
 def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
-    out = []
+    out: list[tuple[str, int, int]] = []
     for raw in paths:
         path = Path(raw)
         entries = [path] if path.is_file() else sorted(path.rglob("*")) if path.exists() else []
@@ -315,9 +328,7 @@ def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
 
 
 @cache
-def _load_cached(
-    paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int, int], ...]
-) -> RuleSet:
+def _load_cached(paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int, int], ...]) -> RuleSet:
     rules, problems, _ = _load(paths, base)
     if rules is None:
         raise ContentError(problems)

@@ -86,7 +86,10 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                     "castle_size": COUNT,
                     "turns": PER_PLAYERS,
                     "income": PER_PLAYERS,
-                    "track_vp": {**_list({"type": "integer"}, "VP of each position"), "minItems": 2},
+                    "track_vp": {
+                        **_list({"type": "integer"}, "VP of each position"),
+                        "minItems": 2,
+                    },
                     "royal_scorings_per_player": PER_PLAYERS,
                 },
                 [
@@ -150,9 +153,23 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                 _obj(
                     {
                         "id": ID,
-                        "peoples": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2},
-                        "symbols": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2},
-                        "players": {"type": "integer", "minimum": 1, "description": "the 2+/4+/5 mark"},
+                        "peoples": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "minItems": 1,
+                            "maxItems": 2,
+                        },
+                        "symbols": {
+                            "type": "array",
+                            "items": {"type": "string"},
+                            "minItems": 1,
+                            "maxItems": 2,
+                        },
+                        "players": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "description": "the 2+/4+/5 mark",
+                        },
                     },
                     ["id", "peoples", "symbols", "players"],
                 ),

@@ -55,9 +55,7 @@ class SourceDocument:
             node = child
         return line, col
 
-    def problem(
-        self, code: str, message: str, path: Sequence[PathItem] = (), hint: str = ""
-    ) -> Problem:
+    def problem(self, code: str, message: str, path: Sequence[PathItem] = (), hint: str = "") -> Problem:
         """A :class:`Problem` located at ``path`` in this document."""
         line, col = self.locate(path)
         return Problem(code, message, self.file, line, col, json_path(path), hint)
@@ -159,9 +157,7 @@ def _check_tree(doc: SourceDocument, limits: Limits) -> list[Problem]:
                 )
             ]
         if len(path) > limits.max_depth:
-            return [
-                doc.problem("yaml-too-deep", f"nesting deeper than {limits.max_depth}", path)
-            ]
+            return [doc.problem("yaml-too-deep", f"nesting deeper than {limits.max_depth}", path)]
         tag = getattr(getattr(node, "tag", None), "value", None)
         if tag is not None:
             return [

@@ -112,7 +112,10 @@ OPS: Mapping[str, OpSpec] = {
             "repeat",
             "control",
             _args(
-                {"times": {"type": "integer", "minimum": 1, "maximum": MAX_REPEAT}, "effect": EFFECT},
+                {
+                    "times": {"type": "integer", "minimum": 1, "maximum": MAX_REPEAT},
+                    "effect": EFFECT,
+                },
                 ("times", "effect"),
             ),
             f"Resolve the effect a fixed number of times (at most {MAX_REPEAT}).",
@@ -191,8 +194,7 @@ def effect_schema() -> JSON:
         "maxProperties": 1,
         "propertyNames": {"enum": names},
         "allOf": [
-            {"if": {"required": [name]}, "then": {"properties": {name: OPS[name].schema}}}
-            for name in names
+            {"if": {"required": [name]}, "then": {"properties": {name: OPS[name].schema}}} for name in names
         ],
     }
     table: JSON = _args(

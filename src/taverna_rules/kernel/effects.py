@@ -69,7 +69,9 @@ def _effect(engine: Engine, task: Task) -> None:
     elif node.op == "if":
         cond = node.arg("cond")
         assert isinstance(cond, AtLeast)
-        holds = evaluate(cond.left, engine.state, task.player) >= evaluate(cond.right, engine.state, task.player)
+        holds = evaluate(cond.left, engine.state, task.player) >= evaluate(
+            cond.right, engine.state, task.player
+        )
         if holds:
             engine.push(_child(task, 0))
         elif len(node.children) > 1:
@@ -99,7 +101,10 @@ def _gain_coins(engine: Engine, task: Task, node: Node) -> None:
 
 @_executor("pay_coins")
 def _pay_coins(engine: Engine, task: Task, node: Node) -> None:
-    amount = min(evaluate(_expr(node, "amount"), engine.state, task.player), engine.state.players[task.player].coins)
+    amount = min(
+        evaluate(_expr(node, "amount"), engine.state, task.player),
+        engine.state.players[task.player].coins,
+    )
     if amount > 0:
         engine.emit(ev.CoinsPaid(task.player, amount, task.ref))
 

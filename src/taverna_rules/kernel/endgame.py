@@ -90,10 +90,7 @@ def compute_result(state: GameState) -> Result:
     standings = []
     for position, i in enumerate(order):
         tied_with = [j for j in order if totals[j] == totals[i]]
-        if known:
-            rank = position + 1
-        else:
-            rank = order.index(tied_with[0]) + 1
+        rank = position + 1 if known else order.index(tied_with[0]) + 1
         standings.append(
             Standing(
                 i,

@@ -150,7 +150,9 @@ def _cursed(state: GameState, e: ev.CurseDrawn) -> GameState:
 
 @_on(ev.ChosenPeople)
 def _chosen(state: GameState, e: ev.ChosenPeople) -> GameState:
-    return attrs.evolve(state, **{e.role: e.people})
+    if e.role == "queen":
+        return attrs.evolve(state, queen=e.people)
+    return attrs.evolve(state, king=e.people)
 
 
 @_on(ev.DeedBought)
@@ -270,5 +272,3 @@ def _ended(state: GameState, e: ev.GameEnded) -> GameState:
 @_on(ev.FlowAdvanced)
 def _flow(state: GameState, e: ev.FlowAdvanced) -> GameState:
     return attrs.evolve(state, stack=e.stack)
-
-

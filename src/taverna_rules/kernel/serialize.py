@@ -46,12 +46,14 @@ def _tuple_any(value: Any, _: Any) -> tuple[tuple[str, Any], ...]:
 
 CONVERTER.register_structure_hook_func(lambda t: t == tuple[tuple[str, Any], ...], _tuple_any)
 CONVERTER.register_structure_hook(Action, lambda v, _: _tagged(v, ACTION_TYPES, "action"))
-CONVERTER.register_unstructure_hook(Action, lambda a: action_to_dict(a))
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """An action as a JSON-ready mapping with its ``type``."""
     return {"type": action.TYPE, **attrs.asdict(action)}
+
+
+CONVERTER.register_unstructure_hook(Action, action_to_dict)
 
 
 def _tagged(data: Any, table: dict[str, type[T]], what: str) -> T:
@@ -65,7 +67,11 @@ def _tagged(data: Any, table: dict[str, type[T]], what: str) -> T:
     try:
         return CONVERTER.structure(fields, cls)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
-        detail = "; ".join(cattrs.transform_error(exc)) if isinstance(exc, cattrs.BaseValidationError) else str(exc)
+        detail = (
+            "; ".join(cattrs.transform_error(exc))
+            if isinstance(exc, cattrs.BaseValidationError)
+            else str(exc)
+        )
         raise ReplayError(f"malformed {what} {name!r}: {detail}") from None
 
 
@@ -91,7 +97,9 @@ def event_from_dict(data: Any) -> Event:
         version = data.get("v", 1)
         if cls is not None and isinstance(version, int):
             if version > cls.VERSION:
-                raise ReplayError(f"event {data['type']!r} version {version} is newer than this library's {cls.VERSION}")
+                raise ReplayError(
+                    f"event {data['type']!r} version {version} is newer than this library's {cls.VERSION}"
+                )
             while version < cls.VERSION:
                 data = UPCASTERS[(data["type"], version)](data)
                 version += 1

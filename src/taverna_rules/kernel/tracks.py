@@ -49,9 +49,7 @@ def advance(engine: Engine, player: int, people: str, levels: int = 1, bonuses: 
         target = position + 1
         if target > top:
             break
-        if target == top and any(
-            p.tracks[index] == top for i, p in enumerate(state.players) if i != player
-        ):
+        if target == top and any(p.tracks[index] == top for i, p in enumerate(state.players) if i != player):
             break
         position = target
         if bonuses and engine.rules.track(people).bonus(position) is not None:

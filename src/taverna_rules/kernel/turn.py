@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from taverna_rules.content.model import RuleSet
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import Action, EndTurn, PickCard, ReplaceCustomer, SeatCustomer, SellSpell
+from taverna_rules.kernel.actions import (
+    Action,
+    EndTurn,
+    PickCard,
+    ReplaceCustomer,
+    SeatCustomer,
+    SellSpell,
+)
 from taverna_rules.kernel.engine import Engine, automatic, decision
 from taverna_rules.kernel.state import GameState, Task, TurnState
 from taverna_rules.kernel.tracks import advance, draw_spells
