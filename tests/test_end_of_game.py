@@ -94,3 +94,118 @@ def test_royal_scoring_tables(scoring: str, player: str, expected: int) -> None:
     events = game.apply(tr.ChooseRoyalScoring(scoring))
     scored = [e for e in of_type(events, ev.VPScored) if e.category == "royal"]
     assert [(e.player, e.amount) for e in scored] == [(0, expected)]
+
+
+TWO_PLAYERS = """
+    format: taverna-position/1
+    king: elf
+    queen: orc
+    customers_played: 16
+    players:
+      - {name: Ann, tracks: {elf: 2, orc: 5}}
+      - {name: Bob, tracks: {elf: 4, orc: 1}}
+    taverns:
+      tankard: {deeds: [Ann, Bob, null]}
+    stack: [end_game]
+"""
+
+
+def test_two_players_choose_twice_king_track_then_queen_track() -> None:
+    """2 players: each chooses two scorings; the King's track order first (Bob leads the
+    elves), then the Queen's (Ann leads the orcs)."""
+    game = from_position(TWO_PLAYERS)
+    chooser = []
+    while game.decision is not None:
+        chooser.append(game.decision.player)
+        game.apply(game.legal_actions()[0])
+    assert chooser == [1, 0, 0, 1]
+    assert game.result is not None
+    assert all(len(p.royal) == 2 for p in game.state.players)
+    assert len({s for s, _ in game.state.royal_used}) == 4
+
+
+def test_each_royal_scoring_once() -> None:
+    """"Each scoring opportunity can only be used once"."""
+    game = from_position(EXAMPLE)
+    game.apply(tr.ChooseRoyalScoring("queen"))
+    assert tr.ChooseRoyalScoring("queen") not in game.legal_actions()
+    with pytest.raises(tr.IllegalActionError, match="choose_royal"):
+        game.apply(tr.ChooseRoyalScoring("queen"))
+
+
+def test_tie_break_goes_round_the_tracks() -> None:
+    """Ties on the chosen people's track are broken on the next track to the right; with
+    dwarves chosen, the next is the orcs' (French rulebook note), then humans, elves."""
+    state = tr.load_position(
+        RULES,
+        """
+        format: taverna-position/1
+        players:
+          - {name: A, tracks: {dwarf: 3, orc: 1, human: 5}}
+          - {name: B, tracks: {dwarf: 3, orc: 1, human: 6}}
+          - {name: C, tracks: {dwarf: 3, orc: 2}}
+          - {name: D, tracks: {dwarf: 4}}
+        """,
+    )
+    assert royal_order(state, "dwarf") == (3, 2, 1, 0)
+
+
+def test_full_tie_keeps_seat_order_from_first_player() -> None:
+    state = tr.load_position(
+        RULES, "format: taverna-position/1\nfirst_player: 2\nplayers: [{name: A}, {name: B}, {name: C}]\n"
+    )
+    assert royal_order(state, "elf") == (2, 0, 1)
+
+
+def test_people_scoring_values() -> None:
+    """People scoring: -3, -1, 0, 1, 2, 4, 7, 10 VP by position."""
+    game = from_position(
+        """
+        format: taverna-position/1
+        king: human
+        players:
+          - {name: A, tracks: {human: 0, elf: 3, dwarf: 6, orc: 2}}
+          - {name: B, tracks: {human: 7, elf: 5, dwarf: 1, orc: 4}}
+        stack: [people_scoring, finish]
+        """
+    )
+    assert game.result is not None
+    assert {s.name: s.total for s in game.result.standings} == {"A": -3 + 1 + 7 + 0, "B": 10 + 4 - 1 + 2}
+
+
+TIE = """
+    format: taverna-position/1
+    played_on: "2026-11-22"
+    players:
+      - {{name: A, vp: {{deeds: 5}}, birthday: {a}}}
+      - {{name: B, vp: {{deeds: 5}}, birthday: {b}}}
+      - {{name: C, vp: {{deeds: 2}}}}
+    stack: [finish]
+"""
+
+
+def test_final_tie_is_shared_without_birthdays() -> None:
+    """Without birthdays the tied players share the rank (rulings.md #9)."""
+    game = from_position(TIE.format(a="null", b="null"))
+    assert game.result is not None
+    ranks = [(s.name, s.rank, s.tied) for s in game.result.standings]
+    assert ranks == [("A", 1, True), ("B", 1, True), ("C", 3, False)]
+    assert game.result.winners == ("A", "B")
+
+
+def test_final_tie_goes_to_the_next_birthday() -> None:
+    """"In case of tie, the winner is the player who will celebrate his next birthday"."""
+    text = TIE.format(a='"03-01"', b='"12-01"')
+    game = from_position(text.replace("{name: C, vp: {deeds: 2}}", "{name: C, vp: {deeds: 2}, birthday: '06-01'}"))
+    assert game.result is not None
+    assert [(s.name, s.rank) for s in game.result.standings] == [("B", 1), ("A", 2), ("C", 3)]
+
+
+def test_exchanges_at_the_end() -> None:
+    """"Exchange the uncast spells for one coin each and the unused privilege tokens for
+    one victory point each"."""
+    game = from_position(EXAMPLE)
+    events = game.events
+    assert of_type(events, ev.SpellsExchanged) == [ev.SpellsExchanged(0, ("golden_rain#1", "charm#1"))]
+    assert of_type(events, ev.PrivilegesExchanged) == [ev.PrivilegesExchanged(1, 1)]
+    assert game.state.players[0].hand == () and game.state.players[1].privileges == 0

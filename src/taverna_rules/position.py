@@ -14,6 +14,8 @@ writes every field, so ``load_position(rules, dump_position(state)) == state``.
     taverns:
       tankard: {deeds: [Karl, Fred, null]}
     stack: [end_game]
+
+``stack`` lists the steps still to come, the next one first.
 """
 
 from __future__ import annotations
@@ -79,7 +81,8 @@ def dump_position(state: GameState, fmt: str = "yaml") -> str:
     for key in ("tiles", "tiles_removed", "guild_supply", "options"):
         data[key] = dict(getattr(state, key))
     data["royal_used"] = {scoring: names[p] for scoring, p in state.royal_used}
-    data["stack"] = [_dump_task(task, names) for task in state.stack]
+    # A document lists the steps to come in the order they run: the top of the stack first.
+    data["stack"] = [_dump_task(task, names) for task in reversed(state.stack)]
     data["turn"] = (
         None
         if state.turn is None
@@ -196,7 +199,7 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
         guild_supply=list(data.get("guild_supply", dict(rules.guild_tokens)).items()),
         options=list(resolve_options(rules, data.get("options"))),
         royal_used=[[s, _index(names, p, "royal_used")] for s, p in data.get("royal_used", {}).items()],
-        stack=[_load_task(t, names) for t in data.get("stack", [])],
+        stack=[_load_task(t, names) for t in reversed(data.get("stack", []))],
     )
     state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
     turn = data.get("turn")
