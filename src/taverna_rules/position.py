@@ -194,9 +194,9 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
         peoples=list(peoples),
         players=players,
         taverns=taverns,
-        tiles=list(data.get("tiles", dict(rules.tiles)).items()),
-        tiles_removed=list(data.get("tiles_removed", {k: 0 for k, _ in rules.tiles}).items()),
-        guild_supply=list(data.get("guild_supply", dict(rules.guild_tokens)).items()),
+        tiles=_counts(data, "tiles", rules.tiles),
+        tiles_removed=_counts(data, "tiles_removed", tuple((k, 0) for k, _ in rules.tiles)),
+        guild_supply=_counts(data, "guild_supply", rules.guild_tokens),
         options=list(resolve_options(rules, data.get("options"))),
         royal_used=[[s, _index(names, p, "royal_used")] for s, p in data.get("royal_used", {}).items()],
         stack=[_load_task(t, names) for t in reversed(data.get("stack", []))],
@@ -206,6 +206,15 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
     if turn is not None:
         state["turn"] = {**turn, "player": _index(names, turn.get("player"), "turn")}
     return CONVERTER.structure(state, GameState)
+
+
+def _counts(data: dict[str, Any], key: str, defaults: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+    """Counts by kind in the rule set's order; kinds left out keep their default."""
+    given = data.get(key, {})
+    unknown = sorted(set(given) - {k for k, _ in defaults})
+    if unknown:
+        raise ValueError(f"{key}: unknown kind(s) {unknown}")
+    return [(k, int(given.get(k, n))) for k, n in defaults]
 
 
 def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:

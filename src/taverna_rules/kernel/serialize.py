@@ -36,6 +36,8 @@ __all__ = [
 
 T = TypeVar("T")
 CONVERTER = cattrs.Converter()
+# Actions are flat records; a converter of their own keeps the base-class hook out of the way.
+_ACTIONS = cattrs.Converter()
 #: Upcasters: (type name, version) -> function turning that version's fields into the next.
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
@@ -64,8 +66,9 @@ def _tagged(data: Any, table: dict[str, type[T]], what: str) -> T:
     if cls is None:
         raise ReplayError(f"unknown {what} type {name!r}")
     fields = {k: v for k, v in data.items() if k not in ("type", "v")}
+    converter = _ACTIONS if issubclass(cls, Action) else CONVERTER
     try:
-        return CONVERTER.structure(fields, cls)
+        return converter.structure(fields, cls)
     except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
         detail = (
             "; ".join(cattrs.transform_error(exc))

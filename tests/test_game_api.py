@@ -1,0 +1,159 @@
+"""The Game facade: illegal actions, undo, replay, JSON and position documents."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from scenario import RULES, advance_to
+
+import taverna_rules as tr
+from taverna_rules.kernel import serialize
+from taverna_rules.kernel import events as ev
+
+
+def started(players: int = 3, seed: int = 5, undo: tr.UndoPolicy = "until_reveal") -> tr.Game:
+    return tr.new_game(RULES, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=seed, undo=undo)
+
+
+def test_illegal_action_changes_nothing() -> None:
+    """An illegal action raises a clear error naming the decision, and changes nothing."""
+    game = started()
+    before_state, before_events = game.state, game.events
+    with pytest.raises(tr.IllegalActionError) as caught:
+        game.apply(tr.EndTurn())
+    message = str(caught.value)
+    assert "EndTurn()" in message and "'buy_deed'" in message and "'Ann'" in message and "legal:" in message
+    assert isinstance(caught.value, ValueError)
+    assert game.state is before_state and game.events == before_events
+
+
+def test_no_action_once_over() -> None:
+    from taverna_rules.adapters.bots import RandomBot, play_out
+
+    game = started()
+    play_out(game, RandomBot(1))
+    with pytest.raises(tr.IllegalActionError, match="over"):
+        game.apply(tr.EndTurn())
+
+
+def test_undo_until_reveal() -> None:
+    """The default policy steps back over actions that revealed nothing hidden."""
+    game = started()
+    first = game.state
+    game.apply(game.legal_actions()[0])  # a deed: nothing hidden is revealed
+    assert game.can_undo()
+    game.undo()
+    assert game.state == first and len(game.events) == len(started().events)
+    advance_to(game, "turn_actions")
+    game.apply(tr.EndTurn())  # ends the turn: a new customer card is revealed
+    assert not game.can_undo()
+    with pytest.raises(tr.UndoError, match="revealed"):
+        game.undo()
+
+
+def test_undo_never_and_always() -> None:
+    never = started(undo="never")
+    never.apply(never.legal_actions()[0])
+    with pytest.raises(tr.UndoError):
+        never.undo()
+    always = started(undo="always")
+    advance_to(always, "turn_actions")
+    before = always.state
+    always.apply(tr.EndTurn())
+    always.undo()
+    assert always.state == before
+    with pytest.raises(ValueError, match="undo policy"):
+        started(undo="sometimes")  # type: ignore[arg-type]
+
+
+def test_replay_gives_the_same_game() -> None:
+    game = started(4, seed=9)
+    advance_to(game, "turn_actions")
+    again = tr.replay(RULES, game.events)
+    assert again.state == game.state
+    assert again.decision == game.decision
+
+
+def test_replay_refuses_corrupt_logs() -> None:
+    game = started()
+    log = list(game.events)
+    with pytest.raises(tr.ReplayError, match="starts with"):
+        tr.replay(RULES, log[1:])
+    with pytest.raises(tr.ReplayError, match="second GameStarted"):
+        tr.replay(RULES, [*log, log[0]])
+    other = tr.load_rules()
+    assert other.fingerprint == RULES.fingerprint
+    with pytest.raises(tr.ReplayError, match="rules"):
+        tr.replay(RULES, [ev.GameStarted("0" * 64, ("A", "B"), ("human",), 1, "small", 0, (), 15)])
+
+
+def test_json_log_round_trip_and_errors() -> None:
+    game = started()
+    advance_to(game, "place_customer")
+    text = serialize.events_to_json(game.events)
+    assert serialize.events_from_json(text) == list(game.events)
+    data = json.loads(text)
+    assert data[0]["type"] == "GameStarted" and data[0]["v"] == 1
+    data[3] = {"type": "NoSuchEvent"}
+    with pytest.raises(tr.ReplayError, match="event 3: unknown event type 'NoSuchEvent'"):
+        serialize.events_from_json(json.dumps(data))
+    data[3] = {"type": "CoinsGained", "v": 1, "player": "x"}
+    with pytest.raises(tr.ReplayError, match="event 3: malformed event 'CoinsGained'"):
+        serialize.events_from_json(json.dumps(data))
+    with pytest.raises(tr.ReplayError, match="not JSON"):
+        serialize.events_from_json("[{")
+
+
+def test_actions_and_decisions_on_the_wire() -> None:
+    game = started()
+    decision = game.decision
+    assert decision is not None
+    wire = json.loads(serialize.decision_to_json(decision))
+    assert wire["kind"] == "buy_deed" and wire["actions"][0]["type"] == "BuyDeed"
+    assert serialize.decision_from_json(json.dumps(wire)) == decision
+    action = serialize.action_from_json('{"type": "PickCard", "card": "c01", "people": "orc"}')
+    assert action == tr.PickCard("c01", "orc")
+    with pytest.raises(tr.ReplayError, match="unknown action type"):
+        serialize.action_from_json('{"type": "Cheat"}')
+
+
+def test_state_and_position_round_trip() -> None:
+    game = started(5, seed=11)
+    advance_to(game, "turn_actions")
+    state = game.state
+    assert serialize.state_from_json(serialize.state_to_json(state)) == state
+    for fmt in ("yaml", "json"):
+        text = tr.dump_position(state, fmt)
+        assert tr.load_position(RULES, text) == state
+    resumed = tr.Game.from_position(RULES, tr.load_position(RULES, tr.dump_position(state)))
+    assert resumed.state.stack == state.stack and resumed.decision == game.decision
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("players: []", "format"),
+        ("format: taverna-position/1\nplayers: []", "players"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nsurprise: 1", "unknown position field"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {pub: {}}", "unknown tavern"),
+        ("format: taverna-position/1\nplayers: [{name: A, tracks: {gnome: 2}}, {name: B}]", "unknown people"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {deeds: [Zed]}}", "Zed"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {tables: [orc]}}", "tables"),
+        ("format: taverna-position/1\nplayers: [{name: A, coins: lots}, {name: B}]", "coins"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nstack: [{kind: x, player: Q}]", "Q"),
+    ],
+)
+def test_bad_positions_are_refused(text: str, message: str) -> None:
+    with pytest.raises(tr.PositionError, match=message):
+        tr.load_position(RULES, text)
+
+
+def test_views_hide_hands_and_decks() -> None:
+    game = started(3)
+    view = game.view("Bob")
+    assert view.players[1].hand == game.state.players[1].hand
+    assert set(view.players[0].hand) == {ev.HIDDEN} and view.seed == 0
+    assert set(view.customer_deck) == {ev.HIDDEN} and len(view.customer_deck) == len(game.state.customer_deck)
+    with pytest.raises(KeyError, match="Zoe"):
+        game.view("Zoe")
