@@ -81,7 +81,11 @@ def test_yaml_syntax_error_is_located(tmp_path: Path) -> None:
 
 def test_yaml_tags_are_refused(tmp_path: Path) -> None:
     """No object construction: a python tag is an error, not a call."""
-    write(tmp_path, "evil.yaml", "format: 1\nkind: customers\ncards: !!python/object/apply:os.system [echo hi]\n")
+    write(
+        tmp_path,
+        "evil.yaml",
+        "format: 1\nkind: customers\ncards: !!python/object/apply:os.system [echo hi]\n",
+    )
     (problem,) = tr.validate([tmp_path]).problems
     assert problem.code == "yaml-tag" and problem.line == 3
 
@@ -120,7 +124,8 @@ def test_unknown_op_suggests_the_near_one(tmp_path: Path) -> None:
     write(
         tmp_path,
         "tracks.yaml",
-        "format: 1\nkind: tracks\ntracks:\n  - people: orc\n    bonuses:\n      3: {gian_coins: {amount: 2}}\n",
+        "format: 1\nkind: tracks\ntracks:\n  - people: orc\n    bonuses:\n"
+        "      3: {gian_coins: {amount: 2}}\n",
     )
     (problem,) = tr.validate([tmp_path]).problems
     assert problem.code == "schema-unknown-name"
@@ -148,7 +153,8 @@ def test_unknown_reference_is_located_with_a_suggestion(tmp_path: Path) -> None:
     write(
         tmp_path,
         "more.yaml",
-        "format: 1\nkind: customers\ncards:\n  - {id: extra1, peoples: [orcs], symbols: [beer], players: 5}\n",
+        "format: 1\nkind: customers\ncards:\n"
+        "  - {id: extra1, peoples: [orcs], symbols: [beer], players: 5}\n",
     )
     problems = tr.validate([tmp_path]).problems
     unknown = [p for p in problems if p.code == "unknown-reference"]
@@ -158,7 +164,11 @@ def test_unknown_reference_is_located_with_a_suggestion(tmp_path: Path) -> None:
 
 
 def test_duplicate_id_names_both_files(tmp_path: Path) -> None:
-    write(tmp_path, "dup.yaml", "format: 1\nkind: customers\ncards:\n  - {id: c01, peoples: [orc], symbols: [beer], players: 5}\n")
+    write(
+        tmp_path,
+        "dup.yaml",
+        "format: 1\nkind: customers\ncards:\n  - {id: c01, peoples: [orc], symbols: [beer], players: 5}\n",
+    )
     (problem,) = [p for p in tr.validate([tmp_path]).problems if p.code == "duplicate-id"]
     assert problem.file.endswith("dup.yaml") and "customers.yaml" in problem.message
 
@@ -167,7 +177,9 @@ def test_reconstruction_constraints_are_checked(tmp_path: Path) -> None:
     """Enough tables for players x turns customers (taverna-facts.md constraints)."""
     base = copy_base(tmp_path)
     board = base / "board.yaml"
-    board.write_text(board.read_text().replace("tables: [human, elf, dwarf, orc, human, elf]", "tables: [human]"))
+    board.write_text(
+        board.read_text().replace("tables: [human, elf, dwarf, orc, human, elf]", "tables: [human]")
+    )
     problems = tr.validate([base], base=False).problems
     codes = {p.code for p in problems}
     assert "too-few-tables" in codes

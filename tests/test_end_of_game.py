@@ -7,9 +7,9 @@ Karl, Fred and Etienne finish with 18, 14 and 19 VP.
 from __future__ import annotations
 
 import pytest
-from scenario import RULES, from_position, of_type
 
 import taverna_rules as tr
+from scenario import RULES, from_position, of_type
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.endgame import royal_order
 
@@ -72,7 +72,7 @@ def test_rulebook_end_game_example() -> None:
 
 
 def test_king_gives_no_track_bonus() -> None:
-    """"Note that bonuses from people tracks are not rewarded anymore" (King)."""
+    """ "Note that bonuses from people tracks are not rewarded anymore" (King)."""
     game = from_position(EXAMPLE)
     events = game.apply(tr.ChooseRoyalScoring("king"))
     assert not [e for e in of_type(events, ev.VPScored) if e.category == "track_bonus"]
@@ -125,7 +125,7 @@ def test_two_players_choose_twice_king_track_then_queen_track() -> None:
 
 
 def test_each_royal_scoring_once() -> None:
-    """"Each scoring opportunity can only be used once"."""
+    """ "Each scoring opportunity can only be used once"."""
     game = from_position(EXAMPLE)
     game.apply(tr.ChooseRoyalScoring("queen"))
     assert tr.ChooseRoyalScoring("queen") not in game.legal_actions()
@@ -194,15 +194,17 @@ def test_final_tie_is_shared_without_birthdays() -> None:
 
 
 def test_final_tie_goes_to_the_next_birthday() -> None:
-    """"In case of tie, the winner is the player who will celebrate his next birthday"."""
+    """ "In case of tie, the winner is the player who will celebrate his next birthday"."""
     text = TIE.format(a='"03-01"', b='"12-01"')
-    game = from_position(text.replace("{name: C, vp: {deeds: 2}}", "{name: C, vp: {deeds: 2}, birthday: '06-01'}"))
+    game = from_position(
+        text.replace("{name: C, vp: {deeds: 2}}", "{name: C, vp: {deeds: 2}, birthday: '06-01'}")
+    )
     assert game.result is not None
     assert [(s.name, s.rank) for s in game.result.standings] == [("B", 1), ("A", 2), ("C", 3)]
 
 
 def test_exchanges_at_the_end() -> None:
-    """"Exchange the uncast spells for one coin each and the unused privilege tokens for
+    """ "Exchange the uncast spells for one coin each and the unused privilege tokens for
     one victory point each"."""
     game = from_position(EXAMPLE)
     events = game.events

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from scenario import RULES, advance_to
 
 import taverna_rules as tr
-from taverna_rules.kernel import serialize
+from scenario import RULES, advance_to
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel import serialize
 
 
 def started(players: int = 3, seed: int = 5, undo: tr.UndoPolicy = "until_reveal") -> tr.Game:
@@ -135,11 +135,20 @@ def test_state_and_position_round_trip() -> None:
     [
         ("players: []", "format"),
         ("format: taverna-position/1\nplayers: []", "players"),
-        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nsurprise: 1", "unknown position field"),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nsurprise: 1",
+            "unknown position field",
+        ),
         ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {pub: {}}", "unknown tavern"),
         ("format: taverna-position/1\nplayers: [{name: A, tracks: {gnome: 2}}, {name: B}]", "unknown people"),
-        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {deeds: [Zed]}}", "Zed"),
-        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {tables: [orc]}}", "tables"),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {deeds: [Zed]}}",
+            "Zed",
+        ),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {tables: [orc]}}",
+            "tables",
+        ),
         ("format: taverna-position/1\nplayers: [{name: A, coins: lots}, {name: B}]", "coins"),
         ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nstack: [{kind: x, player: Q}]", "Q"),
     ],

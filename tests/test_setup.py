@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from scenario import RULES, of_type
 
 import taverna_rules as tr
+from scenario import RULES, of_type
 from taverna_rules.kernel import events as ev
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -21,7 +21,9 @@ def test_board_side_follows_player_count(players: int, side: str) -> None:
     game = game_for(players)
     assert game.state.side == side
     layout = RULES.side_for(players)
-    assert [len(t.tables) for t in game.state.taverns] == [len(layout.layout(t.id).tables) for t in RULES.taverns]
+    assert [len(t.tables) for t in game.state.taverns] == [
+        len(layout.layout(t.id).tables) for t in RULES.taverns
+    ]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from scenario import RULES, from_position, of_type
 
 import taverna_rules as tr
+from scenario import RULES, from_position, of_type
 from taverna_rules.kernel import events as ev
 
 # Three players on the 2/3-player side. Ann is about to seat an elf customer from a
@@ -167,7 +167,7 @@ def test_selling_spells() -> None:
 
 
 def test_end_of_turn_refills_the_row_and_passes_clockwise() -> None:
-    """"Replenish the available customers track with the top card of the customer deck.
+    """ "Replenish the available customers track with the top card of the customer deck.
     There must always be 4 available customers cards"; then the next player."""
     game = turn()
     game.apply(tr.SeatCustomer("grimoire", 1))
@@ -189,9 +189,13 @@ def test_dual_card_offers_both_peoples() -> None:
 
 def test_a_people_without_tiles_cannot_be_picked() -> None:
     """Finite supplies (rulings.md #13): no tile of a people left, no card for it."""
-    text = TURN.replace("row: [c01, c02, c33]", "row: [c01, c02, c33]\n    tiles: {{human: 0, elf: 9, dwarf: 9, orc: 9}}")
+    text = TURN.replace(
+        "row: [c01, c02, c33]", "row: [c01, c02, c33]\n    tiles: {{human: 0, elf: 9, dwarf: 9, orc: 9}}"
+    )
     game = from_position(
-        text.format(ann_elf=1, bob_elf=0, symbols="[lyre]", grimoire_tables="[null, null, null]", privilege="true")
+        text.format(
+            ann_elf=1, bob_elf=0, symbols="[lyre]", grimoire_tables="[null, null, null]", privilege="true"
+        )
     )
     game.apply(tr.SeatCustomer("grimoire", 1))
     game.apply(tr.EndTurn())
@@ -202,7 +206,7 @@ def test_a_people_without_tiles_cannot_be_picked() -> None:
 
 @pytest.mark.parametrize(("players", "turns"), [(2, 8), (3, 6), (4, 6), (5, 6)])
 def test_game_length(players: int, turns: int) -> None:
-    """"A game is played over 8 turns (2 players) or 6 turns (3-5 players)"."""
+    """ "A game is played over 8 turns (2 players) or 6 turns (3-5 players)"."""
     from taverna_rules.adapters.bots import RandomBot, play_out
 
     game = tr.new_game(RULES, ["A", "B", "C", "D", "E"][:players], seed=players)

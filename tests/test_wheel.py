@@ -52,7 +52,5 @@ def test_wheel_installs_and_plays(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
-    out = subprocess.run(
-        [str(python), "-c", GAME], check=True, capture_output=True, text=True, cwd=tmp_path
-    )
+    out = subprocess.run([str(python), "-c", GAME], check=True, capture_output=True, text=True, cwd=tmp_path)
     assert out.stdout.startswith("(")

@@ -22,33 +22,49 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         return state.players[index].name
 
     text: dict[type[ev.Event], Callable[[Any], str]] = {
-        ev.GameStarted: lambda e: f"A game for {', '.join(e.players)} on the {e.side} board side; "
-        f"{e.players[e.first_player]} starts.",
-        ev.BoardPrepared: lambda e: "Dignitaries: "
-        + ", ".join(f"{name(d)} at {name(t.id)}" for t in e.taverns for d in t.dignitaries)
-        + ".",
-        ev.FavoursShuffled: lambda e: "Royal favours at the castle: " + ", ".join(name(f) for f in e.castle) + ".",
-        ev.ChosenPeople: lambda e: f"The {e.role.capitalize()}'s people: {name(e.people)}"
-        + (f" (chosen by {who(e.player)})." if e.player >= 0 else " (the first card)."),
-        ev.DeedBought: lambda e: f"{who(e.player)} buys a deed at {name(e.tavern)} "
-        f"for {e.price} coins (+{e.vp} VP).",
+        ev.GameStarted: lambda e: (
+            f"A game for {', '.join(e.players)} on the {e.side} board side; "
+            f"{e.players[e.first_player]} starts."
+        ),
+        ev.BoardPrepared: lambda e: (
+            "Dignitaries: "
+            + ", ".join(f"{name(d)} at {name(t.id)}" for t in e.taverns for d in t.dignitaries)
+            + "."
+        ),
+        ev.FavoursShuffled: lambda e: (
+            "Royal favours at the castle: " + ", ".join(name(f) for f in e.castle) + "."
+        ),
+        ev.ChosenPeople: lambda e: (
+            f"The {e.role.capitalize()}'s people: {name(e.people)}"
+            + (f" (chosen by {who(e.player)})." if e.player >= 0 else " (the first card).")
+        ),
+        ev.DeedBought: lambda e: (
+            f"{who(e.player)} buys a deed at {name(e.tavern)} for {e.price} coins (+{e.vp} VP)."
+        ),
         ev.TurnStarted: lambda e: f"-- {who(e.player)}'s turn --",
-        ev.CustomerCardPicked: lambda e: f"{who(e.player)} picks card {e.card} "
-        f"({name(e.people)}; {', '.join(name(s) for s in e.symbols)}).",
-        ev.CustomerSeated: lambda e: f"{who(e.player)} seats the {name(e.people)} customer at "
-        f"{name(e.tavern)}, table {e.table + 1} "
-        f"({name(rules.side_for(len(state.players)).layout(e.tavern).tables[e.table])}).",
-        ev.CustomerRemoved: lambda e: f"Trickery: {who(e.player)} removes a {name(e.people)} "
-        f"customer from {name(e.tavern)}.",
-        ev.TrackAdvanced: lambda e: f"{who(e.player)} climbs the {name(e.people)} track "
-        f"{e.start} -> {e.end}.",
+        ev.CustomerCardPicked: lambda e: (
+            f"{who(e.player)} picks card {e.card} "
+            f"({name(e.people)}; {', '.join(name(s) for s in e.symbols)})."
+        ),
+        ev.CustomerSeated: lambda e: (
+            f"{who(e.player)} seats the {name(e.people)} customer at "
+            f"{name(e.tavern)}, table {e.table + 1} "
+            f"({name(rules.side_for(len(state.players)).layout(e.tavern).tables[e.table])})."
+        ),
+        ev.CustomerRemoved: lambda e: (
+            f"Trickery: {who(e.player)} removes a {name(e.people)} customer from {name(e.tavern)}."
+        ),
+        ev.TrackAdvanced: lambda e: (
+            f"{who(e.player)} climbs the {name(e.people)} track {e.start} -> {e.end}."
+        ),
         ev.CoinsGained: lambda e: f"{who(e.player)} gains {e.amount} coin(s) ({_reason(rules, e.reason)}).",
         ev.CoinsPaid: lambda e: f"{who(e.player)} pays {e.amount} coin(s) ({_reason(rules, e.reason)}).",
         ev.VPScored: lambda e: f"{who(e.player)} scores {e.amount:+d} VP ({e.category.replace('_', ' ')}).",
         ev.PrivilegeTaken: lambda e: f"{who(e.player)} takes the privilege token of {name(e.tavern)}.",
         ev.PrivilegesGained: lambda e: f"{who(e.player)} takes {e.count} privilege token(s).",
-        ev.SpellDrawn: lambda e: f"{who(e.player)} draws a spell"
-        + ("." if e.spell == ev.HIDDEN else f": {name(e.spell)}."),
+        ev.SpellDrawn: lambda e: (
+            f"{who(e.player)} draws a spell" + ("." if e.spell == ev.HIDDEN else f": {name(e.spell)}.")
+        ),
         ev.CurseDrawn: lambda e: f"{who(e.player)} draws the Curse! It is set aside.",
         ev.SpellSold: lambda e: f"{who(e.player)} sells a spell for 1 coin.",
         ev.SpellsExchanged: lambda e: f"{who(e.player)} exchanges {len(e.spells)} unused spell(s) for coins.",
@@ -88,7 +104,9 @@ def score_table(result: Result, categories: Sequence[str] | None = None) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        return "  ".join(
+            c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
 
     rule = "-" * len(line(header))
     return "\n".join([line(header), rule, *(line(r) for r in rows)])
