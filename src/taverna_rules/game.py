@@ -14,7 +14,7 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import ReplayError, UndoError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
-from taverna_rules.kernel.engine import Decision, decide, pending_decision, run_flow
+from taverna_rules.kernel.engine import Decision, decide_and_fold, pending_decision, run_flow
 from taverna_rules.kernel.evolve import evolve, fold
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState, Result
@@ -116,10 +116,7 @@ class Game:
     # ------------------------------------------------------------------ playing
     def apply(self, action: Action) -> list[ev.Event]:
         """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change."""
-        new = decide(self.rules, self._state, action)
-        state = self._state
-        for event in new:
-            state = evolve(state, event)
+        new, state = decide_and_fold(self.rules, self._state, action, self.decision)
         self._events.extend(new)
         self._state = state
         self._marks.append((len(self._events), state))

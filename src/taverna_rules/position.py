@@ -80,7 +80,7 @@ def dump_position(state: GameState, fmt: str = "yaml") -> str:
     }
     for key in ("tiles", "tiles_removed", "guild_supply", "options"):
         data[key] = dict(getattr(state, key))
-    data["royal_used"] = {scoring: names[p] for scoring, p in state.royal_used}
+    data["royal_used"] = [[scoring, names[p]] for scoring, p in state.royal_used]
     # A document lists the steps to come in the order they run: the top of the stack first.
     data["stack"] = [_dump_task(task, names) for task in reversed(state.stack)]
     data["turn"] = (
@@ -94,6 +94,7 @@ def dump_position(state: GameState, fmt: str = "yaml") -> str:
     out = io.StringIO()
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = None
+    yaml.representer.sort_base_mapping_type_on_output = False  # keep the document's order
     yaml.dump(data, out)
     return out.getvalue()
 
@@ -198,7 +199,7 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
         tiles_removed=_counts(data, "tiles_removed", tuple((k, 0) for k, _ in rules.tiles)),
         guild_supply=_counts(data, "guild_supply", rules.guild_tokens),
         options=list(resolve_options(rules, data.get("options"))),
-        royal_used=[[s, _index(names, p, "royal_used")] for s, p in data.get("royal_used", {}).items()],
+        royal_used=[[s, _index(names, p, "royal_used")] for s, p in _pairs(data.get("royal_used", []))],
         stack=[_load_task(t, names) for t in reversed(data.get("stack", []))],
     )
     state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
@@ -215,6 +216,13 @@ def _counts(data: dict[str, Any], key: str, defaults: tuple[tuple[str, int], ...
     if unknown:
         raise ValueError(f"{key}: unknown kind(s) {unknown}")
     return [(k, int(given.get(k, n))) for k, n in defaults]
+
+
+def _pairs(value: Any) -> list[tuple[Any, Any]]:
+    """``{a: b}`` or ``[[a, b], ...]`` (order kept) as pairs."""
+    if isinstance(value, dict):
+        return list(value.items())
+    return [(a, b) for a, b in value]
 
 
 def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from taverna_rules.kernel.actions import Action, EndTurn
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task
 
-__all__ = ["Decision", "Engine", "decide", "pending_decision", "run_flow"]
+__all__ = ["Decision", "Engine", "decide", "decide_and_fold", "pending_decision", "run_flow"]
 
 Auto = Callable[["Engine", Task], None]
 Legal = Callable[[RuleSet, GameState, Task], tuple[Action, ...]]
@@ -146,11 +146,22 @@ def decide(rules: RuleSet, state: GameState, action: Action) -> list[ev.Event]:
 
     Nothing is changed on error: states are immutable and no event is returned.
     """
+    return decide_and_fold(rules, state, action)[0]
+
+
+def decide_and_fold(
+    rules: RuleSet, state: GameState, action: Action, pending: Decision | None = None
+) -> tuple[list[ev.Event], GameState]:
+    """:func:`decide`, and the state those events fold to (the engine folds as it goes).
+
+    ``pending`` may pass the decision already computed for ``state``, to save the work.
+    """
     if state.rules != rules.fingerprint:
         raise IllegalActionError(
             f"the game was set up with rules {state.rules[:12]!r}, not {rules.fingerprint[:12]!r}"
         )
-    pending = pending_decision(rules, state)
+    if pending is None:
+        pending = pending_decision(rules, state)
     if pending is None:
         raise IllegalActionError(f"the game is over: {action!r} cannot be played")
     if action not in pending.actions:
@@ -165,7 +176,7 @@ def decide(rules: RuleSet, state: GameState, action: Action) -> list[ev.Event]:
     task = engine.stack.pop()
     DECISIONS[task.kind].apply(engine, task, action)
     engine.run()
-    return engine.events
+    return engine.events, engine.state
 
 
 def run_flow(rules: RuleSet, state: GameState, first: Sequence[ev.Event] = ()) -> list[ev.Event]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from functools import reduce
 from typing import Any
 
-import attrs
+from taverna_rules.kernel._replace import replace
 
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.state import GameState, PlayerState, TurnState, add_vp
@@ -32,15 +32,15 @@ def _on(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
 
 def _player(state: GameState, index: int, **changes: Any) -> GameState:
     players = list(state.players)
-    players[index] = attrs.evolve(players[index], **changes)
-    return attrs.evolve(state, players=tuple(players))
+    players[index] = replace(players[index], **changes)
+    return replace(state, players=tuple(players))
 
 
 def _tavern(state: GameState, tavern_id: str, **changes: Any) -> GameState:
     taverns = list(state.taverns)
     index = state.tavern_index(tavern_id)
-    taverns[index] = attrs.evolve(taverns[index], **changes)
-    return attrs.evolve(state, taverns=tuple(taverns))
+    taverns[index] = replace(taverns[index], **changes)
+    return replace(state, taverns=tuple(taverns))
 
 
 def _bump(counts: tuple[tuple[str, int], ...], key: str, delta: int) -> tuple[tuple[str, int], ...]:
@@ -107,7 +107,7 @@ def _position(state: GameState, e: ev.PositionLoaded) -> GameState:
 
 @_on(ev.BoardPrepared)
 def _board(state: GameState, e: ev.BoardPrepared) -> GameState:
-    return attrs.evolve(
+    return replace(
         state,
         taverns=e.taverns,
         tiles=e.tiles,
@@ -119,40 +119,40 @@ def _board(state: GameState, e: ev.BoardPrepared) -> GameState:
 
 @_on(ev.CustomerDeckShuffled)
 def _customer_deck(state: GameState, e: ev.CustomerDeckShuffled) -> GameState:
-    return attrs.evolve(state, customer_deck=e.order)
+    return replace(state, customer_deck=e.order)
 
 
 @_on(ev.SpellDeckShuffled)
 def _spell_deck(state: GameState, e: ev.SpellDeckShuffled) -> GameState:
-    return attrs.evolve(state, spell_deck=e.order)
+    return replace(state, spell_deck=e.order)
 
 
 @_on(ev.FavoursShuffled)
 def _favours(state: GameState, e: ev.FavoursShuffled) -> GameState:
-    return attrs.evolve(state, castle=e.castle, favour_reserve=e.reserve)
+    return replace(state, castle=e.castle, favour_reserve=e.reserve)
 
 
 @_on(ev.CustomerRevealed)
 def _revealed(state: GameState, e: ev.CustomerRevealed) -> GameState:
-    return attrs.evolve(state, customer_deck=state.customer_deck[1:], row=(*state.row, e.card))
+    return replace(state, customer_deck=state.customer_deck[1:], row=(*state.row, e.card))
 
 
 @_on(ev.SpellDrawn)
 def _drawn(state: GameState, e: ev.SpellDrawn) -> GameState:
-    state = attrs.evolve(state, spell_deck=state.spell_deck[1:])
+    state = replace(state, spell_deck=state.spell_deck[1:])
     return _player(state, e.player, hand=(*state.players[e.player].hand, e.spell))
 
 
 @_on(ev.CurseDrawn)
 def _cursed(state: GameState, e: ev.CurseDrawn) -> GameState:
-    return attrs.evolve(state, spell_deck=state.spell_deck[1:], curses=(*state.curses, e.spell))
+    return replace(state, spell_deck=state.spell_deck[1:], curses=(*state.curses, e.spell))
 
 
 @_on(ev.ChosenPeople)
 def _chosen(state: GameState, e: ev.ChosenPeople) -> GameState:
     if e.role == "queen":
-        return attrs.evolve(state, queen=e.people)
-    return attrs.evolve(state, king=e.people)
+        return replace(state, queen=e.people)
+    return replace(state, king=e.people)
 
 
 @_on(ev.DeedBought)
@@ -165,17 +165,17 @@ def _deed(state: GameState, e: ev.DeedBought) -> GameState:
 
 @_on(ev.TurnStarted)
 def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
-    return attrs.evolve(state, turn=TurnState(e.player))
+    return replace(state, turn=TurnState(e.player))
 
 
 @_on(ev.CustomerCardPicked)
 def _picked(state: GameState, e: ev.CustomerCardPicked) -> GameState:
     turn = state.turn or TurnState(e.player)
-    state = attrs.evolve(
+    state = replace(
         state,
         row=_without(state.row, e.card),
         tiles=_bump(state.tiles, e.people, -1),
-        turn=attrs.evolve(turn, card=e.card, people=e.people, symbols=e.symbols),
+        turn=replace(turn, card=e.card, people=e.people, symbols=e.symbols),
         customers_played=state.customers_played + 1,
     )
     return _player(state, e.player, cards=(*state.players[e.player].cards, e.card))
@@ -186,7 +186,7 @@ def _seated(state: GameState, e: ev.CustomerSeated) -> GameState:
     tavern = state.tavern(e.tavern)
     state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, e.people))
     if state.turn is not None and state.turn.player == e.player:
-        state = attrs.evolve(state, turn=attrs.evolve(state.turn, tavern=e.tavern, table=e.table))
+        state = replace(state, turn=replace(state.turn, tavern=e.tavern, table=e.table))
     return state
 
 
@@ -194,7 +194,7 @@ def _seated(state: GameState, e: ev.CustomerSeated) -> GameState:
 def _removed(state: GameState, e: ev.CustomerRemoved) -> GameState:
     tavern = state.tavern(e.tavern)
     state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, None))
-    return attrs.evolve(state, tiles_removed=_bump(state.tiles_removed, e.people, 1))
+    return replace(state, tiles_removed=_bump(state.tiles_removed, e.people, 1))
 
 
 @_on(ev.TrackAdvanced)
@@ -228,19 +228,19 @@ def _privilege_taken(state: GameState, e: ev.PrivilegeTaken) -> GameState:
 
 @_on(ev.PrivilegesGained)
 def _privileges_gained(state: GameState, e: ev.PrivilegesGained) -> GameState:
-    state = attrs.evolve(state, privilege_supply=state.privilege_supply - e.count)
+    state = replace(state, privilege_supply=state.privilege_supply - e.count)
     return _player(state, e.player, privileges=state.players[e.player].privileges + e.count)
 
 
 @_on(ev.SpellSold)
 def _sold(state: GameState, e: ev.SpellSold) -> GameState:
-    state = attrs.evolve(state, spell_discard=(*state.spell_discard, (e.player, e.spell)))
+    state = replace(state, spell_discard=(*state.spell_discard, (e.player, e.spell)))
     return _player(state, e.player, hand=_without(state.players[e.player].hand, e.spell))
 
 
 @_on(ev.TurnEnded)
 def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
-    return attrs.evolve(state, turn=None)
+    return replace(state, turn=None)
 
 
 @_on(ev.SpellsExchanged)
@@ -249,26 +249,26 @@ def _exchanged(state: GameState, e: ev.SpellsExchanged) -> GameState:
     for spell in e.spells:
         hand = _without(hand, spell)
     discard = (*state.spell_discard, *((e.player, s) for s in e.spells))
-    return _player(attrs.evolve(state, spell_discard=discard), e.player, hand=hand)
+    return _player(replace(state, spell_discard=discard), e.player, hand=hand)
 
 
 @_on(ev.PrivilegesExchanged)
 def _privileges_exchanged(state: GameState, e: ev.PrivilegesExchanged) -> GameState:
-    state = attrs.evolve(state, privileges_discarded=state.privileges_discarded + e.count)
+    state = replace(state, privileges_discarded=state.privileges_discarded + e.count)
     return _player(state, e.player, privileges=state.players[e.player].privileges - e.count)
 
 
 @_on(ev.RoyalScoringChosen)
 def _royal(state: GameState, e: ev.RoyalScoringChosen) -> GameState:
-    state = attrs.evolve(state, royal_used=(*state.royal_used, (e.scoring, e.player)))
+    state = replace(state, royal_used=(*state.royal_used, (e.scoring, e.player)))
     return _player(state, e.player, royal=(*state.players[e.player].royal, e.scoring))
 
 
 @_on(ev.GameEnded)
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return attrs.evolve(state, result=e.result)
+    return replace(state, result=e.result)
 
 
 @_on(ev.FlowAdvanced)
 def _flow(state: GameState, e: ev.FlowAdvanced) -> GameState:
-    return attrs.evolve(state, stack=e.stack)
+    return replace(state, stack=e.stack)

@@ -65,15 +65,27 @@ def _pick(engine: Engine, task: Task, action: PickCard) -> None:
 
 
 # ----------------------------------------------------------------------------- 2. seat it
+# Seating choices depend only on which tables are free: built once per board, then shared.
+_SEATS: dict[tuple[str, int], tuple[SeatCustomer, ReplaceCustomer]] = {}
+
+
+def _seat(tavern: str, table: int) -> tuple[SeatCustomer, ReplaceCustomer]:
+    key = (tavern, table)
+    pair = _SEATS.get(key)
+    if pair is None:
+        pair = _SEATS[key] = (SeatCustomer(tavern, table), ReplaceCustomer(tavern, table))
+    return pair
+
+
 def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     trickery = "mask" in _turn(state).symbols
     out: list[Action] = []
     for tavern in state.taverns:
         for table, seated in enumerate(tavern.tables):
             if seated is None:
-                out.append(SeatCustomer(tavern.id, table))
+                out.append(_seat(tavern.id, table)[0])
             elif trickery:
-                out.append(ReplaceCustomer(tavern.id, table))
+                out.append(_seat(tavern.id, table)[1])
     return tuple(out)
 
 
