@@ -11,9 +11,8 @@ from collections.abc import Callable, Iterable
 from functools import reduce
 from typing import Any
 
-from taverna_rules.kernel._replace import replace
-
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._replace import replace
 from taverna_rules.kernel.state import GameState, PlayerState, TurnState, add_vp
 
 __all__ = ["evolve", "fold"]
