@@ -1,0 +1,168 @@
+"""The printed table and the JSON form of a run's figures."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+from .chess_bench import MAX_PLIES
+from .runner import Results
+
+__all__ = ["ROW_LABELS", "render_table", "to_json", "write_json"]
+
+#: The first column of the table, row by row (the games rows repeat per player count).
+ROW_LABELS = (
+    "Taverna random games, 2 players",
+    "Taverna random games, 3 players",
+    "Taverna random games, 4 players",
+    "Taverna random games, 5 players",
+    "Taverna decisions (legal_actions + apply)",
+    "Replay: kernel.evolve.fold(events)",
+    "Replay: tr.replay(rules, events)",
+    "Rules load, cold: load_rules()",
+    "Rules load, cold: import + load_rules()",
+    "Rules load, cold: whole process",
+    "Rules load, warm: load_rules() cached",
+    "Rules load, uncached: loader._load()",
+    "python-chess random playouts: plies",
+    "python-chess random playouts: games",
+)
+
+Row = tuple[str, str, str, str]
+
+
+def _number(value: float) -> str:
+    if value >= 100:
+        return f"{value:,.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def _ms(seconds: float) -> str:
+    return _number(seconds * 1000)
+
+
+def _rows(results: Results) -> list[Row]:
+    rows: list[Row] = []
+    for g in results.games:
+        rows.append(
+            (
+                f"Taverna random games, {g.players} players",
+                _number(g.games_per_second),
+                "games/s",
+                f"{g.decisions_per_game:.1f} decisions/game, {g.events_per_game:.0f} events/game, "
+                f"{_number(g.decisions_per_second)} decisions/s; {g.games} games",
+            )
+        )
+    rows.append(
+        (
+            "Taverna decisions (legal_actions + apply)",
+            _number(results.decisions_per_second),
+            "decisions/s",
+            f"all player counts, {results.decisions:,} decisions",
+        )
+    )
+    for figures, label in (
+        (results.fold, "kernel.evolve.fold(events)"),
+        (results.replay, "tr.replay(rules, events)"),
+    ):
+        rows.append(
+            (
+                f"Replay: {label}",
+                _number(figures.events_per_second),
+                "events/s",
+                f"{figures.logs} finished logs, {figures.replays:,} replays",
+            )
+        )
+    load = results.load
+    cold = f"fresh subprocess, median of {load.cold_runs}"
+    rows += [
+        ("Rules load, cold: load_rules()", _ms(load.cold_load), "ms", cold),
+        ("Rules load, cold: import + load_rules()", _ms(load.cold_import_and_load), "ms", cold),
+        (
+            "Rules load, cold: whole process",
+            _ms(load.cold_process),
+            "ms",
+            "interpreter start to exit, outside",
+        ),
+        (
+            "Rules load, warm: load_rules() cached",
+            _number(load.warm_cached * 1e6),
+            "us",
+            f"{load.warm_calls:,} calls",
+        ),
+        (
+            "Rules load, uncached: loader._load()",
+            _ms(load.uncached),
+            "ms",
+            f"full parse + validate, median of {load.uncached_runs}",
+        ),
+    ]
+    chess = results.chess
+    rows += [
+        (
+            "python-chess random playouts: plies",
+            _number(chess.plies_per_second),
+            "plies/s",
+            f"python-chess {chess.version}, {chess.plies:,} plies",
+        ),
+        (
+            "python-chess random playouts: games",
+            _number(chess.games_per_second),
+            "games/s",
+            f"{chess.plies_per_game:.1f} plies/game, {chess.capped} of {chess.games} stopped at {MAX_PLIES}",
+        ),
+    ]
+    return rows
+
+
+def _table(header: Row, rows: list[Row]) -> list[str]:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
+
+    def line(row: Row) -> str:
+        label, value, unit, detail = row
+        return f"{label:<{widths[0]}}  {value:>{widths[1]}}  {unit:<{widths[2]}}  {detail}".rstrip()
+
+    rule = "-" * (sum(widths[:3]) + 6 + widths[3])
+    return [line(header), rule, *(line(r) for r in rows)]
+
+
+def render_table(results: Results) -> str:
+    """The figures of ``results`` as a plain-text table, then the goals, met or not."""
+    meta, config = results.meta, results.config
+    out = [
+        f"taverna_rules {meta['taverna_rules']} benchmarks (rules {meta['rules_fingerprint']})",
+        f"{meta['python']} on {meta['platform']} ({meta['machine']}, {meta['cpus']} CPUs), {meta['when']}",
+        f"budget {config.seconds:g} s per measurement, rates are the median of {config.repeats} "
+        f"repeats taken in turns; "
+        f"seeds from {config.seed}",
+        "",
+        *_table(("Figure", "Value", "Unit", "Detail"), _rows(results)),
+        "",
+    ]
+    goal_rows: list[Row] = [
+        (
+            f"Goal: {goal.name}",
+            f"{goal.ratio:.2f}",
+            "met" if goal.met else "not met",
+            f"target >= {goal.target:g}: {_number(goal.taverna)} vs {_number(goal.chess)}",
+        )
+        for goal in results.goals
+    ]
+    out += _table(("Goal", "Ratio", "Status", "Detail"), goal_rows)
+    return "\n".join(out)
+
+
+def to_json(results: Results) -> dict[str, Any]:
+    """The figures of ``results`` as plain JSON data."""
+    data = dataclasses.asdict(results)
+    data["goals"] = [dict(goal, status="met" if goal["met"] else "not met") for goal in data["goals"]]
+    return data
+
+
+def write_json(results: Results, path: str | Path) -> None:
+    """Write the figures of ``results`` to ``path`` as indented JSON."""
+    Path(path).write_text(json.dumps(to_json(results), indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,234 @@
+"""Run every measurement in one process and collect the figures; the command line."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import taverna_rules as tr
+
+from ._timing import Measurement, run_interleaved
+from .chess_bench import ChessFigures, chess_figures, chess_step
+from .taverna_bench import (
+    GameFigures,
+    LoadFigures,
+    ReplayFigures,
+    bench_load,
+    game_figures,
+    games_step,
+    replay_corpus,
+    replay_figures,
+    replay_step,
+)
+
+__all__ = ["PLAYER_COUNTS", "Config", "Goal", "Results", "main", "parse_args", "run_all"]
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+#: The player count of the games-per-second goal.
+GOAL_PLAYERS = 4
+#: Default goal ratios: Taverna at least as fast as python-chess on the same machine.
+DEFAULT_GOAL_DECISIONS = 1.0
+DEFAULT_GOAL_GAMES = 1.0
+
+
+@dataclass(frozen=True)
+class Config:
+    """How long to measure: ``seconds`` per measurement, split into ``repeats`` repeats."""
+
+    seconds: float = 2.0
+    repeats: int = 5
+    cold_runs: int = 3
+    #: Finished games per player count whose logs the replay measurements fold.
+    replay_logs: int = 4
+    seed: int = 0
+    goal_decisions: float = DEFAULT_GOAL_DECISIONS
+    goal_games: float = DEFAULT_GOAL_GAMES
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A speed goal: Taverna's figure over python-chess's, against a target ratio."""
+
+    name: str
+    taverna: float
+    chess: float
+    ratio: float
+    target: float
+    met: bool
+
+
+@dataclass(frozen=True)
+class Results:
+    """Every figure of one run, and what it ran on."""
+
+    config: Config
+    meta: dict[str, str]
+    games: tuple[GameFigures, ...]
+    decisions: int
+    decisions_per_second: float
+    fold: ReplayFigures
+    replay: ReplayFigures
+    load: LoadFigures
+    chess: ChessFigures
+    goals: tuple[Goal, ...] = field(default=())
+
+    def games_at(self, players: int) -> GameFigures:
+        """The random-game figures at ``players`` players."""
+        for figures in self.games:
+            if figures.players == players:
+                return figures
+        raise KeyError(f"no figures for {players!r} players")
+
+
+def _goal(name: str, taverna: float, chess: float, target: float) -> Goal:
+    ratio = taverna / chess if chess > 0 else 0.0
+    return Goal(name, taverna, chess, ratio, target, ratio >= target)
+
+
+def _meta(rules: tr.RuleSet, chess_version: str) -> dict[str, str]:
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(terse=True),
+        "machine": platform.machine(),
+        "cpus": str(os.cpu_count() or 0),
+        "taverna_rules": tr.__version__,
+        "rules_fingerprint": rules.fingerprint[:12],
+        "chess": chess_version,
+        "when": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+    }
+
+
+def run_all(config: Config, progress: Callable[[str], None] | None = None) -> Results:
+    """Run every measurement with ``config``'s budgets and return the figures.
+
+    The rules load is timed first; then the random games, the chess playouts and the
+    replays take their repeats in turns (see :func:`run_interleaved`). ``progress`` is
+    called with a short note before each step of the run.
+    """
+
+    def note(text: str) -> None:
+        if progress is not None:
+            progress(text)
+
+    budget, repeats = config.seconds, config.repeats
+    note("timing the rules load (cold, warm, uncached)")
+    load = bench_load(budget, repeats, config.cold_runs)
+    rules = tr.load_rules()
+    note("playing the logs to replay")
+    logs = replay_corpus(rules, PLAYER_COUNTS, max(1, config.replay_logs), seed=config.seed)
+
+    games = {
+        players: Measurement(f"{players}p games", games_step(rules, players, config.seed))
+        for players in PLAYER_COUNTS
+    }
+    chess = Measurement("chess", chess_step(config.seed))
+    replays = {method: Measurement(method, replay_step(method, logs, rules)) for method in ("fold", "replay")}
+    run_interleaved([*games.values(), chess, *replays.values()], budget, repeats, note)
+
+    game_results = tuple(game_figures(players, m.chunks) for players, m in games.items())
+    chess_results = chess_figures(chess.chunks)
+    decisions = sum(g.decisions for g in game_results)
+    play_seconds = sum(g.play_seconds for g in game_results)
+    decisions_per_second = decisions / play_seconds if play_seconds > 0 else 0.0
+    four = next(g for g in game_results if g.players == GOAL_PLAYERS)
+    goals = (
+        _goal(
+            "Taverna decisions/s vs chess plies/s",
+            decisions_per_second,
+            chess_results.plies_per_second,
+            config.goal_decisions,
+        ),
+        _goal(
+            f"{GOAL_PLAYERS}-player Taverna games/s vs chess games/s",
+            four.games_per_second,
+            chess_results.games_per_second,
+            config.goal_games,
+        ),
+    )
+    return Results(
+        config=config,
+        meta=_meta(rules, chess_results.version),
+        games=game_results,
+        decisions=decisions,
+        decisions_per_second=decisions_per_second,
+        fold=replay_figures("fold", logs, replays["fold"].chunks),
+        replay=replay_figures("replay", logs, replays["replay"].chunks),
+        load=load,
+        chess=chess_results,
+        goals=goals,
+    )
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line of ``python -m benchmarks``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Benchmark taverna_rules against python-chess random playouts on this machine.",
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=None, help="time budget per measurement (default 2, --quick 1)"
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="repeats per measurement; rates are their median (default 5)"
+    )
+    parser.add_argument(
+        "--cold-runs", type=int, default=None, help="fresh processes for the cold load (default 3, --quick 1)"
+    )
+    parser.add_argument("--quick", action="store_true", help="a short smoke run (about 10 s)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed of the random games (default 0)")
+    parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON to PATH")
+    parser.add_argument(
+        "--goal-decisions",
+        type=float,
+        default=DEFAULT_GOAL_DECISIONS,
+        help="target of Taverna decisions/s over chess plies/s (default %(default)s)",
+    )
+    parser.add_argument(
+        "--goal-games",
+        type=float,
+        default=DEFAULT_GOAL_GAMES,
+        help=f"target of {GOAL_PLAYERS}-player Taverna games/s over chess games/s (default %(default)s)",
+    )
+    args = parser.parse_args(argv)
+    if args.seconds is not None and args.seconds <= 0:
+        parser.error(f"--seconds must be positive, not {args.seconds!r}")
+    if args.repeats < 1:
+        parser.error(f"--repeats must be at least 1, not {args.repeats!r}")
+    return args
+
+
+def config_from(args: argparse.Namespace) -> Config:
+    """The :class:`Config` that parsed arguments ask for."""
+    seconds = args.seconds if args.seconds is not None else (1.0 if args.quick else 2.0)
+    cold_runs = args.cold_runs if args.cold_runs is not None else (1 if args.quick else 3)
+    return Config(
+        seconds=seconds,
+        repeats=args.repeats,
+        cold_runs=max(1, cold_runs),
+        seed=args.seed,
+        goal_decisions=args.goal_decisions,
+        goal_games=args.goal_games,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmarks, print the table, write JSON if asked; return the exit status."""
+    from .report import render_table, write_json
+
+    args = parse_args(argv)
+    config = config_from(args)
+
+    def progress(text: str) -> None:
+        print(f"  {text} ...", file=sys.stderr, flush=True)
+
+    results = run_all(config, progress)
+    print(render_table(results))
+    if args.json:
+        write_json(results, args.json)
+        print(f"\nfigures written to {args.json}")
+    return 0

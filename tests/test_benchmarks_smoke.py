@@ -1,0 +1,80 @@
+"""Smoke test of the benchmark runner: tiny budgets, sane figures, the expected table rows.
+
+Benchmarks are not tests: nothing here checks a speed, only that every figure is measured.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # ``benchmarks`` lives at the project root, beside ``src``
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import Config, render_table, run_all, write_json  # noqa: E402
+from benchmarks.report import ROW_LABELS  # noqa: E402
+from benchmarks.runner import PLAYER_COUNTS, config_from, parse_args  # noqa: E402
+
+
+def _positive(value: object) -> bool:
+    return (
+        isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value > 0
+    )
+
+
+def test_tiny_run_measures_everything(tmp_path: Path) -> None:
+    results = run_all(Config(seconds=0.05, repeats=1, cold_runs=1, replay_logs=1))
+
+    assert [g.players for g in results.games] == list(PLAYER_COUNTS)
+    for g in results.games:
+        for figure in (
+            g.games,
+            g.decisions,
+            g.games_per_second,
+            g.decisions_per_second,
+            g.decisions_per_game,
+        ):
+            assert _positive(figure), (g.players, figure)
+    for figure in (
+        results.decisions_per_second,
+        results.fold.events_per_second,
+        results.replay.events_per_second,
+        results.load.cold_load,
+        results.load.cold_import_and_load,
+        results.load.cold_process,
+        results.load.warm_cached,
+        results.load.uncached,
+        results.chess.plies_per_second,
+        results.chess.games_per_second,
+        results.chess.plies_per_game,
+    ):
+        assert _positive(figure), figure
+    assert len(results.goals) == 2
+    for goal in results.goals:
+        assert _positive(goal.ratio)
+        assert goal.met == (goal.ratio >= goal.target)
+
+    table = render_table(results)
+    for label in ROW_LABELS:
+        assert label in table, label
+    assert table.count("Goal: ") == 2
+    for goal in results.goals:
+        assert f"Goal: {goal.name}" in table
+        assert ("not met" if not goal.met else "met") in table
+
+    path = tmp_path / "bench.json"
+    write_json(results, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert [g["players"] for g in data["games"]] == list(PLAYER_COUNTS)
+    assert {goal["status"] for goal in data["goals"]} <= {"met", "not met"}
+
+
+def test_quick_and_default_budgets() -> None:
+    quick = config_from(parse_args(["--quick"]))
+    default = config_from(parse_args([]))
+    assert 0 < quick.seconds < default.seconds
+    assert quick.cold_runs == 1
+    assert config_from(parse_args(["--quick", "--seconds", "0.1"])).seconds == 0.1
