@@ -18,7 +18,7 @@ from taverna_rules.kernel.engine import Decision, decide_and_fold, pending_decis
 from taverna_rules.kernel.evolve import evolve, fold
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState, Result
-from taverna_rules.kernel.views import redact_events, redact_state
+from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
 
 __all__ = ["Game", "UndoPolicy", "new_game", "replay"]
 
@@ -96,6 +96,12 @@ class Game:
     def view(self, player: int | str | None) -> GameState:
         """The state as ``player`` (seat or name; ``None``: spectator) may see it."""
         return redact_state(self._state, self._seat(player))
+
+    def decision_for(self, player: int | str | None) -> Decision | None:
+        """The pending decision as ``player`` may see it: the legal actions only for the
+        player who decides (a spell to sell names a card of a hidden hand)."""
+        decision = self.decision
+        return None if decision is None else redact_decision(decision, self._seat(player))
 
     def events_for(self, player: int | str | None) -> list[ev.Event]:
         """The log as ``player`` may see it."""

@@ -157,6 +157,11 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         hint = checks.did_you_mean(bad, [str(c) for c in choices])
         if bad:
             path = (*path, bad)
+    elif leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
+        code = "schema-expression"
+        message = f"{leaf.instance!r} is not an amount"
+        hint = "write an integer, {count: coins} or {table: {of: ..., at_least: [...], points: [...]}}"
+        return doc.problem(code, message, path, hint)
     elif leaf.validator == "additionalProperties":
         schema = leaf.schema if isinstance(leaf.schema, dict) else {}
         allowed = sorted(schema.get("properties", {}))
@@ -165,6 +170,11 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
             hint = checks.did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
             path = (*path, str(extras[0]))
     return doc.problem(code, leaf.message, path, hint)
+
+
+def _is_expr_branch(schema: dict[str, Any]) -> bool:
+    # The non-integer branch of the expression schema (dsl.ops.effect_schema).
+    return schema.get("propertyNames") == {"enum": ["count", "table"]}
 
 
 # ----------------------------------------------------------------------------- structure

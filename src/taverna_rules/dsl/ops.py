@@ -284,22 +284,33 @@ def parse_effect(value: Mapping[str, Any]) -> Node:
 
 
 def render_expr(expr: Expr) -> str:
-    """English text of an expression: ``3/6/9 for 0/2/3 spells cast``."""
+    """English text of an expression: ``2``, ``coins in hand``, ``3/6/9 for 0/2/3 ...``."""
     if isinstance(expr, int):
         return str(expr)
     if isinstance(expr, Count):
         return COUNTS.get(expr.what, expr.what)
-    points = "/".join(str(p) for p in expr.points)
-    steps = "/".join(str(t) for t in expr.at_least)
-    return f"{points} for {steps} {render_expr(expr.of)}"
+    return f"{_points(expr)} for {_steps(expr)}"
+
+
+def _points(table: Table) -> str:
+    return "/".join(str(p) for p in table.points)
+
+
+def _steps(table: Table) -> str:
+    return "/".join(str(t) for t in table.at_least) + " " + render_expr(table.of)
 
 
 def render(node: Node, people_name: Callable[[str], str] = str) -> str:
-    """English rules text of an effect, from the op templates."""
+    """English rules text of an effect, from the op templates.
+
+    A table amount keeps the template's unit next to its points:
+    ``score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not``.
+    """
     spec = OPS[node.op]
     children = [render(child, people_name) for child in node.children]
     joiner = " or " if node.op == "choose" else ", then "
     fields: dict[str, str] = {"children": joiner.join(children)}
+    suffix = ""
     if node.op == "if":
         cond = node.arg("cond")
         assert isinstance(cond, AtLeast)
@@ -309,12 +320,15 @@ def render(node: Node, people_name: Callable[[str], str] = str) -> str:
     for key, value in node.args:
         if key == "people" and isinstance(value, str):
             fields[key] = people_name(value)
-        elif isinstance(value, int | Count | Table) and not isinstance(value, bool):
+        elif isinstance(value, Table):
+            fields[key] = _points(value)
+            suffix = f" for {_steps(value)}"
+        elif isinstance(value, int | Count) and not isinstance(value, bool):
             fields[key] = render_expr(value)
         else:
             fields[key] = str(value)
     fields.setdefault("levels", "1")
-    text = spec.template.format(**fields)
+    text = spec.template.format(**fields) + suffix
     if node.arg("bonuses") is False:
         text += " (no bonuses)"
     return text

@@ -11,10 +11,11 @@ from collections.abc import Iterable
 
 import attrs
 
+from taverna_rules.kernel.engine import Decision
 from taverna_rules.kernel.events import HIDDEN, Event
 from taverna_rules.kernel.state import GameState
 
-__all__ = ["redact_events", "redact_state"]
+__all__ = ["redact_decision", "redact_events", "redact_state"]
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -39,3 +40,11 @@ def redact_state(state: GameState, viewer: int | None) -> GameState:
 def redact_events(events: Iterable[Event], viewer: int | None) -> list[Event]:
     """The log as ``viewer`` may see it."""
     return [event.redacted(viewer) for event in events]
+
+
+def redact_decision(decision: Decision, viewer: int | None) -> Decision:
+    """The pending decision as ``viewer`` sees it: who decides and what about, and the
+    actions only for the deciding player (they can name cards in a hidden hand)."""
+    if viewer == decision.player:
+        return decision
+    return attrs.evolve(decision, actions=())
