@@ -74,3 +74,10 @@ def test_unbounded_or_malformed_effects_are_refused(effect: dict[str, object]) -
     """Effects are bounded by their schema: no unbounded repeat, no empty or one-way choice."""
     validator = jsonschema.Draft202012Validator(effect_schema())
     assert list(validator.iter_errors(effect))
+
+
+def test_conditions_render_in_words() -> None:
+    node = parse_effect(
+        {"if": {"cond": {"at_least": [{"count": "coins"}, 6]}, "then": {"score_vp": {"amount": 2}}}}
+    )
+    assert render(node) == "if coins in hand is at least 6: score 2 VP"

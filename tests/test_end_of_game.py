@@ -211,3 +211,18 @@ def test_exchanges_at_the_end() -> None:
     assert of_type(events, ev.SpellsExchanged) == [ev.SpellsExchanged(0, ("golden_rain#1", "charm#1"))]
     assert of_type(events, ev.PrivilegesExchanged) == [ev.PrivilegesExchanged(1, 1)]
     assert game.state.players[0].hand == () and game.state.players[1].privileges == 0
+
+
+def test_same_birthday_tie_is_shared() -> None:
+    """Birthdays cannot separate twins: they share the rank."""
+    game = from_position(
+        TIE.format(a='"03-01"', b='"03-01"').replace(
+            "{name: C, vp: {deeds: 2}}", "{name: C, vp: {deeds: 2}, birthday: '06-01'}"
+        )
+    )
+    assert game.result is not None
+    assert [(s.name, s.rank, s.tied) for s in game.result.standings] == [
+        ("A", 1, True),
+        ("B", 1, True),
+        ("C", 3, False),
+    ]

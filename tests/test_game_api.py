@@ -55,7 +55,7 @@ def test_undo_until_reveal() -> None:
 def test_undo_never_and_always() -> None:
     never = started(undo="never")
     never.apply(never.legal_actions()[0])
-    with pytest.raises(tr.UndoError):
+    with pytest.raises(tr.UndoError, match="switched off"):
         never.undo()
     always = started(undo="always")
     advance_to(always, "turn_actions")

@@ -140,14 +140,13 @@ class Game:
     def undo(self) -> None:
         """Step back to the previous decision; :class:`UndoError` where the policy forbids."""
         if not self.can_undo():
-            raise UndoError(
-                f"cannot undo under the {self.undo_policy!r} policy: "
-                + (
-                    "nothing to undo"
-                    if len(self._marks) < 2
-                    else "the last action revealed hidden information"
-                )
-            )
+            if self.undo_policy == "never":
+                reason = "undo is switched off"
+            elif len(self._marks) < 2:
+                reason = "nothing to undo"
+            else:
+                reason = "the last action revealed hidden information"
+            raise UndoError(f"cannot undo under the {self.undo_policy!r} policy: {reason}")
         self._marks.pop()
         count, state = self._marks[-1]
         del self._events[count:]

@@ -128,7 +128,7 @@ OPS: Mapping[str, OpSpec] = {
             _amount("amount"),
             "The acting player takes coins from the bank (coins are unlimited).",
             "gain_coins: {amount: 2}",
-            "gain {amount} coins",
+            "gain {amount} coin(s)",
         ),
         OpSpec(
             "pay_coins",
@@ -136,7 +136,7 @@ OPS: Mapping[str, OpSpec] = {
             _amount("amount"),
             "The acting player pays coins to the bank, at most what they have.",
             "pay_coins: {amount: 1}",
-            "pay {amount} coins",
+            "pay {amount} coin(s)",
         ),
         OpSpec(
             "score_vp",
@@ -318,6 +318,8 @@ def render(node: Node, people_name: Callable[[str], str] = str) -> str:
         if len(children) == 2:
             fields["children"] = f"{children[0]}; otherwise {children[1]}"
     for key, value in node.args:
+        if key == "cond":
+            continue  # rendered above
         if key == "people" and isinstance(value, str):
             fields[key] = people_name(value)
         elif isinstance(value, Table):

@@ -77,28 +77,28 @@ def _people_scoring(engine: Engine, task: Task) -> None:
 
 
 def compute_result(state: GameState) -> Result:
-    """Standings by total VP; ties go to the next birthday when birthdays are known."""
-    totals = [p.total_vp for p in state.players]
+    """Standings by total VP. Tied players share their rank, unless birthdays (and the day
+    of play) are known: then the next birthday to come wins the tie (rulings.md #9)."""
     today = dt.date.fromisoformat(state.played_on) if state.played_on else None
-
-    def birthday_key(i: int) -> int:
-        b = state.players[i].birthday
-        return days_until(b, today) if (b and today) else 0
-
     known = today is not None and all(p.birthday for p in state.players)
-    order = sorted(range(len(state.players)), key=lambda i: (-totals[i], birthday_key(i) if known else 0, i))
+
+    def key(i: int) -> tuple[int, int]:
+        player = state.players[i]
+        soon = days_until(player.birthday, today) if known and player.birthday and today else 0
+        return (-player.total_vp, soon)
+
+    order = sorted(range(len(state.players)), key=lambda i: (*key(i), i))
     standings = []
-    for position, i in enumerate(order):
-        tied_with = [j for j in order if totals[j] == totals[i]]
-        rank = position + 1 if known else order.index(tied_with[0]) + 1
+    for i in order:
+        same = [j for j in order if key(j) == key(i)]
         standings.append(
             Standing(
                 i,
                 state.players[i].name,
-                rank,
-                totals[i],
-                state.players[i].vp,
-                tied=len(tied_with) > 1 and not known,
+                rank=order.index(same[0]) + 1,
+                total=state.players[i].total_vp,
+                breakdown=state.players[i].vp,
+                tied=len(same) > 1,
             )
         )
     return Result(tuple(standings))

@@ -43,8 +43,9 @@ class PlayerState:
     hand: tuple[str, ...] = ()
     #: Spells cast, face up (they count for the Archmage).
     cast: tuple[str, ...] = ()
-    #: Royal favour tiles not used yet, and used (face down).
+    #: Royal favour tiles not used yet.
     favours: tuple[str, ...] = ()
+    #: Royal favour tiles used, kept face down (they still count for the Queen).
     favours_used: tuple[str, ...] = ()
     privileges: int = 0
     #: Customer cards played, in order.
@@ -149,8 +150,9 @@ class GameState:
     curses: tuple[str, ...] = ()
     castle: tuple[str, ...] = ()
     favour_reserve: tuple[str, ...] = ()
-    #: Customer tiles in the supply, and out of the game (removed by Trickery), by people.
+    #: Customer tiles in the supply, by people.
     tiles: tuple[tuple[str, int], ...] = ()
+    #: Customer tiles out of the game (removed by Trickery), by people.
     tiles_removed: tuple[tuple[str, int], ...] = ()
     guild_supply: tuple[tuple[str, int], ...] = ()
     privilege_supply: int = 0

@@ -1,0 +1,370 @@
+"""A local Sphinx extension: write the generated parts of the docs before each build.
+
+Everything written here comes from the code, so the pages cannot drift from it:
+
+* ``_generated/ops.rst``: every op of :data:`taverna_rules.dsl.ops.OPS` with its doc, its
+  arguments (read from its JSON Schema), its YAML example and the rules text the example
+  renders to. Each example is checked against the effect schema while it is written.
+* ``_generated/counts.rst``: what ``{count: ...}`` can count.
+* ``_generated/kinds.rst``: the content file kinds and their JSON Schema files.
+* ``_generated/options.rst``: the rule options of the base game, with defaults and reasons.
+* ``_generated/provenance.rst``: each bundled content file, rulebook or reconstructed.
+* ``_generated/api_modules.rst``: the module reference, each object documented once.
+
+The files live in ``docs/_generated/`` (ignored by git and excluded from the build as
+documents; pages pull them in with ``.. include::``). A file is rewritten only when its
+text changes, so incremental builds stay incremental. The extension also warns when a
+name of ``taverna_rules.__all__`` is missing from ``api.rst``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal, get_origin
+
+import jsonschema
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+from sphinx.util.typing import ExtensionMetadata
+
+logger = logging.getLogger(__name__)
+
+#: The bundled base game, read from the checkout the docs are built in.
+CARDS = Path(__file__).resolve().parents[2] / "cards" / "base"
+
+#: The modules of the API reference, in reading order.
+API_MODULES: Sequence[tuple[str, str]] = (
+    ("taverna_rules.game", "The game facade"),
+    ("taverna_rules.position", "Position documents"),
+    ("taverna_rules.kernel.state", "State"),
+    ("taverna_rules.kernel.actions", "Actions"),
+    ("taverna_rules.kernel.events", "Events"),
+    ("taverna_rules.kernel.serialize", "JSON"),
+    ("taverna_rules.content.model", "Content model"),
+    ("taverna_rules.content.problems", "Validation problems"),
+    ("taverna_rules.errors", "Errors"),
+    ("taverna_rules.dsl.ops", "The effect DSL's op table"),
+)
+
+
+# ----------------------------------------------------------------------------- helpers
+def escape(text: str) -> str:
+    """Plain text made safe for reStructuredText (no accidental markup)."""
+    text = re.sub(r"([\\*`|])", r"\\\1", text)
+    return re.sub(r"_(?=\W|$)", r"\\_", text)
+
+
+def indent(text: str, prefix: str = "   ") -> str:
+    """Every non-empty line of ``text`` indented by ``prefix``."""
+    return "\n".join(prefix + line if line else "" for line in text.splitlines())
+
+
+def heading(title: str, mark: str) -> str:
+    """An rst section title underlined with ``mark``."""
+    return f"{title}\n{mark * len(title)}\n"
+
+
+def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str = "") -> str:
+    """An rst ``list-table`` (cells are rst already)."""
+    out = [".. list-table::", "   :header-rows: 1"]
+    if widths:
+        out.append(f"   :widths: {widths}")
+    out.append("")
+    for row in (header, *rows):
+        first = True
+        for cell in row:
+            lead = "   * - " if first else "     - "
+            first = False
+            out.append(lead + (cell or " "))
+    return "\n".join(out) + "\n"
+
+
+def describe_schema(schema: dict[str, Any]) -> str:
+    """A short English description of an argument's JSON Schema."""
+    ref = schema.get("$ref", "")
+    if ref.endswith("/effect"):
+        return "an effect"
+    if ref.endswith("/expr"):
+        return "an expression"
+    if ref.endswith("/cond"):
+        return "a condition"
+    kind = schema.get("type")
+    if kind == "array":
+        item = describe_schema(schema.get("items", {}))
+        low, high = schema.get("minItems"), schema.get("maxItems")
+        size = f"{low} to {high} " if low is not None and high is not None else ""
+        if item.startswith(("an ", "a ")):
+            return f"a list of {size}{item.split(' ', 1)[1]}s"
+        return f"a list of {size}items, each {item}"
+    if kind == "integer":
+        low, high = schema.get("minimum"), schema.get("maximum")
+        if low is not None and high is not None:
+            return f"an integer from {low} to {high}"
+        return "an integer"
+    if kind == "boolean":
+        return "``true`` or ``false``"
+    if kind == "string":
+        return str(schema.get("description", "a string"))
+    return "a value"
+
+
+# ----------------------------------------------------------------------------- pages
+def ops_page() -> str:
+    """The op reference, from the op table."""
+    from ruamel.yaml import YAML
+
+    from taverna_rules.dsl.ops import OPS, effect_schema, parse_effect, render
+
+    validator = jsonschema.Draft202012Validator(effect_schema())
+    yaml = YAML(typ="safe", pure=True)
+    parts: list[str] = []
+    for kind, title in (("control", "Control ops"), ("primitive", "Primitive ops")):
+        parts.append(heading(title, "~"))
+        for name in OPS:
+            spec = OPS[name]
+            if spec.kind != kind:
+                continue
+            parts.append(f".. _op-{name}:\n")
+            parts.append(heading(f"``{name}``", "^"))
+            parts.append(spec.doc + "\n")
+            parts.append(_arguments(spec.schema) + "\n")
+            parts.append("**Example:**\n")
+            parts.append(".. code-block:: yaml\n\n" + indent(spec.example) + "\n")
+            data = yaml.load(spec.example)
+            errors = [e.message for e in validator.iter_errors(data)]
+            if errors:
+                logger.warning("the example of op %r does not fit the effect schema: %s", name, errors[0])
+                text = "(invalid example)"
+            else:
+                text = render(parse_effect(data))
+            parts.append(f"**Rules text of the example:** {escape(text)}\n")
+            parts.append(f"**Template:** ``{spec.template}``\n")
+    return "\n".join(parts)
+
+
+def _arguments(schema: dict[str, Any]) -> str:
+    if schema.get("type") == "object" and "properties" in schema:
+        required = set(schema.get("required", ()))
+        items = []
+        for key, sub in schema["properties"].items():
+            need = "required" if key in required else "optional"
+            items.append(f"``{key}`` ({need}): {describe_schema(sub)}")
+        return "**Arguments:** " + "; ".join(items) + "."
+    return f"**Value:** {describe_schema(schema)}."
+
+
+def counts_page() -> str:
+    """What ``{count: ...}`` can count."""
+    from taverna_rules.dsl.ops import COUNTS
+
+    return list_table(
+        ("``count``", "the number of ... the acting player has"),
+        ((f"``{key}``", escape(text)) for key, text in COUNTS.items()),
+        "30 70",
+    )
+
+
+def kinds_page() -> str:
+    """The content file kinds and their schemas."""
+    from taverna_rules.content.schema_source import KINDS, content_schema
+
+    rows = []
+    for kind in KINDS:
+        schema = content_schema(kind)
+        keys = [k for k in schema["required"] if k not in ("format", "kind")]
+        rows.append(
+            (
+                f"``{kind}``",
+                f"``schemas/{kind}.schema.json``",
+                ", ".join(f"``{k}``" for k in keys),
+                escape(schema.get("description", "")),
+            )
+        )
+    rows.append(("(any effect)", "``schemas/effect.schema.json``", "", "One effect tree, on its own."))
+    return list_table(("``kind:``", "schema", "required keys", "what it holds"), rows, "15 30 20 35")
+
+
+def options_page() -> str:
+    """The rule options of the bundled base game."""
+    from taverna_rules import load_rules
+
+    rules = load_rules()
+    rows = (
+        (
+            f"``{o.id}``",
+            o.type,
+            f"``{json.dumps(o.default)}``",
+            escape(" ".join(o.reason.split())),
+        )
+        for o in rules.options
+    )
+    return list_table(("option", "type", "default", "why it exists"), rows, "25 8 10 57")
+
+
+def provenance_page() -> str:
+    """Each bundled content file, its provenance and its note (or its opening comment)."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    rows = []
+    for path in sorted(CARDS.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        data = yaml.load(text)
+        provenance = data.get("provenance")
+        shown = f"**{provenance}**" if provenance else "(not set)"
+        note = " ".join(str(data.get("note", "")).split())
+        if not note:
+            comment = []
+            for line in text.splitlines():
+                if not line.startswith("#"):
+                    break
+                comment.append(line.lstrip("# ").strip())
+            note = " ".join(comment)
+        rows.append((f"``cards/base/{path.name}``", f"``{data.get('kind')}``", shown, escape(note)))
+    return list_table(
+        ("file", "kind", "provenance", "note (or the file's opening comment)"), rows, "20 12 12 56"
+    )
+
+
+def api_modules_page() -> str:
+    """The module reference: each module's own names; re-exported ones link to the package."""
+    import taverna_rules
+
+    public = set(taverna_rules.__all__)
+    parts: list[str] = []
+    for module_name, title in API_MODULES:
+        module = importlib.import_module(module_name)
+        names = list(getattr(module, "__all__", ()))
+        own = [n for n in names if n not in public]
+        shared = [n for n in names if n in public]
+        parts.append(heading(f"{title}: ``{module_name}``", "~"))
+        # autodoc gives a module-level constant without a doc comment the docstring of its
+        # type (``dict``, ``str``...): describe those with a plain ``py:data`` instead.
+        data = [n for n in own if not _is_code(getattr(module, n))]
+        code = [n for n in own if n not in data]
+        options = (
+            ["   :no-members:"] if not code else [f"   :members: {', '.join(code)}", "   :undoc-members:"]
+        )
+        parts.append("\n".join([f".. automodule:: {module_name}", *options]) + "\n")
+        comments = ModuleAnalyzer.for_module(module_name).find_attr_docs()
+        for name in data:
+            parts.append(_data_entry(module, name, comments.get(("", name), [])))
+        if shared:
+            links = ", ".join(f":py:obj:`taverna_rules.{n}`" for n in shared)
+            parts.append(f"Also defined here and documented with the package: {links}.\n")
+    return "\n".join(parts)
+
+
+def _is_code(value: Any) -> bool:
+    return inspect.isclass(value) or inspect.isroutine(value)
+
+
+def _data_entry(module: Any, name: str, comment: Sequence[str]) -> str:
+    """A ``py:data`` entry for a module constant: its type, its value if short, its comment."""
+    value = getattr(module, name)
+    annotation = getattr(module, "__annotations__", {}).get(name)
+    lines = [f".. py:data:: {module.__name__}.{name}"]
+    if get_origin(value) is Literal:
+        lines.append(f"   :type: {_type_text(value)}")
+    else:
+        if annotation is not None:
+            lines.append(f"   :type: {annotation if isinstance(annotation, str) else _type_text(annotation)}")
+        elif not isinstance(value, str | int):
+            lines.append(f"   :type: {type(value).__module__}.{type(value).__qualname__}")
+        if isinstance(value, str | int) and len(repr(value)) <= 40:
+            lines.append(f"   :value: {value!r}")
+    body = [line for line in comment if line.strip()]
+    if not body and isinstance(value, dict) and value and all(inspect.isclass(v) for v in value.values()):
+        body = [f"Each type's wire name, mapped to its class: {', '.join(f'``{k}``' for k in value)}."]
+    return "\n".join(lines) + "\n\n" + indent("\n".join(body)) + "\n"
+
+
+def _type_text(annotation: Any) -> str:
+    return str(annotation).replace("typing.", "")
+
+
+PAGES = {
+    "ops.rst": ops_page,
+    "counts.rst": counts_page,
+    "kinds.rst": kinds_page,
+    "options.rst": options_page,
+    "provenance.rst": provenance_page,
+    "api_modules.rst": api_modules_page,
+}
+
+
+# ----------------------------------------------------------------------------- hooks
+def write_generated(app: Sphinx) -> None:
+    """Write every generated page, touching only the files whose text changed."""
+    folder = Path(app.srcdir) / "_generated"
+    folder.mkdir(exist_ok=True)
+    for name, build in PAGES.items():
+        text = ".. This file is generated by docs/_ext/taverna_docs.py: do not edit.\n\n" + build()
+        path = folder / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    check_api_coverage(app)
+
+
+def check_api_coverage(app: Sphinx) -> None:
+    """Warn about each public name that ``api.rst`` does not document."""
+    import taverna_rules
+
+    api = (Path(app.srcdir) / "api.rst").read_text(encoding="utf-8")
+    for name in taverna_rules.__all__:
+        if not re.search(rf"::\s+taverna_rules\.{re.escape(name)}\b", api):
+            logger.warning("api.rst does not document the public name taverna_rules.%s", name)
+
+
+# Napoleon reads the first line of a property's or attribute's docstring as "type:
+# description" when it holds a colon ("The log: every event so far"). The docstrings of
+# this project are plain reST, so those two kinds pass through napoleon unchanged: the
+# lines are saved before napoleon runs (priority 500) and put back after it.
+_RAW_KINDS = ("attribute", "property", "data")
+_saved: dict[str, list[str]] = {}
+
+
+def _save_raw(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
+    if what in _RAW_KINDS:
+        _saved[name] = list(lines)
+
+
+def _restore_raw(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
+    saved = _saved.pop(name, None)
+    if saved is not None:
+        lines[:] = saved
+
+
+def _tidy_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Show a class used as a default value by its name (``= str``, not ``= <class 'str'>``).
+
+    The ``<...>`` of a class's repr stops Sphinx from parsing the signature, which then
+    shows raw, with the ``~`` of its cross-references.
+    """
+    if signature is None or "<class '" not in signature:
+        return None
+    return re.sub(r"<class '([\w.]+)'>", r"\1", signature), return_annotation
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Register the hook that writes the generated pages, and the napoleon guard."""
+    app.setup_extension("sphinx.ext.autodoc")
+    app.connect("builder-inited", write_generated)
+    app.connect("autodoc-process-docstring", _save_raw, priority=100)
+    app.connect("autodoc-process-docstring", _restore_raw, priority=900)
+    app.connect("autodoc-process-signature", _tidy_signature)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
