@@ -116,7 +116,8 @@ def test_schema_problems_name_line_column_path_and_hint(tmp_path: Path) -> None:
     )
     (problem,) = tr.validate([tmp_path]).problems
     assert problem.code == "schema-additionalProperties"
-    assert (problem.line, problem.column, problem.path) == (9, 13, "$.cards[1].colour")
+    # An unknown key is located at the key itself.
+    assert (problem.line, problem.column, problem.path) == (9, 5, "$.cards[1].colour")
     assert "colour" in problem.message and "allowed" in problem.hint
 
 
@@ -190,3 +191,32 @@ def test_reconstruction_constraints_are_checked(tmp_path: Path) -> None:
 def test_missing_path_is_a_problem() -> None:
     (problem,) = tr.validate(["/no/such/folder"]).problems
     assert problem.code == "file-missing"
+
+
+def test_a_folder_given_as_a_string_is_one_path(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "format: 1\nkind: cutsomers\n")
+    assert [p.code for p in tr.validate(str(tmp_path))] == ["unknown-kind"]
+    assert [p.code for p in tr.validate(tmp_path)] == ["unknown-kind"]
+
+
+def test_near_miss_values_get_a_suggestion(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "t.yaml",
+        "format: 1\nkind: royal_scoring\nscorings:\n  - id: miser\n    name: {en: M, fr: M, nl: M}\n"
+        "    effect: {score_vp: {amount: {count: coin}}}\n",
+    )
+    (problem,) = tr.validate(tmp_path).problems
+    assert problem.hint == "did you mean 'coins'?"
+
+
+def test_a_duplicate_id_does_not_hide_other_problems(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "dup.yaml",
+        "format: 1\nkind: customers\ncards:\n"
+        "  - {id: c01, peoples: [orc], symbols: [beer], players: 5}\n"
+        "  - {id: c99, peoples: [gnome], symbols: [beers], players: 5}\n",
+    )
+    codes = [p.code for p in tr.validate(tmp_path)]
+    assert codes.count("duplicate-id") == 1 and codes.count("unknown-reference") == 2

@@ -52,8 +52,8 @@ class Where:
                 source.problem(
                     "duplicate-id",
                     f"{kind} id {ident!r} is already declared in {first.file}:{line}",
-                    (*path, "id"),
-                    "ids are unique within a kind; an override pack replaces by id",
+                    (*path, "people" if kind == "tracks" else "id"),
+                    "ids are unique within a kind: rename this one",
                 )
             )
         else:
@@ -337,6 +337,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
                     "bad-option-default",
                     f"default {option.default!r} does not fit type {option.type!r}",
                     ("default",),
+                    f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
                 )
             )
     return problems

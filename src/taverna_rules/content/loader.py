@@ -88,6 +88,8 @@ def _walk(root: Traversable | Path, label: str) -> Iterator[tuple[str, Traversab
         return
     for child in sorted(root.iterdir(), key=lambda c: c.name):
         name = f"{label}/{child.name}"
+        if isinstance(child, Path) and child.is_symlink() and child.is_dir():
+            continue  # a linked folder could loop or leave the content tree
         if child.is_dir():
             yield from _walk(child, name)
         elif child.name.endswith((".yaml", ".yml")):
@@ -162,6 +164,9 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         message = f"{leaf.instance!r} is not an amount"
         hint = "write an integer, {count: coins} or {table: {of: ..., at_least: [...], points: [...]}}"
         return doc.problem(code, message, path, hint)
+    elif leaf.validator == "enum" and isinstance(leaf.instance, str):
+        choices = [str(c) for c in leaf.validator_value] if isinstance(leaf.validator_value, list) else []
+        hint = checks.did_you_mean(leaf.instance, choices)
     elif leaf.validator == "additionalProperties":
         schema = leaf.schema if isinstance(leaf.schema, dict) else {}
         allowed = sorted(schema.get("properties", {}))
@@ -169,6 +174,7 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         if extras:
             hint = checks.did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
             path = (*path, str(extras[0]))
+            return doc.problem(code, leaf.message, path, hint, at_key=True)
     return doc.problem(code, leaf.message, path, hint)
 
 
@@ -217,7 +223,7 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
                 Problem("missing-kind", f"no {kind!r} file in the content", hint="the base game has one")
             )
     boards = [d for d in docs if d.kind == "board"]
-    if "game" not in singles or "components" not in singles or not boards or problems:
+    if "game" not in singles or "components" not in singles or not boards:
         return None
 
     game = singles["game"].data
@@ -345,17 +351,29 @@ def _load_cached(paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int
     return rules
 
 
+def _path_list(paths: str | Path | Iterable[str | Path]) -> list[str | Path]:
+    # One path given as a string is one path, not a sequence of one-letter paths.
+    if isinstance(paths, str | Path):
+        return [paths]
+    return list(paths)
+
+
 def load_rules(*paths: str | Path, base: bool = True) -> RuleSet:
     """Load the bundled base game, plus the content files or folders in ``paths``.
 
-    Raises :class:`~taverna_rules.errors.ContentError` listing every problem. Loading the
-    same unchanged files again returns the same (cached) :class:`RuleSet`.
+    ``base=False`` loads only ``paths`` (a complete game's content). Raises
+    :class:`~taverna_rules.errors.ContentError` listing every problem. Loading the same
+    unchanged files again returns the same (cached) :class:`RuleSet`.
     """
-    keys = tuple(str(p) for p in paths)
+    flat: list[str | Path] = []
+    for item in paths:
+        flat.extend(_path_list(item))
+    keys = tuple(str(p) for p in flat)
     return _load_cached(keys, base, _stamp(keys))
 
 
-def validate(paths: Iterable[str | Path] = (), *, base: bool = True) -> ValidationReport:
-    """Check content files on top of the base game; report every problem, raise nothing."""
-    _, problems, files = _load(list(paths), base)
+def validate(paths: str | Path | Iterable[str | Path] = (), *, base: bool = True) -> ValidationReport:
+    """Check content files or folders on top of the base game (or alone, ``base=False``);
+    report every problem, raise nothing."""
+    _, problems, files = _load(_path_list(paths), base)
     return ValidationReport(tuple(problems), files)

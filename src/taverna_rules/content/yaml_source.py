@@ -39,25 +39,28 @@ class SourceDocument:
     file: str
     data: Any
 
-    def locate(self, path: Sequence[PathItem]) -> tuple[int, int]:
-        """1-based (line, column) of the node at ``path``, or of its nearest located parent."""
+    def locate(self, path: Sequence[PathItem], at_key: bool = False) -> tuple[int, int]:
+        """1-based (line, column) of the node at ``path``, or of its nearest located parent;
+        ``at_key``: of the mapping key that names the last step, not of its value."""
         node = self.data
         line, col = _position(node, None)
-        for item in path:
+        for depth, item in enumerate(path):
             key = _actual_key(node, item)
             try:
                 child = node[key]
             except (KeyError, IndexError, TypeError):
                 break
-            pos = _position(node, key)
+            pos = _position(node, key, at_key and depth == len(path) - 1)
             if pos != (0, 0):
                 line, col = pos
             node = child
         return line, col
 
-    def problem(self, code: str, message: str, path: Sequence[PathItem] = (), hint: str = "") -> Problem:
-        """A :class:`Problem` located at ``path`` in this document."""
-        line, col = self.locate(path)
+    def problem(
+        self, code: str, message: str, path: Sequence[PathItem] = (), hint: str = "", at_key: bool = False
+    ) -> Problem:
+        """A :class:`Problem` located at ``path`` (at its key with ``at_key``) in this document."""
+        line, col = self.locate(path, at_key)
         return Problem(code, message, self.file, line, col, json_path(path), hint)
 
 
@@ -95,7 +98,7 @@ def json_path(path: Sequence[PathItem]) -> str:
     return out
 
 
-def _position(container: Any, key: PathItem | None) -> tuple[int, int]:
+def _position(container: Any, key: PathItem | None, at_key: bool = False) -> tuple[int, int]:
     lc = getattr(container, "lc", None)
     if lc is None:
         return 0, 0
@@ -105,7 +108,7 @@ def _position(container: Any, key: PathItem | None) -> tuple[int, int]:
         if isinstance(key, int):
             line, col = lc.item(key)
         else:
-            line, col = lc.value(key)
+            line, col = lc.key(key) if at_key else lc.value(key)
     except (KeyError, IndexError, TypeError, AttributeError):
         return 0, 0
     return int(line) + 1, int(col) + 1
