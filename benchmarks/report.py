@@ -20,7 +20,7 @@ ROW_LABELS = (
     "Taverna random games, 5 players",
     "Taverna decisions (legal_actions + apply)",
     "Replay: kernel.evolve.fold(events)",
-    "Replay: tr.replay(rules, events)",
+    "Replay: tr.replay(rules, events), verified",
     "Rules load, cold: load_rules()",
     "Rules load, cold: import + load_rules()",
     "Rules load, cold: whole process",
@@ -67,7 +67,7 @@ def _rows(results: Results) -> list[Row]:
     )
     for figures, label in (
         (results.fold, "kernel.evolve.fold(events)"),
-        (results.replay, "tr.replay(rules, events)"),
+        (results.replay, "tr.replay(rules, events), verified"),
     ):
         rows.append(
             (

@@ -179,3 +179,60 @@ def test_decision_view_hides_the_actions_of_others() -> None:
     other = game.decision_for((decision.player + 1) % 3)
     assert other is not None and other.actions == () and other.kind == "turn_actions"
     assert other.player == decision.player
+
+
+def finished(players: int = 3, seed: int = 2) -> tr.Game:
+    from taverna_rules.adapters.bots import RandomBot, play_out
+
+    game = started(players, seed)
+    play_out(game, RandomBot(seed))
+    return game
+
+
+def test_verified_replay_accepts_the_real_log_with_its_undo_history() -> None:
+    game = finished()
+    again = tr.replay(RULES, game.events, undo="always")
+    assert again.state == game.state and again.result == game.result
+    again.undo()
+    assert not again.over
+
+
+def test_verified_replay_names_the_first_bad_event() -> None:
+    """A log edited by hand, reordered or cut inside an action is refused."""
+    import attrs
+
+    log = list(finished().events)
+    gained = next(i for i, e in enumerate(log) if isinstance(e, ev.CoinsGained))
+    forged = [*log[:gained], attrs.evolve(log[gained], amount=1000), *log[gained + 1 :]]
+    with pytest.raises(tr.ReplayError, match=f"events? {gained}|follow from no legal action"):
+        tr.replay(RULES, forged)
+    bought = [i for i, e in enumerate(log) if isinstance(e, ev.DeedBought)]
+    swapped = list(log)
+    swapped[bought[0]], swapped[bought[1]] = swapped[bought[1]], swapped[bought[0]]
+    with pytest.raises(tr.ReplayError, match="no legal action"):
+        tr.replay(RULES, swapped)
+    with pytest.raises(tr.ReplayError, match="middle of an action"):
+        tr.replay(RULES, log[:-1])
+    # Folding alone trusts the log: verify=False is for logs you produced yourself.
+    assert tr.replay(RULES, forged, verify=False).state != finished().state
+
+
+def test_a_redacted_log_cannot_be_replayed_as_a_game() -> None:
+    game = finished()
+    with pytest.raises(tr.ReplayError, match="redacted"):
+        tr.replay(RULES, game.events_for("Ann"))
+
+
+def test_fold_errors_name_the_event() -> None:
+    log = list(started().events)
+    log.append(ev.CoinsGained(7, 1, "income"))
+    with pytest.raises(tr.ReplayError, match=f"event {len(log) - 1} \\(CoinsGained\\) does not apply"):
+        tr.replay(RULES, log, verify=False)
+
+
+def test_position_for_other_rules_is_refused() -> None:
+    state = started().state
+    import attrs
+
+    with pytest.raises(tr.PositionError, match="rules"):
+        tr.Game.from_position(RULES, attrs.evolve(state, rules="0" * 64))

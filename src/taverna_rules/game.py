@@ -11,11 +11,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.errors import ReplayError, UndoError
+from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, decide_and_fold, pending_decision, run_flow
-from taverna_rules.kernel.evolve import evolve, fold
+from taverna_rules.kernel.evolve import evolve
+from taverna_rules.kernel.replay import fold_checked, verify_log
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState, Result
 from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
@@ -32,21 +33,28 @@ class Game:
     """
 
     def __init__(
-        self, rules: RuleSet, events: Sequence[ev.Event], *, undo: UndoPolicy = "until_reveal"
+        self,
+        rules: RuleSet,
+        events: Sequence[ev.Event],
+        *,
+        undo: UndoPolicy = "until_reveal",
+        marks: Sequence[tuple[int, GameState]] | None = None,
     ) -> None:
         if undo not in ("never", "until_reveal", "always"):
-            raise ValueError(f"undo policy must be 'never', 'until_reveal' or 'always', not {undo!r}")
+            raise OptionError(f"undo policy must be 'never', 'until_reveal' or 'always', not {undo!r}")
         self.rules = rules
         self.undo_policy: UndoPolicy = undo
         self._events: list[ev.Event] = list(events)
-        self._state = fold(self._events)
+        self._state = marks[-1][1] if marks else fold_checked(self._events)
         if self._state.rules != rules.fingerprint:
             raise ReplayError(
                 f"the log was played with rules {self._state.rules[:12]}..., "
                 f"these rules are {rules.fingerprint[:12]}..."
             )
         # (number of events, state) at each decision point, for undo.
-        self._marks: list[tuple[int, GameState]] = [(len(self._events), self._state)]
+        self._marks: list[tuple[int, GameState]] = (
+            list(marks) if marks else [(len(self._events), self._state)]
+        )
         self._decision: Decision | None = None
         self._decision_for: GameState | None = None
 
@@ -55,7 +63,9 @@ class Game:
     def from_position(cls, rules: RuleSet, state: GameState, *, undo: UndoPolicy = "until_reveal") -> Game:
         """A game that resumes from ``state`` (see :mod:`taverna_rules.position`)."""
         if state.rules != rules.fingerprint:
-            state = _with_rules(state, rules)
+            raise PositionError(
+                f"the position is for rules {state.rules[:12]}..., these are {rules.fingerprint[:12]}..."
+            )
         loaded = ev.PositionLoaded(state)
         return cls(rules, run_flow(rules, evolve(None, loaded), [loaded]), undo=undo)
 
@@ -170,12 +180,6 @@ class Game:
         return f"<Game [{names}] {status}>"
 
 
-def _with_rules(state: GameState, rules: RuleSet) -> GameState:
-    import attrs
-
-    return attrs.evolve(state, rules=rules.fingerprint)
-
-
 def new_game(
     rules: RuleSet,
     players: Sequence[str],
@@ -198,17 +202,23 @@ def new_game(
     return Game(rules, events, undo=undo)
 
 
-def replay(rules: RuleSet, events: Iterable[ev.Event], *, undo: UndoPolicy = "until_reveal") -> Game:
-    """The game a log describes, by folding it; :class:`ReplayError` on a corrupt log."""
+def replay(
+    rules: RuleSet, events: Iterable[ev.Event], *, verify: bool = True, undo: UndoPolicy = "until_reveal"
+) -> Game:
+    """The game a log describes.
+
+    With ``verify`` (the default) every event is checked: the setup is recomputed from the
+    seed and each action's events must be what some legal action produces; a corrupt,
+    reordered, truncated or redacted log raises :class:`ReplayError` naming the first bad
+    event, and undo works over the whole replayed game. ``verify=False`` only folds (fast,
+    for logs you produced yourself).
+    """
     log = list(events)
     if not log or not isinstance(log[0], ev.GameStarted | ev.PositionLoaded):
         raise ReplayError("a log starts with GameStarted or PositionLoaded")
     for index, event in enumerate(log[1:], 1):
         if isinstance(event, ev.GameStarted | ev.PositionLoaded):
             raise ReplayError(f"event {index}: a second {event.TYPE} in one log")
-    try:
-        return Game(rules, log, undo=undo)
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        if isinstance(exc, ReplayError):
-            raise
-        raise ReplayError(f"the log does not fold: {exc}") from None
+    if verify:
+        return Game(rules, log, undo=undo, marks=verify_log(rules, log))
+    return Game(rules, log, undo=undo)
