@@ -203,7 +203,9 @@ def test_verified_replay_names_the_first_bad_event() -> None:
 
     log = list(finished().events)
     gained = next(i for i, e in enumerate(log) if isinstance(e, ev.CoinsGained))
-    forged = [*log[:gained], attrs.evolve(log[gained], amount=1000), *log[gained + 1 :]]
+    original = log[gained]
+    assert isinstance(original, ev.CoinsGained)
+    forged = [*log[:gained], attrs.evolve(original, amount=1000), *log[gained + 1 :]]
     with pytest.raises(tr.ReplayError, match=f"events? {gained}|follow from no legal action"):
         tr.replay(RULES, forged)
     bought = [i for i, e in enumerate(log) if isinstance(e, ev.DeedBought)]
