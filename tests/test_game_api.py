@@ -151,6 +151,43 @@ def test_state_and_position_round_trip() -> None:
         ),
         ("format: taverna-position/1\nplayers: [{name: A, coins: lots}, {name: B}]", "coins"),
         ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nstack: [{kind: x, player: Q}]", "Q"),
+        ("format: taverna-position/1\nplayers: [{name: A, coin: 10}, {name: B}]", "did you mean 'coins'"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {deed: []}}", "deed"),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nking: goblin",
+            "unknown people 'goblin'",
+        ),
+        (
+            "format: taverna-position/1\nplayers: [{name: A, tracks: {human: 12}}, {name: B}]",
+            "human position 12",
+        ),
+        (
+            "format: taverna-position/1\nplayers: [{name: A, tracks: {human: -1}}, {name: B}]",
+            "human position -1",
+        ),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nstack: [endgame]",
+            "unknown step 'endgame'",
+        ),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nside: huge", "unknown board side"),
+        ("format: taverna-position/1\nplayers: [{name: A}]", "1 player"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: A}]", "names must differ"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nking: orc\nqueen: orc", "must differ"),
+        (
+            "format: taverna-position/1\nplayers: [{name: A, tracks: {orc: 7}}, {name: B, tracks: {orc: 7}}]",
+            "top",
+        ),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {deeds: [A, A, null]}}",
+            "one per",
+        ),
+        ("format: taverna-position/1\nplayers: [{name: A, hand: [fireball]}, {name: B}]", "unknown spell"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nrules: deadbeef", "rules"),
+        ("format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nstack: [end_game]", "King"),
+        (
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\nstack: [{kind: income, player: A}]",
+            "turn",
+        ),
     ],
 )
 def test_bad_positions_are_refused(text: str, message: str) -> None:
@@ -238,3 +275,9 @@ def test_position_for_other_rules_is_refused() -> None:
 
     with pytest.raises(tr.PositionError, match="rules"):
         tr.Game.from_position(RULES, attrs.evolve(state, rules="0" * 64))
+
+
+def test_a_position_with_nothing_to_do_cannot_be_played() -> None:
+    state = tr.load_position(RULES, "format: taverna-position/1\nplayers: [{name: A}, {name: B}]")
+    with pytest.raises(tr.PositionError, match="stack"):
+        tr.Game.from_position(RULES, state)

@@ -66,6 +66,8 @@ class Game:
             raise PositionError(
                 f"the position is for rules {state.rules[:12]}..., these are {rules.fingerprint[:12]}..."
             )
+        if not state.stack and state.result is None:
+            raise PositionError("nothing comes next: give the position a stack, e.g. stack: [end_game]")
         loaded = ev.PositionLoaded(state)
         return cls(rules, run_flow(rules, evolve(None, loaded), [loaded]), undo=undo)
 

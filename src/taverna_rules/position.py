@@ -28,17 +28,22 @@ import attrs
 import cattrs
 from ruamel.yaml import YAML
 
+from taverna_rules.content.checks import did_you_mean
 from taverna_rules.content.model import RuleSet
 from taverna_rules.content.yaml_source import load_yaml_text, to_plain
 from taverna_rules.errors import OptionError, PositionError
+from taverna_rules.kernel.integrity import state_problems
 from taverna_rules.kernel.serialize import CONVERTER
 from taverna_rules.kernel.setup import resolve_options
-from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.kernel.state import GameState, PlayerState, Task, TavernState, TurnState
 
 __all__ = ["FORMAT", "dump_position", "load_position"]
 
 FORMAT = "taverna-position/1"
 _STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
+_PLAYER_FIELDS = {f.name for f in attrs.fields(PlayerState)}
+_TAVERN_FIELDS = {f.name for f in attrs.fields(TavernState)}
+_TURN_FIELDS = {f.name for f in attrs.fields(TurnState)}
 _FRIENDLY = {
     "players",
     "taverns",
@@ -121,12 +126,30 @@ def load_position(rules: RuleSet, text: str) -> GameState:
     unknown = sorted(set(data) - _STATE_FIELDS - {"format"})
     if unknown:
         raise PositionError(f"unknown position field(s) {unknown}; known: {sorted(_STATE_FIELDS)}")
+    given_rules = data.get("rules")
+    if given_rules is not None and given_rules != rules.fingerprint:
+        raise PositionError(
+            f"the position is for rules {str(given_rules)[:12]}..., these are {rules.fingerprint[:12]}..."
+        )
     try:
-        return _build(rules, data)
+        state = _build(rules, data)
     except (KeyError, ValueError, TypeError, IndexError, OptionError) as exc:
         raise PositionError(f"bad position: {exc}") from None
     except cattrs.BaseValidationError as exc:
         raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
+    problems = state_problems(rules, state)
+    if problems:
+        raise PositionError("bad position: " + "; ".join(problems))
+    return state
+
+
+def _check_keys(where: str, given: Any, allowed: set[str]) -> None:
+    if not isinstance(given, dict):
+        raise ValueError(f"{where} must be a mapping, not {given!r}")
+    unknown = sorted(set(given) - allowed)
+    if unknown:
+        hint = did_you_mean(unknown[0], sorted(allowed))
+        raise ValueError(f"{where}: unknown field(s) {unknown}" + (f" ({hint})" if hint else ""))
 
 
 def _index(names: list[str], who: Any, where: str) -> int:
@@ -141,10 +164,16 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
         raise ValueError("'players' must list the players")
+    for index, p in enumerate(raw_players):
+        _check_keys(f"player {index}", p, _PLAYER_FIELDS)
     names = [str(p.get("name")) for p in raw_players]
     n = len(names)
+    if n not in rules.constants.player_counts:
+        raise ValueError(f"{n} player(s): the rules are for {list(rules.constants.player_counts)}")
     side_id = data.get("side") or rules.side_for(n).id
-    side = next(s for s in rules.sides if s.id == side_id)
+    side = next((s for s in rules.sides if s.id == side_id), None)
+    if side is None:
+        raise ValueError(f"unknown board side {side_id!r}; known: {[s.id for s in rules.sides]}")
     peoples = tuple(data.get("peoples") or rules.people_ids())
     players = []
     for p in raw_players:
@@ -168,6 +197,7 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
     for tavern in rules.taverns:
         layout = side.layout(tavern.id)
         given = taverns_in.get(tavern.id, {})
+        _check_keys(f"tavern {tavern.id}", given, _TAVERN_FIELDS)
         tables = given.get("tables", [None] * len(layout.tables))
         deeds = [
             None if o is None else _index(names, o, f"tavern {tavern.id}")
@@ -205,6 +235,7 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> GameState:
     state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
     turn = data.get("turn")
     if turn is not None:
+        _check_keys("turn", turn, _TURN_FIELDS)
         state["turn"] = {**turn, "player": _index(names, turn.get("player"), "turn")}
     return CONVERTER.structure(state, GameState)
 
@@ -228,6 +259,7 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:
     if isinstance(raw, str):
         return {"kind": raw}
+    _check_keys("a stack step", raw, {"kind", "player", "ref", "path"})
     out = dict(raw)
     if "player" in out:
         out["player"] = _index(names, out["player"], f"task {raw.get('kind')!r}")
