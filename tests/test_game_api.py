@@ -178,7 +178,8 @@ def test_state_and_position_round_trip() -> None:
             "top",
         ),
         (
-            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\ntaverns: {hall: {deeds: [A, A, null]}}",
+            "format: taverna-position/1\nplayers: [{name: A}, {name: B}]\n"
+            "taverns: {hall: {deeds: [A, A, null]}}",
             "one per",
         ),
         ("format: taverna-position/1\nplayers: [{name: A, hand: [fireball]}, {name: B}]", "unknown spell"),

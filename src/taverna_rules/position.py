@@ -137,9 +137,9 @@ def load_position(rules: RuleSet, text: str) -> GameState:
         raise PositionError(f"bad position: {exc}") from None
     except cattrs.BaseValidationError as exc:
         raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
-    problems = state_problems(rules, state)
-    if problems:
-        raise PositionError("bad position: " + "; ".join(problems))
+    inconsistent = state_problems(rules, state)
+    if inconsistent:
+        raise PositionError("bad position: " + "; ".join(inconsistent))
     return state
 
 
