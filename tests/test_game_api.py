@@ -202,8 +202,10 @@ def test_views_hide_hands_and_decks() -> None:
     assert view.players[1].hand == game.state.players[1].hand
     assert set(view.players[0].hand) == {ev.HIDDEN} and view.seed == 0
     assert set(view.customer_deck) == {ev.HIDDEN} and len(view.customer_deck) == len(game.state.customer_deck)
-    with pytest.raises(KeyError, match="Zoe"):
+    with pytest.raises(tr.UnknownPlayerError, match="Zoe"):
         game.view("Zoe")
+    with pytest.raises(tr.UnknownPlayerError, match="seat True"):
+        game.view(True)
 
 
 def test_decision_view_hides_the_actions_of_others() -> None:

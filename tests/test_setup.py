@@ -180,7 +180,14 @@ def test_first_player_from_birthdays() -> None:
         ({"options": {"use_curse": "yes"}}, "true or false"),
         ({"options": {"use_cruse": True}}, "unknown rule option"),
         ({"first_player": 7}, "first_player"),
-        ({"birthdays": ["13-45", None]}, "MM-DD"),
+        ({"birthdays": ["13-45", None], "played_on": "2026-01-01"}, "MM-DD"),
+        ({"birthdays": ["01-01", "02-02"]}, "played_on"),
+        ({"players": "AnnBob"}, "list of names"),
+        ({"players": ["Ann", "?"]}, "other than"),
+        ({"seed": "abc"}, "seed is an integer"),
+        ({"seed": 1.5}, "seed is an integer"),
+        ({"first_player": "B"}, "seat number"),
+        ({"options": ["use_curse"]}, "mapping"),
     ],
 )
 def test_bad_setup_is_refused(kwargs: dict[str, object], message: str) -> None:

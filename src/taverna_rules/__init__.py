@@ -18,6 +18,7 @@ from taverna_rules.errors import (
     ReplayError,
     TavernaError,
     UndoError,
+    UnknownPlayerError,
 )
 from taverna_rules.game import Game, UndoPolicy, new_game, replay
 from taverna_rules.kernel.actions import (
@@ -68,6 +69,7 @@ __all__ = [
     "TavernaError",
     "UndoError",
     "UndoPolicy",
+    "UnknownPlayerError",
     "ValidationReport",
     "__version__",
     "dump_position",

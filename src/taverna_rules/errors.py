@@ -20,6 +20,7 @@ __all__ = [
     "ReplayError",
     "TavernaError",
     "UndoError",
+    "UnknownPlayerError",
 ]
 
 
@@ -41,6 +42,13 @@ class PositionError(TavernaError, ValueError):
 
 class ReplayError(TavernaError, ValueError):
     """An event log that cannot be folded: corrupt, out of order, or for other rules."""
+
+
+class UnknownPlayerError(TavernaError, KeyError):
+    """A player named or numbered who is not at the table."""
+
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return str(self.args[0]) if self.args else ""
 
 
 class UndoError(TavernaError, RuntimeError):

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError
+from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError, UnknownPlayerError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, decide_and_fold, pending_decision, run_flow
@@ -122,13 +122,13 @@ class Game:
     def _seat(self, player: int | str | None) -> int | None:
         if player is None:
             return None
+        names = [p.name for p in self._state.players]
         if isinstance(player, str):
-            names = [p.name for p in self._state.players]
             if player not in names:
-                raise KeyError(f"no player named {player!r}; players: {names}")
+                raise UnknownPlayerError(f"no player named {player!r}; players: {names}")
             return names.index(player)
-        if not 0 <= player < len(self._state.players):
-            raise KeyError(f"no seat {player!r}")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(names):
+            raise UnknownPlayerError(f"no seat {player!r}; seats are 0 to {len(names) - 1}")
         return player
 
     # ------------------------------------------------------------------ playing

@@ -17,6 +17,7 @@ from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import BuyDeed, ChoosePeople
 from taverna_rules.kernel.calendar import days_since, parse_day
 from taverna_rules.kernel.engine import Engine, automatic, decision, run_flow
+from taverna_rules.kernel.events import HIDDEN
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task, TavernState
 from taverna_rules.kernel.tracks import draw_spells, seat_order
@@ -43,6 +44,10 @@ def resolve_options(rules: RuleSet, options: Mapping[str, Any] | None) -> tuple[
     return tuple(sorted(values.items()))
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def start_events(
     rules: RuleSet,
     players: Sequence[str],
@@ -54,10 +59,24 @@ def start_events(
 ) -> list[ev.Event]:
     """The events that open a game, up to its first decision."""
     counts = rules.constants.player_counts
+    if isinstance(players, str):
+        raise OptionError(f"players is a list of names, not the string {players!r}")
     if len(players) not in counts:
-        raise OptionError(f"Taverna is for {counts[0]} to {counts[-1]} players, not {len(players)}")
-    if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-        raise OptionError(f"player names must be distinct non-empty strings: {list(players)!r}")
+        raise OptionError(f"the game is for {counts[0]} to {counts[-1]} players, not {len(players)}")
+    if len(set(players)) != len(players) or not all(
+        isinstance(p, str) and p and p != HIDDEN for p in players
+    ):
+        raise OptionError(
+            f"player names must be distinct non-empty strings other than {HIDDEN!r}: {list(players)!r}"
+        )
+    if not _is_int(seed):
+        raise OptionError(f"the seed is an integer, not {seed!r}")
+    if first_player is not None and not _is_int(first_player):
+        raise OptionError(f"first_player is a seat number, not {first_player!r}")
+    if options is not None and not isinstance(options, Mapping):
+        raise OptionError(f"options is a mapping of option names to values, not {options!r}")
+    if birthdays is not None and played_on is None:
+        raise OptionError("birthdays need played_on (the day of the game, 'YYYY-MM-DD') to compare them")
     if birthdays is not None and len(birthdays) != len(players):
         raise OptionError(f"{len(birthdays)} birthdays for {len(players)} players")
     if birthdays is not None:
