@@ -195,3 +195,13 @@ def test_bad_setup_is_refused(kwargs: dict[str, object], message: str) -> None:
     args: dict[str, object] = {"players": ["Ann", "Bob"], "seed": 1, **kwargs}
     with pytest.raises(tr.OptionError, match=message):
         tr.new_game(RULES, **args)  # type: ignore[arg-type]
+
+
+def test_deed_refusals_say_why() -> None:
+    game = game_for(3)
+    game.apply(tr.BuyDeed("hall", 2))
+    game.apply(tr.BuyDeed("hall", 0))
+    with pytest.raises(tr.IllegalActionError, match="belongs to Ann"):
+        game.apply(tr.BuyDeed("hall", 2))
+    with pytest.raises(tr.IllegalActionError, match="no tavern 'pub'"):
+        game.apply(tr.BuyDeed("pub", 0))

@@ -214,3 +214,21 @@ def test_game_length(players: int, turns: int) -> None:
     picked = of_type(game.events, ev.CustomerCardPicked)
     assert [sum(1 for e in picked if e.player == p) for p in range(players)] == [turns] * players
     assert game.over and game.decision is None and game.legal_actions() == ()
+
+
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        (tr.SeatCustomer("tankard", 0), "table 0 of 'tankard' is taken"),
+        (tr.SeatCustomer("pub", 0), "there is no tavern 'pub'"),
+        (tr.SeatCustomer("grimoire", 9), "'grimoire' has tables 0 to 2"),
+        (tr.ReplaceCustomer("tankard", 0), "needs a mask"),
+        (tr.EndTurn(), "this decision takes SeatCustomer or ReplaceCustomer, not EndTurn"),
+    ],
+)
+def test_refusals_say_why(action: tr.Action, why: str) -> None:
+    """An illegal action's error names the decision and the reason."""
+    game = turn()
+    with pytest.raises(tr.IllegalActionError) as caught:
+        game.apply(action)
+    assert why in str(caught.value) and "'place_customer' of 'Ann'" in str(caught.value)

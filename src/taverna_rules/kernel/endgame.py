@@ -62,7 +62,20 @@ def _royal_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Choose
     return tuple(ChooseRoyalScoring(s.id) for s in rules.royal_scorings if s.id not in used)
 
 
-@decision("choose_royal", _royal_choices, lambda r, s, t: "choose a royal scoring opportunity")
+def _royal_refusal(rules: RuleSet, state: GameState, task: Task, action: ChooseRoyalScoring) -> str:
+    taken = dict(state.royal_used)
+    if action.scoring in taken:
+        return f"{action.scoring!r} was already chosen by {state.players[taken[action.scoring]].name}"
+    return f"there is no royal scoring {action.scoring!r}"
+
+
+@decision(
+    "choose_royal",
+    _royal_choices,
+    lambda r, s, t: "choose a royal scoring opportunity",
+    _royal_refusal,
+    (ChooseRoyalScoring,),
+)
 def _choose_royal(engine: Engine, task: Task, action: ChooseRoyalScoring) -> None:
     engine.emit(ev.RoyalScoringChosen(task.player, action.scoring))
     engine.push(Task("effect", task.player, f"royal:{action.scoring}"))

@@ -28,15 +28,20 @@ Auto = Callable[["Engine", Task], None]
 Legal = Callable[[RuleSet, GameState, Task], tuple[Action, ...]]
 Apply = Callable[["Engine", Task, Any], None]
 Prompt = Callable[[RuleSet, GameState, Task], str]
+Explain = Callable[[RuleSet, GameState, Task, Any], str]
 
 
 @attrs.frozen
 class DecisionKind:
-    """How one kind of decision lists its actions, words its prompt and resolves."""
+    """How one kind of decision lists its actions, words its prompt, explains a refusal
+    and resolves."""
 
     legal: Legal
     apply: Apply
     prompt: Prompt
+    explain: Explain | None = None
+    #: The action types this decision answers to (for the refusal message).
+    takes: tuple[type[Action], ...] = ()
 
 
 AUTOMATIC: dict[str, Auto] = {}
@@ -53,11 +58,18 @@ def automatic(kind: str) -> Callable[[Auto], Auto]:
     return register
 
 
-def decision(kind: str, legal: Legal, prompt: Prompt) -> Callable[[Apply], Apply]:
-    """Register a decision step: its legal actions, its prompt and how an action resolves."""
+def decision(
+    kind: str,
+    legal: Legal,
+    prompt: Prompt,
+    explain: Explain | None = None,
+    takes: tuple[type[Action], ...] = (),
+) -> Callable[[Apply], Apply]:
+    """Register a decision step: its legal actions, its prompt, how an action resolves, and
+    optionally why an action of a type it ``takes`` is refused."""
 
     def register(fn: Apply) -> Apply:
-        DECISIONS[kind] = DecisionKind(legal, fn, prompt)
+        DECISIONS[kind] = DecisionKind(legal, fn, prompt, explain, takes)
         return fn
 
     return register
@@ -165,18 +177,33 @@ def decide_and_fold(
     if pending is None:
         raise IllegalActionError(f"the game is over: {action!r} cannot be played")
     if action not in pending.actions:
-        who = state.players[pending.player].name if pending.player >= 0 else "nobody"
-        shown = ", ".join(repr(a) for a in pending.actions[:6])
-        more = f" and {len(pending.actions) - 6} more" if len(pending.actions) > 6 else ""
-        raise IllegalActionError(
-            f"{action!r} is not legal in decision {pending.kind!r} of {who!r} "
-            f"({pending.prompt}); legal: {shown}{more}"
-        )
+        raise IllegalActionError(_refusal(rules, state, pending, action))
     engine = Engine(rules, state)
     task = engine.stack.pop()
     DECISIONS[task.kind].apply(engine, task, action)
     engine.run()
     return engine.events, engine.state
+
+
+def _refusal(rules: RuleSet, state: GameState, pending: Decision, action: Action) -> str:
+    """Why ``action`` is refused, with the decision it failed against and the legal actions."""
+    who = state.players[pending.player].name if pending.player >= 0 else "nobody"
+    shown = ", ".join(repr(a) for a in pending.actions[:6])
+    more = f" and {len(pending.actions) - 6} more" if len(pending.actions) > 6 else ""
+    kind = DECISIONS[pending.kind]
+    takes = kind.takes or tuple({type(a): None for a in pending.actions})
+    if not isinstance(action, Action):
+        why = f"an action is an Action object, not {type(action).__name__}"
+    elif not isinstance(action, takes):
+        names = " or ".join(t.__name__ for t in takes)
+        why = f"this decision takes {names}, not {type(action).__name__}"
+    else:
+        why = kind.explain(rules, state, state.stack[-1], action) if kind.explain else ""
+    reason = f": {why}" if why else ""
+    return (
+        f"{action!r} is not legal in decision {pending.kind!r} of {who!r} ({pending.prompt}){reason}; "
+        f"legal: {shown}{more}"
+    )
 
 
 def run_flow(rules: RuleSet, state: GameState, first: Sequence[ev.Event] = ()) -> list[ev.Event]:

@@ -216,7 +216,29 @@ def _deed_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[BuyDeed
     return tuple(out)
 
 
-@decision("buy_deed", _deed_choices, lambda r, s, t: "buy a property deed (one per tavern)")
+def _deed_refusal(rules: RuleSet, state: GameState, task: Task, action: BuyDeed) -> str:
+    ids = [t.id for t in state.taverns]
+    if action.tavern not in ids:
+        return f"there is no tavern {action.tavern!r} (taverns: {', '.join(ids)})"
+    tavern = state.tavern(action.tavern)
+    if not 0 <= action.space < len(tavern.deeds):
+        return f"{action.tavern!r} has deed spaces 0 to {len(tavern.deeds) - 1}"
+    if task.player in tavern.deeds:
+        return f"you already own a deed in {action.tavern!r} (one per tavern)"
+    owner = tavern.deeds[action.space]
+    if owner is not None:
+        return f"that deed belongs to {state.players[owner].name}"
+    price = rules.side_for(len(state.players)).layout(action.tavern).deeds[action.space].price
+    return f"it costs {price} coins and you have {state.players[task.player].coins}"
+
+
+@decision(
+    "buy_deed",
+    _deed_choices,
+    lambda r, s, t: "buy a property deed (one per tavern)",
+    _deed_refusal,
+    (BuyDeed,),
+)
 def _buy_deed(engine: Engine, task: Task, action: BuyDeed) -> None:
     side = engine.rules.side_for(len(engine.state.players))
     deed = side.layout(action.tavern).deeds[action.space]

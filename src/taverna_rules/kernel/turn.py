@@ -58,7 +58,22 @@ def _pick_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[PickCar
     )
 
 
-@decision("pick_card", _pick_choices, lambda r, s, t: "pick a customer card from the row")
+def _pick_refusal(rules: RuleSet, state: GameState, task: Task, action: PickCard) -> str:
+    if action.card not in state.row:
+        return f"card {action.card!r} is not in the row {list(state.row)}"
+    peoples = rules.customer(action.card).peoples
+    if action.people not in peoples:
+        return f"card {action.card!r} shows {' and '.join(peoples)}, not {action.people!r}"
+    return f"no {action.people} customer tile is left in the supply"
+
+
+@decision(
+    "pick_card",
+    _pick_choices,
+    lambda r, s, t: "pick a customer card from the row",
+    _pick_refusal,
+    (PickCard,),
+)
 def _pick(engine: Engine, task: Task, action: PickCard) -> None:
     card = engine.rules.customer(action.card)
     engine.emit(ev.CustomerCardPicked(task.player, action.card, action.people, card.symbols))
@@ -92,12 +107,28 @@ def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action
 def _place_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     turn = _turn(state)
     text = f"seat your {turn.people} customer at a free table"
-    if "mask" in turn.symbols:
+    if "mask" in turn.symbols and any(t is not None for tavern in state.taverns for t in tavern.tables):
         text += ", or replace a seated customer (Trickery)"
     return text
 
 
-@decision("place_customer", _place_choices, _place_prompt)
+def _place_refusal(
+    rules: RuleSet, state: GameState, task: Task, action: SeatCustomer | ReplaceCustomer
+) -> str:
+    ids = [t.id for t in state.taverns]
+    if action.tavern not in ids:
+        return f"there is no tavern {action.tavern!r} (taverns: {', '.join(ids)})"
+    tables = state.tavern(action.tavern).tables
+    if not 0 <= action.table < len(tables):
+        return f"{action.tavern!r} has tables 0 to {len(tables) - 1}"
+    if isinstance(action, SeatCustomer):
+        return f"table {action.table} of {action.tavern!r} is taken"
+    if "mask" not in _turn(state).symbols:
+        return "replacing a seated customer needs a mask on the card played (Trickery)"
+    return f"table {action.table} of {action.tavern!r} is free: seat the customer there"
+
+
+@decision("place_customer", _place_choices, _place_prompt, _place_refusal, (SeatCustomer, ReplaceCustomer))
 def _place(engine: Engine, task: Task, action: SeatCustomer | ReplaceCustomer) -> None:
     rules, state = engine.rules, engine.state
     player, turn = task.player, _turn(state)
@@ -151,7 +182,19 @@ def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
     return (*sells, EndTurn())
 
 
-@decision("turn_actions", _action_choices, lambda r, s, t: "sell spells for 1 coin each, or end your turn")
+def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: SellSpell | EndTurn) -> str:
+    if isinstance(action, SellSpell) and action.spell not in state.players[task.player].hand:
+        return f"{action.spell!r} is not in your hand"
+    return ""
+
+
+@decision(
+    "turn_actions",
+    _action_choices,
+    lambda r, s, t: "sell spells for 1 coin each, or end your turn",
+    _action_refusal,
+    (SellSpell, EndTurn),
+)
 def _turn_action(engine: Engine, task: Task, action: SellSpell | EndTurn) -> None:
     if isinstance(action, SellSpell):
         engine.emit(ev.SpellSold(task.player, action.spell))
