@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from taverna_rules.adapters.bots import RandomBot
-from taverna_rules.adapters.narrate import describe_event, score_table
+from taverna_rules.adapters.narrate import card_text, describe_event, score_table
 from taverna_rules.content.loader import load_rules
 from taverna_rules.game import new_game
-from taverna_rules.kernel.events import Event, SpellDrawn, VPScored
+from taverna_rules.kernel.events import CustomerRevealed, Event, SpellDrawn, TurnStarted, VPScored
 
 __all__ = ["main"]
 
@@ -19,7 +19,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 def _routine(event: Event, in_setup: bool) -> bool:
     """Events the table summary already shows: the opening deal and the people scoring."""
-    if isinstance(event, SpellDrawn):
+    if isinstance(event, SpellDrawn | CustomerRevealed):
         return in_setup
     return isinstance(event, VPScored) and event.category == "people"
 
@@ -44,19 +44,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         for event in log[shown:]:
             if _routine(event, game.state.turn is None and game.state.customers_played == 0):
                 continue
+            if isinstance(event, TurnStarted):
+                n = len(game.state.players)
+                turns = rules.constants.turns_for(n)
+                round_ = min(game.state.customers_played // n + 1, turns)
+                out.write(
+                    f"\n-- {game.state.players[event.player].name}'s turn, round {round_} of {turns} --\n"
+                )
+                continue
             line = describe_event(rules, game.state, event)
             if line:
                 out.write(line + "\n")
         shown = len(log)
 
     flush()
-    out.write(f"(each player was dealt {rules.constants.spell_hand} spells, kept secret)\n")
+    out.write(f"Each player is dealt {rules.constants.spell_hand} spells, kept secret.\n")
+    out.write("The row: " + ", ".join(f"{c} ({card_text(rules, c)})" for c in game.state.row) + ".\n")
     while not game.over:
         game.apply(bot.choose(game))
         flush()
     assert game.result is not None
     out.write("\nFinal scores (VP by category)\n\n")
     out.write(score_table(game.result) + "\n")
+    out.write("\nCoins left: " + ", ".join(f"{p.name} {p.coins}" for p in game.state.players) + "\n")
     out.write(
         "\nReconstructed content (customer cards, board layouts, track bonuses, spells) is ours,\n"
         "not the printed game's: see docs/content.rst.\n"

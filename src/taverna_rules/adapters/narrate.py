@@ -9,7 +9,7 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.state import GameState, Result
 
-__all__ = ["describe_event", "score_table"]
+__all__ = ["card_text", "describe_event", "score_table"]
 
 Namer = Callable[[str], str]
 
@@ -20,6 +20,9 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
 
     def who(index: int) -> str:
         return state.players[index].name
+
+    def table_of(tavern: str, table: int) -> str:
+        return name(rules.side_for(len(state.players)).layout(tavern).tables[table])
 
     text: dict[type[ev.Event], Callable[[Any], str]] = {
         ev.GameStarted: lambda e: (
@@ -43,39 +46,69 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ),
         ev.TurnStarted: lambda e: f"-- {who(e.player)}'s turn --",
         ev.CustomerCardPicked: lambda e: (
-            f"{who(e.player)} picks card {e.card} "
-            f"({name(e.people)}; {', '.join(name(s) for s in e.symbols)})."
+            f"{who(e.player)} picks card {e.card} ({card_text(rules, e.card)}) "
+            f"and takes a customer of the {name(e.people)}."
         ),
         ev.CustomerSeated: lambda e: (
-            f"{who(e.player)} seats the {name(e.people)} customer at "
-            f"{name(e.tavern)}, table {e.table + 1} "
-            f"({name(rules.side_for(len(state.players)).layout(e.tavern).tables[e.table])})."
+            f"{who(e.player)} seats the customer at {name(e.tavern)}, "
+            f"at a table of the {table_of(e.tavern, e.table)}."
         ),
         ev.CustomerRemoved: lambda e: (
-            f"Trickery: {who(e.player)} removes a {name(e.people)} customer from {name(e.tavern)}."
+            f"Trickery: {who(e.player)} removes a customer of the {name(e.people)} "
+            f"from {name(e.tavern)} (out of the game)."
         ),
+        ev.CustomerRevealed: lambda e: f"New in the row: {e.card} ({card_text(rules, e.card)}).",
         ev.TrackAdvanced: lambda e: (
             f"{who(e.player)} climbs the {name(e.people)} track {e.start} -> {e.end}."
         ),
-        ev.CoinsGained: lambda e: f"{who(e.player)} gains {e.amount} coin(s) ({_reason(rules, e.reason)}).",
-        ev.CoinsPaid: lambda e: f"{who(e.player)} pays {e.amount} coin(s) ({_reason(rules, e.reason)}).",
+        ev.CoinsGained: lambda e: (
+            f"{who(e.player)} gains {_count(e.amount, 'coin')} ({_reason(rules, e.reason)})."
+        ),
+        ev.CoinsPaid: lambda e: (
+            f"{who(e.player)} pays {_count(e.amount, 'coin')} ({_reason(rules, e.reason)})."
+        ),
         ev.VPScored: lambda e: f"{who(e.player)} scores {e.amount:+d} VP ({e.category.replace('_', ' ')}).",
         ev.PrivilegeTaken: lambda e: f"{who(e.player)} takes the privilege token of {name(e.tavern)}.",
-        ev.PrivilegesGained: lambda e: f"{who(e.player)} takes {e.count} privilege token(s).",
+        ev.PrivilegesGained: lambda e: f"{who(e.player)} takes {_count(e.count, 'privilege token')}.",
         ev.SpellDrawn: lambda e: (
             f"{who(e.player)} draws a spell" + ("." if e.spell == ev.HIDDEN else f": {name(e.spell)}.")
         ),
         ev.CurseDrawn: lambda e: f"{who(e.player)} draws the Curse! It is set aside.",
         ev.SpellSold: lambda e: f"{who(e.player)} sells a spell for 1 coin.",
-        ev.SpellsExchanged: lambda e: f"{who(e.player)} exchanges {len(e.spells)} unused spell(s) for coins.",
-        ev.PrivilegesExchanged: lambda e: f"{who(e.player)} exchanges {e.count} privilege token(s) for VP.",
+        ev.SpellsExchanged: lambda e: (
+            f"{who(e.player)} exchanges {_count(len(e.spells), 'unused spell')} "
+            f"for {_count(len(e.spells), 'coin')}."
+        ),
+        ev.PrivilegesExchanged: lambda e: (
+            f"{who(e.player)} exchanges {_count(e.count, 'privilege token')} for {e.count} VP."
+        ),
         ev.RoyalScoringChosen: lambda e: f"{who(e.player)} chooses the royal scoring: {name(e.scoring)}.",
-        ev.GameEnded: lambda e: "The game is over: " + " and ".join(e.result.winners) + " win(s).",
+        ev.GameEnded: lambda e: (
+            "The game is over: "
+            + (
+                f"{e.result.winners[0]} wins."
+                if len(e.result.winners) == 1
+                else " and ".join(e.result.winners) + " share the win."
+            )
+        ),
     }
-    if isinstance(event, ev.CoinsGained) and event.reason == "spell sold":
-        return None  # the SpellSold line says it
+    if isinstance(event, ev.CoinsGained) and event.reason in ("spell sold", "spells exchanged"):
+        return None  # the SpellSold and SpellsExchanged lines say it
+    if isinstance(event, ev.VPScored) and event.category == "privileges":
+        return None  # the PrivilegesExchanged line says it
     render = text.get(type(event))
     return render(event) if render is not None else None
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def card_text(rules: RuleSet, card_id: str) -> str:
+    """A customer card in words: its peoples and guild symbols."""
+    card = rules.customer(card_id)
+    peoples = " or ".join(rules.name_of(p) for p in card.peoples)
+    return f"{peoples}; {', '.join(rules.name_of(s) for s in card.symbols)}"
 
 
 def _reason(rules: RuleSet, reason: str) -> str:
@@ -85,7 +118,7 @@ def _reason(rules: RuleSet, reason: str) -> str:
         return f"{rules.name_of(people)} track bonus, position {position}"
     if kind == "royal":
         return rules.name_of(rest)
-    return reason
+    return {"income": "income: owns a deed here", "feast": "Feast"}.get(reason, reason)
 
 
 def score_table(result: Result, categories: Sequence[str] | None = None) -> str:

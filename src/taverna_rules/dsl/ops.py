@@ -169,7 +169,7 @@ OPS: Mapping[str, OpSpec] = {
             "Move up people tracks one level at a time, gaining each position's bonus "
             "unless ``bonuses: false``; the top position is for the first player there.",
             "advance_track: {people: orc, levels: 1}",
-            "gain {levels} level(s) on the {people} track",
+            "gain {levels} level(s) on the track of {people}",
         ),
         OpSpec(
             "advance_all_tracks",
@@ -321,7 +321,8 @@ def render(node: Node, people_name: Callable[[str], str] = str) -> str:
         if key == "cond":
             continue  # rendered above
         if key == "people" and isinstance(value, str):
-            fields[key] = people_name(value)
+            special = {"choice": "a people of your choice", "card": "the card's people"}
+            fields[key] = special.get(value) or people_name(value)
         elif isinstance(value, Table):
             fields[key] = _points(value)
             suffix = f" for {_steps(value)}"
