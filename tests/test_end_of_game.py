@@ -185,7 +185,7 @@ TIE = """
 
 
 def test_final_tie_is_shared_without_birthdays() -> None:
-    """Without birthdays the tied players share the rank (rulings.md #9)."""
+    """Without birthdays the tied players share the rank (ruling #9)."""
     game = from_position(TIE.format(a="null", b="null"))
     assert game.result is not None
     ranks = [(s.name, s.rank, s.tied) for s in game.result.standings]

@@ -71,7 +71,7 @@ def test_other_colour_gains_nothing() -> None:
 
 def test_last_position_belongs_to_the_first_player_there() -> None:
     """Step 2: "The last level of each people track can only be reached by one player";
-    whoever comes next stays below (rulings.md #8)."""
+    whoever comes next stays below (ruling #8)."""
     blocked = turn(ann_elf=6, bob_elf=7).apply(tr.SeatCustomer("grimoire", 0))
     assert of_type(blocked, ev.TrackAdvanced) == []
     reached = turn(ann_elf=6, bob_elf=5).apply(tr.SeatCustomer("grimoire", 0))
@@ -108,7 +108,7 @@ def test_only_free_tables_without_a_mask() -> None:
 def test_trickery_replaces_a_seated_customer() -> None:
     """Trickery: with a mask on the card, remove a seated tile (out of the game) and take
     its place; ignore the table colour and climb the removed people's track; no privilege
-    for replacing in a full tavern (rulings.md #3 and #4)."""
+    for replacing in a full tavern (rulings #3 and #4)."""
     game = turn(symbols="[mask]")
     assert tr.ReplaceCustomer("tankard", 0) in game.legal_actions()
     assert tr.SeatCustomer("grimoire", 0) in game.legal_actions()
@@ -188,7 +188,7 @@ def test_dual_card_offers_both_peoples() -> None:
 
 
 def test_a_people_without_tiles_cannot_be_picked() -> None:
-    """Finite supplies (rulings.md #13): no tile of a people left, no card for it."""
+    """Finite supplies (ruling #13): no tile of a people left, no card for it."""
     text = TURN.replace(
         "row: [c01, c02, c33]", "row: [c01, c02, c33]\n    tiles: {{human: 0, elf: 9, dwarf: 9, orc: 9}}"
     )

@@ -1,8 +1,8 @@
 """Semantic checks: what a schema cannot say about content.
 
 References resolve, ids are unique, effects name real peoples, and the component
-counts keep every supported player count playable (taverna-facts.md, "Constraints a
-reconstruction must keep").
+counts keep every supported player count playable (enough tables, cards and tiles:
+the constraints any reconstruction of the unpublished components must keep).
 """
 
 from __future__ import annotations

@@ -91,7 +91,7 @@ def _people_scoring(engine: Engine, task: Task) -> None:
 
 def compute_result(state: GameState) -> Result:
     """Standings by total VP. Tied players share their rank, unless birthdays (and the day
-    of play) are known: then the next birthday to come wins the tie (rulings.md #9)."""
+    of play) are known: then the next birthday to come wins the tie (ruling #9, docs/rulings.rst)."""
     today = dt.date.fromisoformat(state.played_on) if state.played_on else None
     known = today is not None and all(p.birthday for p in state.players)
 

@@ -17,7 +17,7 @@ def seat_order(first: int, players: int) -> tuple[int, ...]:
 def draw_spells(engine: Engine, player: int, count: int) -> None:
     """Draw ``count`` spells for ``player``; a Curse is shown, resolved and replaced.
 
-    An empty deck gives nothing (rulings.md #13: finite supplies make a draw a no-op).
+    An empty deck gives nothing (ruling #13, docs/rulings.rst: finite supplies make a draw a no-op).
     """
     drawn = 0
     while drawn < count and engine.state.spell_deck:
@@ -36,7 +36,7 @@ def advance(engine: Engine, player: int, people: str, levels: int = 1, bonuses: 
     """Move ``player`` up the ``people`` track by ``levels``, one level at a time.
 
     The top position belongs to the first player to reach it: anyone else stays on the
-    position below and gains nothing there again (rulings.md #8). Each position reached
+    position below and gains nothing there again (ruling #8, docs/rulings.rst). Each position reached
     gives its bonus, unless ``bonuses`` is false (the King's levels).
     """
     state = engine.state

@@ -141,7 +141,7 @@ def _place(engine: Engine, task: Task, action: SeatCustomer | ReplaceCustomer) -
         engine.emit(ev.CustomerRemoved(player, action.tavern, action.table, removed))
         engine.emit(ev.CustomerSeated(player, action.tavern, action.table, turn.people))
         # Trickery ignores the table colour and climbs the removed people's track;
-        # the tavern had no free table more or less, so no privilege (rulings.md #4).
+        # the tavern had no free table more or less, so no privilege (ruling #4, docs/rulings.rst).
         advance(engine, player, removed)
         return
     engine.emit(ev.CustomerSeated(player, action.tavern, action.table, turn.people))
