@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -243,6 +243,38 @@ class RuleSet:
     spells: tuple[SpellCard, ...]
     options: tuple[RuleOption, ...]
     provenance: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
+    # Lookup tables by id, derived from the fields above (not part of equality).
+    _customers: dict[str, CustomerCard] = attrs.field(init=False, eq=False, repr=False)
+    _spells: dict[str, SpellCard] = attrs.field(init=False, eq=False, repr=False)
+    _royal: dict[str, RoyalScoring] = attrs.field(init=False, eq=False, repr=False)
+    _tracks: dict[str, Track] = attrs.field(init=False, eq=False, repr=False)
+    _options: dict[str, RuleOption] = attrs.field(init=False, eq=False, repr=False)
+    _names: dict[str, Names] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        derived: dict[str, Any] = {
+            "_customers": {c.id: c for c in self.customers},
+            "_spells": {s.id: s for s in self.spells},
+            "_royal": {r.id: r for r in self.royal_scorings},
+            "_tracks": {t.people: t for t in self.tracks},
+            "_options": {o.id: o for o in self.options},
+            # Earlier groups win a shared id, as a reader would expect (peoples first).
+            "_names": {
+                item.id: item.name
+                for group in (
+                    self.spells,
+                    self.favours,
+                    self.dignitaries,
+                    self.royal_scorings,
+                    self.taverns,
+                    self.symbols,
+                    self.peoples,
+                )
+                for item in group
+            },
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     # Lookups. Linear scans over a handful of items; the kernel caches what it needs.
     def people_ids(self) -> tuple[str, ...]:
@@ -258,52 +290,25 @@ class RuleSet:
 
     def customer(self, card_id: str) -> CustomerCard:
         """The customer card ``card_id``."""
-        for card in self.customers:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return self._customers[card_id]
 
     def spell(self, spell_id: str) -> SpellCard:
         """The spell kind of a card id (``eviction`` or ``eviction#2``)."""
-        kind = spell_id.split("#", 1)[0]
-        for spell in self.spells:
-            if spell.id == kind:
-                return spell
-        raise KeyError(spell_id)
+        return self._spells[spell_id.split("#", 1)[0]]
 
     def royal(self, scoring_id: str) -> RoyalScoring:
         """The royal scoring opportunity ``scoring_id``."""
-        for scoring in self.royal_scorings:
-            if scoring.id == scoring_id:
-                return scoring
-        raise KeyError(scoring_id)
+        return self._royal[scoring_id]
 
     def track(self, people: str) -> Track:
         """The people track of ``people``."""
-        for track in self.tracks:
-            if track.people == people:
-                return track
-        raise KeyError(people)
+        return self._tracks[people]
 
     def option(self, option_id: str) -> RuleOption:
         """The rule option ``option_id``."""
-        for option in self.options:
-            if option.id == option_id:
-                return option
-        raise KeyError(option_id)
+        return self._options[option_id]
 
     def name_of(self, kind_id: str, lang: str = "en") -> str:
         """The display name of any content id (people, symbol, tavern, card kind...)."""
-        for group in (
-            self.peoples,
-            self.symbols,
-            self.taverns,
-            self.royal_scorings,
-            self.dignitaries,
-            self.favours,
-            self.spells,
-        ):
-            for item in group:
-                if item.id == kind_id.split("#", 1)[0]:
-                    return item.name.get(lang)
-        return kind_id
+        names = self._names.get(kind_id.split("#", 1)[0])
+        return names.get(lang) if names is not None else kind_id
