@@ -118,9 +118,10 @@ def test_actions_and_decisions_on_the_wire() -> None:
         serialize.action_from_json('{"type": "Cheat"}')
 
 
-def test_state_and_position_round_trip() -> None:
+@pytest.mark.parametrize("kind", ["pick_card", "place_customer", "turn_actions"])
+def test_state_and_position_round_trip(kind: str) -> None:
     game = started(5, seed=11)
-    advance_to(game, "turn_actions")
+    advance_to(game, kind)
     state = game.state
     assert serialize.state_from_json(serialize.state_to_json(state)) == state
     for fmt in ("yaml", "json"):

@@ -114,9 +114,10 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append(f"step {task.kind!r} of seat {task.player} needs the 'turn' of that player")
     turn = state.turn
     if turn is not None:
-        if "place_customer" in kinds and turn.people not in peoples:
+        picked = "pick_card" not in kinds
+        if "place_customer" in kinds and picked and turn.people not in peoples:
             out.append("the turn needs the 'people' of the customer to seat")
-        if "income" in kinds and "place_customer" not in kinds and turn.tavern is None:
+        if "income" in kinds and picked and "place_customer" not in kinds and turn.tavern is None:
             out.append("the turn needs the 'tavern' where the customer sits")
     if state.king is None and any(kind in END_STEPS for kind in kinds):
         out.append("royal scoring needs the King's people: set 'king'")
