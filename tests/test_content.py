@@ -175,7 +175,7 @@ def test_duplicate_id_names_both_files(tmp_path: Path) -> None:
 
 
 def test_reconstruction_constraints_are_checked(tmp_path: Path) -> None:
-    """Enough tables for players x turns customers (taverna-facts.md constraints)."""
+    """Enough tables for players x turns customers: a reconstructed board must seat them all."""
     base = copy_base(tmp_path)
     board = base / "board.yaml"
     board.write_text(
@@ -220,3 +220,13 @@ def test_a_duplicate_id_does_not_hide_other_problems(tmp_path: Path) -> None:
     )
     codes = [p.code for p in tr.validate(tmp_path)]
     assert codes.count("duplicate-id") == 1 and codes.count("unknown-reference") == 2
+
+
+def test_a_problem_in_a_repeated_id_points_at_that_copy(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "dup.yaml",
+        "format: 1\nkind: customers\ncards:\n  - {id: c01, peoples: [gnome], symbols: [beer], players: 5}\n",
+    )
+    unknown = [p for p in tr.validate(tmp_path) if p.code == "unknown-reference"]
+    assert [(Path(p.file).name, p.line) for p in unknown] == [("dup.yaml", 4)]

@@ -1,6 +1,6 @@
 """The reconstructed content keeps the economy sane, checked by simulated games.
 
-taverna-facts.md asks that reconstructed bonuses and prices fit the game's economy
+Reconstructed bonuses and prices must fit the game's economy
 (about 15 coins at the start, 2-3 income per seating), measured rather than guessed.
 """
 

@@ -285,3 +285,23 @@ def test_a_position_with_nothing_to_do_cannot_be_played() -> None:
     state = tr.load_position(RULES, "format: taverna-position/1\nplayers: [{name: A}, {name: B}]")
     with pytest.raises(tr.PositionError, match="stack"):
         tr.Game.from_position(RULES, state)
+
+
+def test_two_player_end_needs_the_queen() -> None:
+    text = "format: taverna-position/1\nking: orc\nplayers: [{name: A}, {name: B}]\nstack: [end_game]"
+    with pytest.raises(tr.PositionError, match="Queen"):
+        tr.load_position(RULES, text)
+
+
+def test_positions_inside_logs_are_checked() -> None:
+    import attrs
+
+    from taverna_rules.kernel.state import Task
+
+    state = tr.load_position(RULES, "format: taverna-position/1\nking: orc\nplayers: [{name: A}, {name: B}]")
+    forged = attrs.evolve(state, queen="elf", stack=(Task("end_game"),))
+    forged = attrs.evolve(forged, players=(attrs.evolve(forged.players[0], coins=-50), forged.players[1]))
+    with pytest.raises(tr.ReplayError, match="bad position"):
+        tr.replay(RULES, [ev.PositionLoaded(forged)])
+    with pytest.raises(tr.PositionError, match="negative"):
+        tr.Game.from_position(RULES, forged)

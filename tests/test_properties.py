@@ -165,7 +165,8 @@ def customer_cards_for(players: int) -> Counter[str]:
 
 
 def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
-    """Each player's coins by the ledger of the log: start + gained - paid - deed prices."""
+    """Each player's coins by the ledger of the log: start + gained - paid - deed prices,
+    and for a deed taken over by the Notary, half of the price (rounded down) to its owner."""
     started = events[0]
     assert isinstance(started, ev.GameStarted)
     coins = [started.starting_coins] * len(started.players)
@@ -178,6 +179,10 @@ def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
             coins[event.player] -= event.amount
         elif isinstance(event, ev.DeedBought):
             coins[event.player] -= event.price
+        elif isinstance(event, ev.DeedTakenOver):
+            assert event.refund == event.price // 2, event
+            coins[event.player] -= event.price
+            coins[event.owner] += event.refund
     return coins
 
 

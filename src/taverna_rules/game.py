@@ -16,6 +16,7 @@ from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, decide_and_fold, pending_decision, run_flow
 from taverna_rules.kernel.evolve import evolve
+from taverna_rules.kernel.integrity import state_problems
 from taverna_rules.kernel.replay import fold_checked, verify_log
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState, Result
@@ -68,6 +69,9 @@ class Game:
             )
         if not state.stack and state.result is None:
             raise PositionError("nothing comes next: give the position a stack, e.g. stack: [end_game]")
+        problems = state_problems(rules, state)
+        if problems:
+            raise PositionError("bad position: " + "; ".join(problems))
         loaded = ev.PositionLoaded(state)
         return cls(rules, run_flow(rules, evolve(None, loaded), [loaded]), undo=undo)
 

@@ -125,7 +125,11 @@ def load_position(rules: RuleSet, text: str) -> GameState:
         raise PositionError(f"a position document starts with 'format: {FORMAT}'")
     unknown = sorted(set(data) - _STATE_FIELDS - {"format"})
     if unknown:
-        raise PositionError(f"unknown position field(s) {unknown}; known: {sorted(_STATE_FIELDS)}")
+        hint = did_you_mean(unknown[0], sorted(_STATE_FIELDS))
+        raise PositionError(
+            f"unknown position field(s) {unknown}"
+            + (f" ({hint})" if hint else f"; known: {sorted(_STATE_FIELDS)}")
+        )
     given_rules = data.get("rules")
     if given_rules is not None and given_rules != rules.fingerprint:
         raise PositionError(

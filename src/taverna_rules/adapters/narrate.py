@@ -82,6 +82,22 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ev.PrivilegesExchanged: lambda e: (
             f"{who(e.player)} exchanges {_count(e.count, 'privilege token')} for {e.count} VP."
         ),
+        ev.DignitaryActivated: lambda e: (
+            f"{who(e.player)} activates the {name(e.dignitary)}"
+            + (" with two privilege tokens" if e.extra else "")
+            + "."
+        ),
+        ev.DignitaryMoved: lambda e: f"The {name(e.dignitary)} goes to {name(e.end)}.",
+        ev.DeedTakenOver: lambda e: (
+            f"{who(e.player)} takes over {who(e.owner)}'s deed at {name(e.tavern)} for "
+            f"{_count(e.price, 'coin')} ({who(e.owner)} gets {e.refund}; +{e.vp} VP)."
+        ),
+        ev.GuildTokenPlaced: lambda e: (
+            f"{who(e.player)} places a {name(e.symbol)} guild token at {name(e.tavern)}."
+        ),
+        ev.FavourTaken: lambda e: f"{who(e.player)} takes the royal favour {name(e.favour)}.",
+        ev.CastleRefilled: lambda e: f"The castle shows a new royal favour: {name(e.favour)}.",
+        ev.PrivilegesDiscarded: lambda e: f"{who(e.player)} discards {_count(e.count, 'privilege token')}.",
         ev.RoyalScoringChosen: lambda e: f"{who(e.player)} chooses the royal scoring: {name(e.scoring)}.",
         ev.GameEnded: lambda e: (
             "The game is over: "
@@ -118,6 +134,8 @@ def _reason(rules: RuleSet, reason: str) -> str:
         return f"{rules.name_of(people)} track bonus, position {position}"
     if kind == "royal":
         return rules.name_of(rest)
+    if kind == "dignitary":
+        return rules.name_of(rest.partition(":")[0])
     return {"income": "income: owns a deed here", "feast": "Feast"}.get(reason, reason)
 
 

@@ -34,6 +34,9 @@ class Where:
     """Where each content item was declared, to locate semantic problems."""
 
     places: dict[tuple[str, str], tuple[SourceDocument, tuple[PathItem, ...]]] = attrs.field(factory=dict)
+    #: Every item of a list kind in declaration order (the order of the RuleSet's tuples),
+    #: so a problem in a second item with a repeated id points at that item.
+    order: dict[str, list[tuple[SourceDocument, tuple[PathItem, ...]]]] = attrs.field(factory=dict)
 
     def add(
         self,
@@ -44,6 +47,7 @@ class Where:
         path: tuple[PathItem, ...],
     ) -> None:
         """Remember an item; a second item of the same kind and id is a problem."""
+        self.order.setdefault(kind, []).append((source, path))
         key = (kind, ident)
         if key in self.places:
             first, first_path = self.places[key]
@@ -62,23 +66,29 @@ class Where:
     def problem(
         self,
         kind: str,
-        ident: str,
+        ident: str | int,
         code: str,
         message: str,
         sub: Sequence[PathItem] = (),
         hint: str = "",
     ) -> Problem:
-        """A problem located at an item (and a sub-path inside it)."""
-        if (kind, ident) not in self.places:
+        """A problem located at an item, by id or by its index among the items of its kind
+        (and a sub-path inside it)."""
+        if isinstance(ident, int):
+            items = self.order.get(kind, [])
+            place = items[ident] if ident < len(items) else None
+        else:
+            place = self.places.get((kind, ident))
+        if place is None:
             return Problem(code, message, hint=hint)
-        source, path = self.places[(kind, ident)]
+        source, path = place
         return source.problem(code, message, (*path, *sub), hint)
 
 
 def _unknown(
     where: Where,
     kind: str,
-    ident: str,
+    ident: str | int,
     sub: Sequence[PathItem],
     what: str,
     value: str,
@@ -89,7 +99,7 @@ def _unknown(
 
 
 def _effect_problems(
-    where: Where, kind: str, ident: str, sub: Sequence[PathItem], node: Node, peoples: Sequence[str]
+    where: Where, kind: str, ident: str | int, sub: Sequence[PathItem], node: Node, peoples: Sequence[str]
 ) -> list[Problem]:
     out = []
     for each in node.walk():
@@ -129,22 +139,20 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     tavern_ids = tuple(t.id for t in rules.taverns)
     k = rules.constants
 
-    for card in rules.customers:
+    for n, card in enumerate(rules.customers):
         for i, people in enumerate(card.peoples):
             if people not in peoples:
-                problems.append(
-                    _unknown(where, "customers", card.id, ("peoples", i), "people", people, peoples)
-                )
+                problems.append(_unknown(where, "customers", n, ("peoples", i), "people", people, peoples))
         for i, symbol in enumerate(card.symbols):
             if symbol not in symbols:
                 problems.append(
-                    _unknown(where, "customers", card.id, ("symbols", i), "guild symbol", symbol, symbols)
+                    _unknown(where, "customers", n, ("symbols", i), "guild symbol", symbol, symbols)
                 )
         if len(set(card.symbols)) != len(card.symbols) or len(set(card.peoples)) != len(card.peoples):
             problems.append(
                 where.problem(
                     "customers",
-                    card.id,
+                    n,
                     "repeated-value",
                     "a card lists the same people or symbol twice",
                 )
@@ -274,32 +282,31 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     for people in peoples:
         if people not in {t.people for t in rules.tracks}:
             problems.append(Problem("missing-track", f"no track for people {people!r}"))
-    for track in rules.tracks:
+    for n, track in enumerate(rules.tracks):
         if track.people not in peoples:
-            problems.append(
-                _unknown(where, "tracks", track.people, ("people",), "people", track.people, peoples)
-            )
+            problems.append(_unknown(where, "tracks", n, ("people",), "people", track.people, peoples))
         for position, effect in track.bonuses:
             if not 0 < position <= k.top:
                 problems.append(
                     where.problem(
                         "tracks",
-                        track.people,
+                        n,
                         "bad-position",
                         f"position {position} is not on the track (1..{k.top})",
                         ("bonuses", str(position)),
                     )
                 )
+            problems.extend(_effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, peoples))
+    for n, scoring in enumerate(rules.royal_scorings):
+        problems.extend(_effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, peoples))
+    for n, dignitary in enumerate(rules.dignitaries):
+        for index, level in enumerate(dignitary.levels):
             problems.extend(
-                _effect_problems(where, "tracks", track.people, ("bonuses", str(position)), effect, peoples)
+                _effect_problems(where, "dignitaries", n, ("levels", index, "effect"), level.effect, peoples)
             )
-    for scoring in rules.royal_scorings:
-        problems.extend(
-            _effect_problems(where, "royal_scoring", scoring.id, ("effect",), scoring.effect, peoples)
-        )
-    for spell in rules.spells:
+    for n, spell in enumerate(rules.spells):
         if spell.effect is not None:
-            problems.extend(_effect_problems(where, "spells", spell.id, ("effect",), spell.effect, peoples))
+            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, peoples))
 
     for symbol, _ in rules.guild_tokens:
         if symbol not in symbols:
@@ -325,7 +332,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     if sum(1 for s in rules.spells if s.curse) > 1:
         problems.append(Problem("too-many-curses", "at most one spell kind is the Curse"))
 
-    for option in rules.options:
+    for n, option in enumerate(rules.options):
         expected = {"bool": bool, "int": int, "choice": str}[option.type]
         if type(option.default) is not expected or (
             option.type == "choice" and option.default not in option.choices
@@ -333,7 +340,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
             problems.append(
                 where.problem(
                     "options",
-                    option.id,
+                    n,
                     "bad-option-default",
                     f"default {option.default!r} does not fit type {option.type!r}",
                     ("default",),

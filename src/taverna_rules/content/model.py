@@ -14,6 +14,7 @@ __all__ = [
     "CustomerCard",
     "DeedSpace",
     "Dignitary",
+    "DignitaryLevel",
     "FavourKind",
     "Names",
     "People",
@@ -176,11 +177,22 @@ class RoyalScoring:
 
 
 @attrs.frozen
+class DignitaryLevel:
+    """One way to activate a dignitary: the coins paid, then the effect."""
+
+    cost: int
+    effect: Node
+
+
+@attrs.frozen
 class Dignitary:
-    """A dignitary figure."""
+    """A dignitary figure: activated by paying one of its levels, then sent to another
+    tavern; with ``acts_in: arrival`` its effect happens in the tavern of arrival."""
 
     id: str
     name: Names
+    levels: tuple[DignitaryLevel, ...]
+    acts_in: Literal["anywhere", "arrival"] = "anywhere"
 
 
 @attrs.frozen
@@ -249,6 +261,7 @@ class RuleSet:
     _royal: dict[str, RoyalScoring] = attrs.field(init=False, eq=False, repr=False)
     _tracks: dict[str, Track] = attrs.field(init=False, eq=False, repr=False)
     _options: dict[str, RuleOption] = attrs.field(init=False, eq=False, repr=False)
+    _dignitaries: dict[str, Dignitary] = attrs.field(init=False, eq=False, repr=False)
     _names: dict[str, Names] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -258,6 +271,7 @@ class RuleSet:
             "_royal": {r.id: r for r in self.royal_scorings},
             "_tracks": {t.people: t for t in self.tracks},
             "_options": {o.id: o for o in self.options},
+            "_dignitaries": {d.id: d for d in self.dignitaries},
             # Earlier groups win a shared id, as a reader would expect (peoples first).
             "_names": {
                 item.id: item.name
@@ -303,6 +317,10 @@ class RuleSet:
     def track(self, people: str) -> Track:
         """The people track of ``people``."""
         return self._tracks[people]
+
+    def dignitary(self, dignitary_id: str) -> Dignitary:
+        """The dignitary ``dignitary_id``."""
+        return self._dignitaries[dignitary_id]
 
     def option(self, option_id: str) -> RuleOption:
         """The rule option ``option_id``."""

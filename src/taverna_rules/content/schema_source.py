@@ -210,7 +210,29 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
         "Royal scoring opportunities.",
     ),
     "dignitaries": (
-        {"dignitaries": _list(_obj({"id": ID, "name": NAMES}, ["id", "name"]), "the dignitaries")},
+        {
+            "dignitaries": _list(
+                _obj(
+                    {
+                        "id": ID,
+                        "name": NAMES,
+                        "acts_in": {
+                            "enum": ["anywhere", "arrival"],
+                            "description": "'arrival': the effect acts in the tavern the figure is sent to",
+                        },
+                        "levels": {
+                            "type": "array",
+                            "minItems": 1,
+                            "maxItems": 4,
+                            "description": "what the player may pay for, each with its cost and effect",
+                            "items": _obj({"cost": COUNT, "effect": EFFECT}, ["cost", "effect"]),
+                        },
+                    },
+                    ["id", "name", "levels"],
+                ),
+                "the dignitaries",
+            )
+        },
         ["dignitaries"],
         "Dignitaries.",
     ),

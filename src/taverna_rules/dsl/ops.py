@@ -172,6 +172,46 @@ OPS: Mapping[str, OpSpec] = {
             "gain {levels} level(s) on the track of {people}",
         ),
         OpSpec(
+            "buy_deed",
+            "primitive",
+            _args(
+                {
+                    "where": {"enum": ["arrival"]},
+                    "takeover_premium": {"type": "integer", "minimum": 0, "maximum": 20},
+                },
+                ("where",),
+            ),
+            "Buy a deed in the tavern of arrival: an unowned one at its price, or an opponent's "
+            "at its price plus ``takeover_premium`` (half of what is paid, rounded down, goes to "
+            "them; they keep their VP; never a player's last deed); one deed per player per tavern.",
+            "buy_deed: {where: arrival, takeover_premium: 3}",
+            "buy a deed in the tavern of arrival (an opponent's for {takeover_premium} coin(s) more)",
+        ),
+        OpSpec(
+            "place_guild_tokens",
+            "primitive",
+            _args(
+                {
+                    "count": {"type": "integer", "minimum": 1, "maximum": 3},
+                    "where": {"enum": ["arrival", "any"]},
+                },
+                ("count", "where"),
+            ),
+            "Place guild tokens from the supply, never two identical ones in a tavern; "
+            "``where: arrival`` in the tavern of arrival, ``any`` in a tavern of your choice.",
+            "place_guild_tokens: {count: 1, where: any}",
+            "place {count} guild token(s) in {where}",
+        ),
+        OpSpec(
+            "take_favours",
+            "primitive",
+            _args({"count": {"type": "integer", "minimum": 1, "maximum": 5}}, ("count",)),
+            "Take royal favours from the castle, one at a time; the castle is then refilled from "
+            "the face-down reserve while it lasts.",
+            "take_favours: {count: 2}",
+            "take {count} royal favour(s) from the castle",
+        ),
+        OpSpec(
             "advance_all_tracks",
             "primitive",
             _args({"levels": _LEVELS, "bonuses": {"type": "boolean"}}, ("levels",)),
@@ -320,6 +360,9 @@ def render(node: Node, people_name: Callable[[str], str] = str) -> str:
     for key, value in node.args:
         if key == "cond":
             continue  # rendered above
+        if key == "where" and isinstance(value, str):
+            fields[key] = {"arrival": "the tavern of arrival", "any": "a tavern of your choice"}[value]
+            continue
         if key == "people" and isinstance(value, str):
             special = {"choice": "a people of your choice", "card": "the card's people"}
             fields[key] = special.get(value) or people_name(value)

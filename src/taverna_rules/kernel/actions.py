@@ -17,6 +17,11 @@ __all__ = [
     "ChooseOption",
     "ChoosePeople",
     "ChooseRoyalScoring",
+    "ActivateDignitary",
+    "ChooseDeed",
+    "ChooseGuildToken",
+    "SendDignitary",
+    "TakeFavour",
     "EndTurn",
     "PickCard",
     "ReplaceCustomer",
@@ -114,3 +119,48 @@ class ChooseOption(Action):
     """Answer an effect's choice: the index of the option (0 = yes for an optional effect)."""
 
     option: int
+
+
+@_action
+@attrs.frozen
+class ActivateDignitary(Action):
+    """Activate a dignitary at one of its levels (``level`` indexes its costs); ``extra``
+    pays two privilege tokens for an activation beyond the turn's own."""
+
+    dignitary: str
+    level: int
+    extra: bool = False
+
+
+@_action
+@attrs.frozen
+class SendDignitary(Action):
+    """Send the activated dignitary to another tavern (at most two dignitaries there)."""
+
+    tavern: str
+
+
+@_action
+@attrs.frozen
+class ChooseDeed(Action):
+    """Choose the deed space to buy (the Notary)."""
+
+    tavern: str
+    space: int
+
+
+@_action
+@attrs.frozen
+class ChooseGuildToken(Action):
+    """Choose a guild token to place, and the tavern."""
+
+    tavern: str
+    symbol: str
+
+
+@_action
+@attrs.frozen
+class TakeFavour(Action):
+    """Choose a royal favour tile from the castle."""
+
+    favour: str

@@ -1,10 +1,12 @@
-"""The dignitary window of a turn (rulebook, turn step 4): which dignitaries may act.
+"""The dignitaries (rulebook, turn step 4): which may act, and how an activation runs.
 
 A dignitary in the tavern where the customer was just seated may be activated; with
 Influence (a lyre on both the card and that tavern) any dignitary may; discarding two
-privilege tokens opens one more activation, anywhere; never the same dignitary twice in
-a turn. What an activation does, and its cost, arrive with the dignitaries' effects
-(issue #3); this module answers who may be activated, for the window to offer.
+privilege tokens opens one more activation, anywhere; never the same dignitary twice in a
+turn. An activation pays a level's cost, sends the figure to another tavern (at most two
+dignitaries there), then resolves the level's effect from the content; the Notary and
+the Gob'Trotter act in the tavern of arrival. Only levels that can be paid and whose
+effect applies (somewhere the figure can go) are offered.
 """
 
 from __future__ import annotations
@@ -12,12 +14,24 @@ from __future__ import annotations
 import attrs
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.kernel.state import GameState
-from taverna_rules.kernel.turn import tavern_symbols
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import ActivateDignitary, SendDignitary
+from taverna_rules.kernel.applicable import applicable
+from taverna_rules.kernel.engine import Engine, decision
+from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.kernel.tracks import tavern_symbols
 
-__all__ = ["DignitaryWindow", "dignitary_window"]
+__all__ = [
+    "DignitaryWindow",
+    "activate",
+    "activation_actions",
+    "activation_refusal",
+    "destinations",
+    "dignitary_window",
+]
 
 PRIVILEGES_FOR_EXTRA = 2
+MAX_PER_TAVERN = 2
 
 
 @attrs.frozen
@@ -43,3 +57,111 @@ def dignitary_window(rules: RuleSet, state: GameState, regular_used: bool) -> Di
     player = state.players[turn.player]
     extra = tuple(d for d, _ in fresh) if player.privileges >= PRIVILEGES_FOR_EXTRA else ()
     return DignitaryWindow(regular, extra, influence)
+
+
+def _location(state: GameState, dignitary: str) -> str:
+    return next(t.id for t in state.taverns if dignitary in t.dignitaries)
+
+
+def destinations(
+    rules: RuleSet, state: GameState, player: int, dignitary: str, level: int
+) -> tuple[str, ...]:
+    """Taverns the dignitary may be sent to, where the level's effect then applies."""
+    spec = rules.dignitary(dignitary)
+    step = spec.levels[level]
+    coins = state.players[player].coins - step.cost
+    here = _location(state, dignitary)
+    out = []
+    for tavern in state.taverns:
+        if tavern.id == here or len(tavern.dignitaries) >= MAX_PER_TAVERN:
+            continue
+        arrival = tavern.id if spec.acts_in == "arrival" else None
+        if applicable(rules, state, player, step.effect, coins=coins, arrival=arrival):
+            out.append(tavern.id)
+    return tuple(out)
+
+
+def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[ActivateDignitary, ...]:
+    """Every activation the player can make now, level by level."""
+    turn = state.turn
+    if turn is None or turn.player != player:
+        return ()
+    window = dignitary_window(rules, state, turn.regular_activation_used)
+    offers = [(d, False) for d in window.regular]
+    offers += [(d, True) for d in window.with_privileges if d not in window.regular]
+    coins = state.players[player].coins
+    out = []
+    for dignitary, extra in offers:
+        for level, step in enumerate(rules.dignitary(dignitary).levels):
+            if step.cost <= coins and destinations(rules, state, player, dignitary, level):
+                out.append(ActivateDignitary(dignitary, level, extra))
+    return tuple(out)
+
+
+def activation_refusal(rules: RuleSet, state: GameState, player: int, action: ActivateDignitary) -> str:
+    """Why an activation is not offered."""
+    turn = state.turn
+    known = [d.id for d in rules.dignitaries]
+    if action.dignitary not in known:
+        return f"there is no dignitary {action.dignitary!r} (dignitaries: {', '.join(known)})"
+    if turn is not None and action.dignitary in turn.dignitaries_used:
+        return f"the {action.dignitary} has already acted this turn"
+    levels = rules.dignitary(action.dignitary).levels
+    if not 0 <= action.level < len(levels):
+        return f"the {action.dignitary} has levels 0 to {len(levels) - 1}"
+    window = dignitary_window(rules, state, turn.regular_activation_used if turn else True)
+    if action.extra and action.dignitary not in window.with_privileges:
+        return f"an extra activation needs {PRIVILEGES_FOR_EXTRA} privilege tokens"
+    if not action.extra and action.dignitary not in window.regular:
+        return (
+            f"the {action.dignitary} is not where your customer sits (Influence or "
+            f"{PRIVILEGES_FOR_EXTRA} privilege tokens reach it), or your activation is spent"
+        )
+    cost = levels[action.level].cost
+    if cost > state.players[player].coins:
+        return f"it costs {cost} coins and you have {state.players[player].coins}"
+    return "its effect would not apply in any tavern the figure can be sent to"
+
+
+def activate(engine: Engine, task: Task, action: ActivateDignitary) -> None:
+    """Start an activation: privileges for an extra one, then the choice of destination."""
+    if action.extra:
+        engine.emit(ev.PrivilegesDiscarded(task.player, PRIVILEGES_FOR_EXTRA))
+    engine.emit(ev.DignitaryActivated(task.player, action.dignitary, action.level, action.extra))
+    ref = f"dignitary:{action.dignitary}:{action.level}"
+    engine.push(Task("send_dignitary", task.player, ref), task)
+
+
+def _ref(task: Task) -> tuple[str, int]:
+    _, dignitary, level = task.ref.split(":")
+    return dignitary, int(level)
+
+
+def _send_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[SendDignitary, ...]:
+    dignitary, level = _ref(task)
+    return tuple(SendDignitary(t) for t in destinations(rules, state, task.player, dignitary, level))
+
+
+def _send_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+    dignitary, level = _ref(task)
+    cost = rules.dignitary(dignitary).levels[level].cost
+    return f"send the {rules.name_of(dignitary)} to another tavern (it costs {cost} coins)"
+
+
+def _send_refusal(rules: RuleSet, state: GameState, task: Task, action: SendDignitary) -> str:
+    dignitary, _ = _ref(task)
+    if action.tavern == _location(state, dignitary):
+        return "the figure must leave its tavern"
+    if action.tavern in {t.id for t in state.taverns} and len(state.tavern(action.tavern).dignitaries) >= 2:
+        return f"{action.tavern!r} already holds {MAX_PER_TAVERN} dignitaries"
+    return "the effect would not apply there"
+
+
+@decision("send_dignitary", _send_choices, _send_prompt, _send_refusal, (SendDignitary,))
+def _send(engine: Engine, task: Task, action: SendDignitary) -> None:
+    dignitary, level = _ref(task)
+    cost = engine.rules.dignitary(dignitary).levels[level].cost
+    if cost:
+        engine.emit(ev.CoinsPaid(task.player, cost, task.ref))
+    engine.emit(ev.DignitaryMoved(task.player, dignitary, _location(engine.state, dignitary), action.tavern))
+    engine.push(Task("effect", task.player, task.ref))

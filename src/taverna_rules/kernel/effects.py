@@ -12,7 +12,8 @@ from collections.abc import Callable
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, Table
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import ChooseOption, ChoosePeople
+from taverna_rules.kernel.actions import ChooseDeed, ChooseGuildToken, ChooseOption, ChoosePeople, TakeFavour
+from taverna_rules.kernel.applicable import deed_spaces, token_choices
 from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
 from taverna_rules.kernel.state import GameState, Task
 from taverna_rules.kernel.tracks import advance, draw_spells
@@ -32,7 +33,7 @@ COUNTERS: dict[str, Callable[[GameState, int], int]] = {
     "privileges": lambda s, p: s.players[p].privileges,
 }
 
-CATEGORIES = {"track": "track_bonus", "royal": "royal", "spell": "spells"}
+CATEGORIES = {"track": "track_bonus", "royal": "royal", "spell": "spells", "dignitary": "dignitaries"}
 
 
 def evaluate(expr: Expr, state: GameState, player: int) -> int:
@@ -190,3 +191,106 @@ def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople,
 def _choose_track(engine: Engine, task: Task, action: ChoosePeople) -> None:
     levels, bonuses = _levels(engine.effect(task.ref, task.path))
     advance(engine, task.player, action.people, levels, bonuses)
+
+
+# ----------------------------------------------------------------------------- board ops
+def _arrival(state: GameState) -> str:
+    assert state.turn is not None and state.turn.arrival is not None, "no tavern of arrival"
+    return state.turn.arrival
+
+
+@_executor("buy_deed")
+def _buy_deed(engine: Engine, task: Task, node: Node) -> None:
+    engine.push(Task("choose_deed", task.player, task.ref, task.path))
+
+
+def _premium(node: Node) -> int:
+    premium = node.arg("takeover_premium", 0)
+    assert isinstance(premium, int)
+    return premium
+
+
+def _deed_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseDeed, ...]:
+    node = resolve_ref(rules, task.ref).at(task.path)
+    tavern = _arrival(state)
+    coins = state.players[task.player].coins
+    return tuple(
+        ChooseDeed(tavern, space)
+        for space in deed_spaces(rules, state, task.player, tavern, coins, _premium(node))
+    )
+
+
+@decision(
+    "choose_deed",
+    _deed_choices,
+    lambda r, s, t: "choose the deed to buy in the tavern of arrival",
+    takes=(ChooseDeed,),
+)
+def _choose_deed(engine: Engine, task: Task, action: ChooseDeed) -> None:
+    state = engine.state
+    deed = engine.rules.side_for(len(state.players)).layout(action.tavern).deeds[action.space]
+    owner = state.tavern(action.tavern).deeds[action.space]
+    if owner is None:
+        engine.emit(ev.DeedBought(task.player, action.tavern, action.space, deed.price, deed.vp))
+        return
+    paid = deed.price + _premium(engine.effect(task.ref, task.path))
+    engine.emit(ev.DeedTakenOver(task.player, owner, action.tavern, action.space, paid, paid // 2, deed.vp))
+
+
+@_executor("place_guild_tokens")
+def _place_tokens(engine: Engine, task: Task, node: Node) -> None:
+    count = node.arg("count", 1)
+    assert isinstance(count, int)
+    engine.push(*(Task("choose_guild_token", task.player, task.ref, task.path) for _ in range(count)))
+
+
+def _token_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseGuildToken, ...]:
+    node = resolve_ref(rules, task.ref).at(task.path)
+    taverns = [_arrival(state)] if node.arg("where") == "arrival" else [t.id for t in state.taverns]
+    return tuple(
+        ChooseGuildToken(tavern, symbol)
+        for tavern in taverns
+        for symbol in token_choices(rules, state, tavern)
+    )
+
+
+@decision(
+    "choose_guild_token",
+    _token_choices,
+    lambda r, s, t: "choose a guild token to place (never two identical ones in a tavern)",
+    takes=(ChooseGuildToken,),
+)
+def _choose_token(engine: Engine, task: Task, action: ChooseGuildToken) -> None:
+    engine.emit(ev.GuildTokenPlaced(task.player, action.tavern, action.symbol))
+
+
+@_executor("take_favours")
+def _take_favours(engine: Engine, task: Task, node: Node) -> None:
+    count = node.arg("count", 1)
+    assert isinstance(count, int)
+    picks = [Task("choose_favour", task.player, task.ref, task.path) for _ in range(count)]
+    engine.push(*picks, Task("refill_castle", task.player))
+
+
+def _favour_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[TakeFavour, ...]:
+    seen: dict[str, TakeFavour] = {}
+    for tile in state.castle:
+        seen.setdefault(tile.split("#", 1)[0], TakeFavour(tile))  # copies are one choice
+    return tuple(seen.values())
+
+
+@decision(
+    "choose_favour",
+    _favour_choices,
+    lambda r, s, t: "choose a royal favour from the castle",
+    takes=(TakeFavour,),
+)
+def _choose_favour(engine: Engine, task: Task, action: TakeFavour) -> None:
+    engine.emit(ev.FavourTaken(task.player, action.favour))
+
+
+@automatic("refill_castle")
+def _refill(engine: Engine, task: Task) -> None:
+    size = engine.rules.constants.castle_size
+    while len(engine.state.castle) < size and engine.state.favour_reserve:
+        engine.emit(ev.CastleRefilled(engine.state.favour_reserve[0]))

@@ -128,9 +128,14 @@ _PASS_ONLY: tuple[Action, ...] = (EndTurn(),)
 
 
 def resolve_ref(rules: RuleSet, ref: str) -> Node:
-    """The effect named by a task ref: ``track:orc:2``, ``royal:king``, ``spell:curse``."""
+    """The effect named by a task ref: ``track:orc:2``, ``royal:king``, ``spell:curse``,
+    ``dignitary:princess:1``."""
     kind, _, rest = ref.partition(":")
-    if kind == "track":
+    node: Node | None
+    if kind == "dignitary":
+        dignitary, _, level = rest.partition(":")
+        node = rules.dignitary(dignitary).levels[int(level)].effect
+    elif kind == "track":
         people, _, position = rest.rpartition(":")
         node = rules.track(people).bonus(int(position))
     elif kind == "royal":

@@ -32,6 +32,13 @@ __all__ = [
     "FlowAdvanced",
     "GameEnded",
     "GameStarted",
+    "CastleRefilled",
+    "DeedTakenOver",
+    "DignitaryActivated",
+    "DignitaryMoved",
+    "FavourTaken",
+    "GuildTokenPlaced",
+    "PrivilegesDiscarded",
     "PositionLoaded",
     "PrivilegeTaken",
     "PrivilegesExchanged",
@@ -331,6 +338,80 @@ class TurnEnded(Event):
     """A player's turn ended."""
 
     player: int
+
+
+# ----------------------------------------------------------------------------- dignitaries
+@_event
+@attrs.frozen
+class PrivilegesDiscarded(Event):
+    """A player discarded privilege tokens (two open an extra dignitary activation)."""
+
+    player: int
+    count: int
+
+
+@_event
+@attrs.frozen
+class DignitaryActivated(Event):
+    """A player activated a dignitary at a level (``extra``: paid with two privileges)."""
+
+    player: int
+    dignitary: str
+    level: int
+    extra: bool = False
+
+
+@_event
+@attrs.frozen
+class DignitaryMoved(Event):
+    """A dignitary was sent from one tavern to another."""
+
+    player: int
+    dignitary: str
+    start: str
+    end: str
+
+
+@_event
+@attrs.frozen
+class DeedTakenOver(Event):
+    """The Notary: a player bought an opponent's deed; the opponent keeps their VP."""
+
+    player: int
+    owner: int
+    tavern: str
+    space: int
+    price: int
+    refund: int
+    vp: int
+
+
+@_event
+@attrs.frozen
+class GuildTokenPlaced(Event):
+    """A guild token went from the supply to a tavern."""
+
+    player: int
+    tavern: str
+    symbol: str
+
+
+@_event
+@attrs.frozen
+class FavourTaken(Event):
+    """A player took a royal favour tile from the castle."""
+
+    player: int
+    favour: str
+
+
+@_event
+@attrs.frozen
+class CastleRefilled(Event):
+    """The top favour of the face-down reserve went face up to the castle."""
+
+    REVEALS: ClassVar[bool] = True
+    favour: str
 
 
 # ----------------------------------------------------------------------------- end

@@ -263,6 +263,61 @@ def _royal(state: GameState, e: ev.RoyalScoringChosen) -> GameState:
     return _player(state, e.player, royal=(*state.players[e.player].royal, e.scoring))
 
 
+@_on(ev.PrivilegesDiscarded)
+def _privileges_discarded(state: GameState, e: ev.PrivilegesDiscarded) -> GameState:
+    state = replace(state, privileges_discarded=state.privileges_discarded + e.count)
+    return _player(state, e.player, privileges=state.players[e.player].privileges - e.count)
+
+
+@_on(ev.DignitaryActivated)
+def _activated(state: GameState, e: ev.DignitaryActivated) -> GameState:
+    turn = state.turn or TurnState(e.player)
+    return replace(
+        state,
+        turn=replace(
+            turn,
+            dignitaries_used=(*turn.dignitaries_used, e.dignitary),
+            regular_activation_used=turn.regular_activation_used or not e.extra,
+        ),
+    )
+
+
+@_on(ev.DignitaryMoved)
+def _moved(state: GameState, e: ev.DignitaryMoved) -> GameState:
+    start = state.tavern(e.start)
+    state = _tavern(state, e.start, dignitaries=tuple(d for d in start.dignitaries if d != e.dignitary))
+    state = _tavern(state, e.end, dignitaries=(*state.tavern(e.end).dignitaries, e.dignitary))
+    if state.turn is not None:
+        state = replace(state, turn=replace(state.turn, arrival=e.end))
+    return state
+
+
+@_on(ev.DeedTakenOver)
+def _taken_over(state: GameState, e: ev.DeedTakenOver) -> GameState:
+    tavern = state.tavern(e.tavern)
+    state = _tavern(state, e.tavern, deeds=_replace(tavern.deeds, e.space, e.player))
+    p = state.players[e.player]
+    state = _player(state, e.player, coins=p.coins - e.price, vp=add_vp(p.vp, "deeds", e.vp))
+    return _player(state, e.owner, coins=state.players[e.owner].coins + e.refund)
+
+
+@_on(ev.GuildTokenPlaced)
+def _token(state: GameState, e: ev.GuildTokenPlaced) -> GameState:
+    state = replace(state, guild_supply=_bump(state.guild_supply, e.symbol, -1))
+    return _tavern(state, e.tavern, guild_tokens=(*state.tavern(e.tavern).guild_tokens, e.symbol))
+
+
+@_on(ev.FavourTaken)
+def _favour_taken(state: GameState, e: ev.FavourTaken) -> GameState:
+    state = replace(state, castle=_without(state.castle, e.favour))
+    return _player(state, e.player, favours=(*state.players[e.player].favours, e.favour))
+
+
+@_on(ev.CastleRefilled)
+def _refilled(state: GameState, e: ev.CastleRefilled) -> GameState:
+    return replace(state, favour_reserve=state.favour_reserve[1:], castle=(*state.castle, e.favour))
+
+
 @_on(ev.GameEnded)
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
     return replace(state, result=e.result)

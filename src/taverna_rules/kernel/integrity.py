@@ -105,7 +105,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append(f"unknown step {task.kind!r} in the stack; known: {', '.join(known)}")
         if task.player >= n:
             out.append(f"step {task.kind!r}: player {task.player} is not a seat")
-        if task.ref.partition(":")[0] in ("track", "royal", "spell"):
+        if task.ref.partition(":")[0] in ("track", "royal", "spell", "dignitary"):
             try:
                 resolve_ref(rules, task.ref).at(task.path)
             except (KeyError, IndexError, ValueError):
@@ -121,4 +121,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append("the turn needs the 'tavern' where the customer sits")
     if state.king is None and any(kind in END_STEPS for kind in kinds):
         out.append("royal scoring needs the King's people: set 'king'")
+    picks = rules.constants.royal_picks_for(n) if n in rules.constants.player_counts else 1
+    if picks > 1 and state.queen is None and any(kind in END_STEPS for kind in kinds):
+        out.append(f"with {n} players royal scoring also follows the Queen's people: set 'queen'")
     return out

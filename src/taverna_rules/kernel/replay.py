@@ -17,6 +17,7 @@ from taverna_rules.errors import ReplayError, TavernaError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.engine import decide_and_fold, pending_decision, run_flow
 from taverna_rules.kernel.evolve import evolve, fold
+from taverna_rules.kernel.integrity import state_problems
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState
 
@@ -59,6 +60,9 @@ def _opening(rules: RuleSet, first: ev.Event) -> list[ev.Event]:
     if isinstance(first, ev.PositionLoaded):
         if first.state.rules != rules.fingerprint:
             raise ReplayError("the position was saved with other rules")
+        problems = state_problems(rules, first.state)
+        if problems:
+            raise ReplayError("event 0 (PositionLoaded) holds a bad position: " + "; ".join(problems))
         return run_flow(rules, evolve(None, first), [first])
     raise ReplayError(f"a log starts with GameStarted or PositionLoaded, not {first.TYPE}")
 
@@ -71,10 +75,14 @@ def verify_log(rules: RuleSet, events: Sequence[ev.Event]) -> Marks:
     for index, expected in enumerate(opening):
         if index >= len(events) or events[index] != expected:
             found = events[index].TYPE if index < len(events) else "the end of the log"
-            raise ReplayError(
-                f"event {index} ({found}) is not what setting up this game gives ({expected.TYPE}); "
-                "a player's redacted log cannot be replayed, fold it to see that view"
+            redacted = any(
+                isinstance(e, ev.CustomerDeckShuffled | ev.SpellDeckShuffled) and ev.HIDDEN in e.order
+                for e in events[: len(opening)]
             )
+            hint = (
+                "; a player's redacted log cannot be replayed, fold it to see that view" if redacted else ""
+            )
+            raise ReplayError(f"event {index} ({found}) is not what setting up this game gives{hint}")
     state = fold(opening)
     marks: Marks = [(len(opening), state)]
     start = len(opening)

@@ -86,6 +86,10 @@ class TurnState:
     tavern: str | None = None
     table: int | None = None
     dignitaries_used: tuple[str, ...] = ()
+    #: True once the turn's own activation (where the customer sits, or by Influence) is spent.
+    regular_activation_used: bool = False
+    #: The tavern the last activated dignitary was sent to.
+    arrival: str | None = None
     spells_cast: int = 0
 
 

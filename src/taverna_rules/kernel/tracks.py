@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from taverna_rules.content.model import RuleSet
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.engine import Engine
-from taverna_rules.kernel.state import Task
+from taverna_rules.kernel.state import GameState, Task
 
-__all__ = ["advance", "draw_spells", "seat_order"]
+__all__ = ["advance", "draw_spells", "seat_order", "tavern_symbols"]
+
+
+def tavern_symbols(rules: RuleSet, state: GameState, tavern_id: str) -> tuple[str, ...]:
+    """The tavern's printed guild symbol and its guild tokens."""
+    printed = rules.side_for(len(state.players)).layout(tavern_id).symbol
+    return (printed, *state.tavern(tavern_id).guild_tokens)
 
 
 def seat_order(first: int, players: int) -> tuple[int, ...]:

@@ -1,7 +1,7 @@
 """A player's turn: pick a card, seat the customer, collect income, optional plays, refill.
 
-Rulebook, "Game cycle" steps 1-7. Dignitaries, spells and royal favours plug into the
-``turn_actions`` window (issue #3); selling spells is already offered there.
+Rulebook, "Game cycle" steps 1-7. The ``turn_actions`` window after income offers the
+dignitaries and selling spells (spells and royal favours join it with their effects).
 """
 
 from __future__ import annotations
@@ -10,23 +10,19 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import (
     Action,
+    ActivateDignitary,
     EndTurn,
     PickCard,
     ReplaceCustomer,
     SeatCustomer,
     SellSpell,
 )
+from taverna_rules.kernel.dignitaries import activate, activation_actions, activation_refusal
 from taverna_rules.kernel.engine import Engine, automatic, decision
 from taverna_rules.kernel.state import GameState, Task, TurnState
-from taverna_rules.kernel.tracks import advance, draw_spells
+from taverna_rules.kernel.tracks import advance, draw_spells, tavern_symbols
 
-__all__ = ["tavern_symbols"]
-
-
-def tavern_symbols(rules: RuleSet, state: GameState, tavern_id: str) -> tuple[str, ...]:
-    """The tavern's printed guild symbol and its guild tokens."""
-    printed = rules.side_for(len(state.players)).layout(tavern_id).symbol
-    return (printed, *state.tavern(tavern_id).guild_tokens)
+__all__: list[str] = []
 
 
 def _turn(state: GameState) -> TurnState:
@@ -179,12 +175,19 @@ def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
         if kind not in seen:  # copies of a spell are the same choice
             seen.add(kind)
             sells.append(SellSpell(card))
-    return (*sells, EndTurn())
+    return (*activation_actions(rules, state, task.player), *sells, EndTurn())
 
 
-def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: SellSpell | EndTurn) -> str:
-    if isinstance(action, SellSpell) and action.spell not in state.players[task.player].hand:
-        return f"{action.spell!r} is not in your hand"
+def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
+    if isinstance(action, SellSpell):
+        hand = state.players[task.player].hand
+        if action.spell not in hand:
+            return f"{action.spell!r} is not in your hand"
+        kind = action.spell.split("#", 1)[0]
+        first = next(card for card in hand if card.split("#", 1)[0] == kind)
+        return f"copies of a spell are one choice: sell {first!r}"
+    if isinstance(action, ActivateDignitary):
+        return activation_refusal(rules, state, task.player, action)
     return ""
 
 
@@ -193,10 +196,12 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: SellSp
     _action_choices,
     lambda r, s, t: "sell spells for 1 coin each, or end your turn",
     _action_refusal,
-    (SellSpell, EndTurn),
+    (ActivateDignitary, SellSpell, EndTurn),
 )
-def _turn_action(engine: Engine, task: Task, action: SellSpell | EndTurn) -> None:
-    if isinstance(action, SellSpell):
+def _turn_action(engine: Engine, task: Task, action: ActivateDignitary | SellSpell | EndTurn) -> None:
+    if isinstance(action, ActivateDignitary):
+        activate(engine, task, action)
+    elif isinstance(action, SellSpell):
         engine.emit(ev.SpellSold(task.player, action.spell))
         engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))
         engine.push(task)

@@ -1,0 +1,98 @@
+"""Whether an effect applies: what makes a dignitary level, a favour or a spell playable.
+
+The rulebook offers an optional play only "as long as the effect is applicable and you
+can pay the cost". Each primitive op says what it needs; control ops combine their
+children (a sequence needs all of them, a choice one). ``coins`` is what the player
+will have once the cost is paid; ``arrival`` the tavern a dignitary would be sent to.
+"""
+
+from __future__ import annotations
+
+from taverna_rules.content.model import RuleSet
+from taverna_rules.dsl.nodes import Count, Node, Table
+from taverna_rules.kernel.state import GameState
+from taverna_rules.kernel.tracks import tavern_symbols
+
+__all__ = ["applicable", "climbable_levels", "deed_spaces", "token_choices"]
+
+
+def deed_spaces(
+    rules: RuleSet, state: GameState, player: int, tavern_id: str, coins: int, premium: int
+) -> tuple[int, ...]:
+    """Deed spaces of a tavern the player may buy with ``coins``: unowned at the price, an
+    opponent's at the price plus ``premium`` unless it is their last deed on the board."""
+    tavern = state.tavern(tavern_id)
+    if player in tavern.deeds or state.deeds_owned(player) >= rules.constants.deeds_per_player:
+        return ()
+    layout = rules.side_for(len(state.players)).layout(tavern_id)
+    out = []
+    for space, owner in enumerate(tavern.deeds):
+        price = layout.deeds[space].price
+        # An opponent's deed costs more, and a player's last deed is never taken.
+        takeover = owner is not None and state.deeds_owned(owner) > 1
+        if (owner is None and price <= coins) or (takeover and price + premium <= coins):
+            out.append(space)
+    return tuple(out)
+
+
+def token_choices(rules: RuleSet, state: GameState, tavern_id: str) -> tuple[str, ...]:
+    """Guild tokens that may go into a tavern: in the supply, not there yet, and (unless the
+    rule option allows it) not the tavern's printed symbol (ruling #5)."""
+    printed, *tokens = tavern_symbols(rules, state, tavern_id)
+    may_match = bool(dict(state.options).get("guild_token_may_match_printed_symbol", False))
+    return tuple(
+        symbol
+        for symbol, left in state.guild_supply
+        if left > 0 and symbol not in tokens and (may_match or symbol != printed)
+    )
+
+
+def climbable_levels(rules: RuleSet, state: GameState, player: int) -> int:
+    """How many levels the player could still climb over all tracks."""
+    top = rules.constants.top
+    total = 0
+    for index, position in enumerate(state.players[player].tracks):
+        taken = any(p.tracks[index] == top for i, p in enumerate(state.players) if i != player)
+        total += (top - 1 if taken else top) - position if position < top else 0
+    return max(total, 0)
+
+
+def applicable(
+    rules: RuleSet, state: GameState, player: int, node: Node, *, coins: int, arrival: str | None
+) -> bool:
+    """True when ``node`` would do something for ``player`` now."""
+    op = node.op
+    if op == "seq":
+        return all(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+    if op == "choose":
+        return any(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+    if op == "repeat":
+        child = node.children[0]
+        times = node.arg("times", 1)
+        assert isinstance(times, int)
+        if child.op == "advance_track" and child.arg("people") == "choice":
+            return climbable_levels(rules, state, player) >= times
+        return applicable(rules, state, player, child, coins=coins, arrival=arrival)
+    if op == "buy_deed":
+        premium = node.arg("takeover_premium", 0)
+        assert isinstance(premium, int)
+        return arrival is not None and bool(deed_spaces(rules, state, player, arrival, coins, premium))
+    if op == "place_guild_tokens":
+        count = _int(node, "count")
+        if node.arg("where") == "arrival":
+            return arrival is not None and len(token_choices(rules, state, arrival)) >= count
+        return any(len(token_choices(rules, state, t.id)) >= count for t in state.taverns)
+    if op == "take_favours":
+        return len(state.castle) >= _int(node, "count")
+    if op == "advance_track" and node.arg("people") == "choice":
+        return climbable_levels(rules, state, player) >= 1
+    if op == "pay_coins":
+        amount = node.arg("amount")
+        return not isinstance(amount, int) or amount <= coins
+    return True
+
+
+def _int(node: Node, name: str) -> int:
+    value = node.arg(name, 1)
+    assert isinstance(value, int) and not isinstance(value, Count | Table)
+    return value
