@@ -223,7 +223,7 @@ def test_game_length(players: int, turns: int) -> None:
         (tr.SeatCustomer("pub", 0), "there is no tavern 'pub'"),
         (tr.SeatCustomer("grimoire", 9), "'grimoire' has tables 0 to 2"),
         (tr.ReplaceCustomer("tankard", 0), "needs a mask"),
-        (tr.EndTurn(), "this decision takes SeatCustomer or ReplaceCustomer, not EndTurn"),
+        (tr.EndTurn(), "this decision takes SeatCustomer or ReplaceCustomer or UseFavour, not EndTurn"),
     ],
 )
 def test_refusals_say_why(action: tr.Action, why: str) -> None:

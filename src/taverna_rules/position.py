@@ -112,6 +112,8 @@ def _dump_task(task: Task, names: list[str]) -> Any:
         out["ref"] = task.ref
     if task.path:
         out["path"] = list(task.path)
+    if task.args:
+        out["args"] = list(task.args)
     return out if len(out) > 1 else task.kind
 
 
@@ -263,7 +265,7 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:
     if isinstance(raw, str):
         return {"kind": raw}
-    _check_keys("a stack step", raw, {"kind", "player", "ref", "path"})
+    _check_keys("a stack step", raw, {"kind", "player", "ref", "path", "args"})
     out = dict(raw)
     if "player" in out:
         out["player"] = _index(names, out["player"], f"task {raw.get('kind')!r}")

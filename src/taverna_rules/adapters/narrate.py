@@ -98,6 +98,18 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ev.FavourTaken: lambda e: f"{who(e.player)} takes the royal favour {name(e.favour)}.",
         ev.CastleRefilled: lambda e: f"The castle shows a new royal favour: {name(e.favour)}.",
         ev.PrivilegesDiscarded: lambda e: f"{who(e.player)} discards {_count(e.count, 'privilege token')}.",
+        ev.FavourUsed: lambda e: f"{who(e.player)} uses the royal favour {name(e.favour)}.",
+        ev.CardSymbolsChanged: lambda e: (
+            f"{who(e.player)}'s card now shows {', '.join(name(s) for s in e.symbols)}."
+        ),
+        ev.CustomerPeopleChanged: lambda e: (
+            f"{who(e.player)} takes a customer of the {name(e.end)} instead of the {name(e.start)}."
+        ),
+        ev.CustomerMoved: lambda e: (
+            f"{who(e.player)} moves a customer of the {name(e.people)} from {name(e.start)} "
+            f"to {name(e.end)}, at a table of the {table_of(e.end, e.end_table)}."
+        ),
+        ev.SpellCastGranted: lambda e: f"{who(e.player)} may cast {_count(e.count, 'more spell')} this turn.",
         ev.RoyalScoringChosen: lambda e: f"{who(e.player)} chooses the royal scoring: {name(e.scoring)}.",
         ev.GameEnded: lambda e: (
             "The game is over: "
@@ -134,7 +146,7 @@ def _reason(rules: RuleSet, reason: str) -> str:
         return f"{rules.name_of(people)} track bonus, position {position}"
     if kind == "royal":
         return rules.name_of(rest)
-    if kind == "dignitary":
+    if kind in ("dignitary", "favour"):
         return rules.name_of(rest.partition(":")[0])
     return {"income": "income: owns a deed here", "feast": "Feast"}.get(reason, reason)
 

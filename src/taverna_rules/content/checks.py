@@ -99,10 +99,19 @@ def _unknown(
 
 
 def _effect_problems(
-    where: Where, kind: str, ident: str | int, sub: Sequence[PathItem], node: Node, peoples: Sequence[str]
+    where: Where,
+    kind: str,
+    ident: str | int,
+    sub: Sequence[PathItem],
+    node: Node,
+    peoples: Sequence[str],
+    symbols: Sequence[str] = ("beer", "spellbook", "lyre", "mask"),
 ) -> list[Problem]:
     out = []
     for each in node.walk():
+        symbol = each.arg("symbol")
+        if isinstance(symbol, str) and symbol not in symbols:
+            out.append(_unknown(where, kind, ident, sub, "guild symbol", symbol, symbols))
         people = each.arg("people")
         if isinstance(people, str) and people not in (*peoples, *SPECIAL_PEOPLE):
             out.append(_unknown(where, kind, ident, sub, "people", people, [*peoples, *SPECIAL_PEOPLE]))
@@ -296,17 +305,28 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
                         ("bonuses", str(position)),
                     )
                 )
-            problems.extend(_effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, peoples))
+            problems.extend(
+                _effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, peoples, symbols)
+            )
     for n, scoring in enumerate(rules.royal_scorings):
-        problems.extend(_effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, peoples))
+        problems.extend(
+            _effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, peoples, symbols)
+        )
     for n, dignitary in enumerate(rules.dignitaries):
         for index, level in enumerate(dignitary.levels):
             problems.extend(
-                _effect_problems(where, "dignitaries", n, ("levels", index, "effect"), level.effect, peoples)
+                _effect_problems(
+                    where, "dignitaries", n, ("levels", index, "effect"), level.effect, peoples, symbols
+                )
+            )
+    for n, favour in enumerate(rules.favours):
+        if favour.effect is not None:
+            problems.extend(
+                _effect_problems(where, "favours", n, ("effect",), favour.effect, peoples, symbols)
             )
     for n, spell in enumerate(rules.spells):
         if spell.effect is not None:
-            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, peoples))
+            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, peoples, symbols))
 
     for symbol, _ in rules.guild_tokens:
         if symbol not in symbols:

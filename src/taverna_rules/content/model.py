@@ -197,11 +197,14 @@ class Dignitary:
 
 @attrs.frozen
 class FavourKind:
-    """A kind of royal favour tile and how many tiles of it exist."""
+    """A kind of royal favour tile, how many tiles of it exist, and its one-shot effect."""
 
     id: str
     name: Names
     copies: int
+    effect: Node | None = None
+    provenance: Literal["rulebook", "reconstructed"] = "rulebook"
+    note: str = ""
 
 
 @attrs.frozen
@@ -262,6 +265,7 @@ class RuleSet:
     _tracks: dict[str, Track] = attrs.field(init=False, eq=False, repr=False)
     _options: dict[str, RuleOption] = attrs.field(init=False, eq=False, repr=False)
     _dignitaries: dict[str, Dignitary] = attrs.field(init=False, eq=False, repr=False)
+    _favours: dict[str, FavourKind] = attrs.field(init=False, eq=False, repr=False)
     _names: dict[str, Names] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -272,6 +276,7 @@ class RuleSet:
             "_tracks": {t.people: t for t in self.tracks},
             "_options": {o.id: o for o in self.options},
             "_dignitaries": {d.id: d for d in self.dignitaries},
+            "_favours": {f.id: f for f in self.favours},
             # Earlier groups win a shared id, as a reader would expect (peoples first).
             "_names": {
                 item.id: item.name
@@ -317,6 +322,10 @@ class RuleSet:
     def track(self, people: str) -> Track:
         """The people track of ``people``."""
         return self._tracks[people]
+
+    def favour(self, favour_id: str) -> FavourKind:
+        """The favour kind of a tile id (``gain_level`` or ``gain_level#2``)."""
+        return self._favours[favour_id.split("#", 1)[0]]
 
     def dignitary(self, dignitary_id: str) -> Dignitary:
         """The dignitary ``dignitary_id``."""

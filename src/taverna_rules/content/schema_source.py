@@ -240,7 +240,14 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
         {
             "favours": _list(
                 _obj(
-                    {"id": ID, "name": NAMES, "copies": {"type": "integer", "minimum": 1}},
+                    {
+                        "id": ID,
+                        "name": NAMES,
+                        "copies": {"type": "integer", "minimum": 1},
+                        "effect": EFFECT,
+                        "provenance": {"enum": ["rulebook", "reconstructed"]},
+                        "note": {"type": "string"},
+                    },
                     ["id", "name", "copies"],
                 ),
                 "the kinds of royal favour",

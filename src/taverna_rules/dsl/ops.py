@@ -212,6 +212,49 @@ OPS: Mapping[str, OpSpec] = {
             "take {count} royal favour(s) from the castle",
         ),
         OpSpec(
+            "add_card_symbol",
+            "primitive",
+            _args({"symbol": {"type": "string", "description": "a guild symbol id"}}, ("symbol",)),
+            "Add a guild symbol to the customer card played this turn; a symbol the card already "
+            "shows gives nothing twice, and it only matters before the step it triggers.",
+            "add_card_symbol: {symbol: beer}",
+            "add the {symbol} symbol to the card you play",
+        ),
+        OpSpec(
+            "change_card_symbol",
+            "primitive",
+            _args({}, ()),
+            "Replace a guild symbol of the customer card played this turn by another one.",
+            "change_card_symbol: {}",
+            "change a guild symbol of the card you play",
+        ),
+        OpSpec(
+            "swap_customer_people",
+            "primitive",
+            _args({}, ()),
+            "Before seating, take a customer tile of another people than the card's instead.",
+            "swap_customer_people: {}",
+            "take a customer of another people than the card's",
+        ),
+        OpSpec(
+            "move_customer",
+            "primitive",
+            _args({"owners_gain": {"type": "integer", "minimum": 0, "maximum": 10}}, ("owners_gain",)),
+            "Move a seated customer tile to a free table of another tavern: each owner there gains "
+            "``owners_gain`` coins; a table of the tile's people gives its mover a level on that "
+            "track (ruling #11), the last free table the tavern's privilege.",
+            "move_customer: {owners_gain: 2}",
+            "move a customer to a free table of another tavern (its owners gain {owners_gain} coins)",
+        ),
+        OpSpec(
+            "grant_spell_cast",
+            "primitive",
+            _args({"count": {"type": "integer", "minimum": 1, "maximum": 3}}, ("count",)),
+            "Allow more spell casts this turn.",
+            "grant_spell_cast: {count: 1}",
+            "cast {count} more spell(s) this turn",
+        ),
+        OpSpec(
             "advance_all_tracks",
             "primitive",
             _args({"levels": _LEVELS, "bonuses": {"type": "boolean"}}, ("levels",)),

@@ -22,6 +22,9 @@ __all__ = [
     "ChooseGuildToken",
     "SendDignitary",
     "TakeFavour",
+    "UseFavour",
+    "ChangeSymbol",
+    "ChooseTable",
     "EndTurn",
     "PickCard",
     "ReplaceCustomer",
@@ -164,3 +167,29 @@ class TakeFavour(Action):
     """Choose a royal favour tile from the castle."""
 
     favour: str
+
+
+@_action
+@attrs.frozen
+class UseFavour(Action):
+    """Use a royal favour tile you hold (once; it is then kept face down)."""
+
+    favour: str
+
+
+@_action
+@attrs.frozen
+class ChangeSymbol(Action):
+    """Replace guild symbol ``old`` of the card played by ``new``."""
+
+    old: str
+    new: str
+
+
+@_action
+@attrs.frozen
+class ChooseTable(Action):
+    """Choose a table: the customer to move, or the free table it goes to."""
+
+    tavern: str
+    table: int

@@ -13,7 +13,42 @@ from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.kernel.state import GameState
 from taverna_rules.kernel.tracks import tavern_symbols
 
-__all__ = ["applicable", "climbable_levels", "deed_spaces", "token_choices"]
+__all__ = [
+    "applicable",
+    "climbable_levels",
+    "deed_spaces",
+    "movable_customers",
+    "symbol_matters",
+    "token_choices",
+]
+
+
+def symbol_matters(state: GameState, symbol: str) -> bool:
+    """Whether adding ``symbol`` to the card played can still change something this turn:
+    the step it triggers (Trickery before seating, Feast and Magic at income, Influence in
+    the dignitary window) is still ahead, and the card does not show it already."""
+    turn = state.turn
+    if turn is None or turn.card is None or symbol in turn.symbols:
+        return False
+    steps = {task.kind for task in state.stack}
+    if symbol == "mask":
+        return "place_customer" in steps
+    if symbol in ("beer", "spellbook"):
+        return "place_customer" in steps or "income" in steps
+    if symbol == "lyre":
+        return "turn_actions" in steps and not turn.regular_activation_used
+    return False
+
+
+def movable_customers(state: GameState) -> tuple[tuple[str, int], ...]:
+    """Seated customers that have a free table in another tavern to go to."""
+    free = {t.id for t in state.taverns if None in t.tables}
+    return tuple(
+        (tavern.id, table)
+        for tavern in state.taverns
+        for table, people in enumerate(tavern.tables)
+        if people is not None and free - {tavern.id}
+    )
 
 
 def deed_spaces(
@@ -86,6 +121,25 @@ def applicable(
         return len(state.castle) >= _int(node, "count")
     if op == "advance_track" and node.arg("people") == "choice":
         return climbable_levels(rules, state, player) >= 1
+    if op == "add_card_symbol":
+        symbol = node.arg("symbol")
+        return isinstance(symbol, str) and symbol_matters(state, symbol)
+    if op == "change_card_symbol":
+        turn = state.turn
+        return bool(turn and turn.symbols) and any(symbol_matters(state, s.id) for s in rules.symbols)
+    if op == "swap_customer_people":
+        turn = state.turn
+        steps = {task.kind for task in state.stack}
+        return (
+            turn is not None
+            and turn.people is not None
+            and "place_customer" in steps
+            and any(left > 0 and people != turn.people for people, left in state.tiles)
+        )
+    if op == "move_customer":
+        return bool(movable_customers(state))
+    if op == "grant_spell_cast":
+        return any(rules.spell(card).effect is not None for card in state.players[player].hand)
     if op == "pay_coins":
         amount = node.arg("amount")
         return not isinstance(amount, int) or amount <= coins

@@ -12,10 +12,18 @@ from collections.abc import Callable
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, Table
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import ChooseDeed, ChooseGuildToken, ChooseOption, ChoosePeople, TakeFavour
-from taverna_rules.kernel.applicable import deed_spaces, token_choices
+from taverna_rules.kernel.actions import (
+    ChangeSymbol,
+    ChooseDeed,
+    ChooseGuildToken,
+    ChooseOption,
+    ChoosePeople,
+    ChooseTable,
+    TakeFavour,
+)
+from taverna_rules.kernel.applicable import deed_spaces, movable_customers, symbol_matters, token_choices
 from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
-from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.kernel.state import GameState, Task, TurnState
 from taverna_rules.kernel.tracks import advance, draw_spells
 
 __all__ = ["COUNTERS", "EXECUTORS", "evaluate"]
@@ -33,7 +41,13 @@ COUNTERS: dict[str, Callable[[GameState, int], int]] = {
     "privileges": lambda s, p: s.players[p].privileges,
 }
 
-CATEGORIES = {"track": "track_bonus", "royal": "royal", "spell": "spells", "dignitary": "dignitaries"}
+CATEGORIES = {
+    "track": "track_bonus",
+    "royal": "royal",
+    "spell": "spells",
+    "dignitary": "dignitaries",
+    "favour": "favours",
+}
 
 
 def evaluate(expr: Expr, state: GameState, player: int) -> int:
@@ -294,3 +308,128 @@ def _refill(engine: Engine, task: Task) -> None:
     size = engine.rules.constants.castle_size
     while len(engine.state.castle) < size and engine.state.favour_reserve:
         engine.emit(ev.CastleRefilled(engine.state.favour_reserve[0]))
+
+
+# ----------------------------------------------------------------------------- card and customer ops
+def _turn(state: GameState) -> TurnState:
+    assert state.turn is not None, "no turn in progress"
+    return state.turn
+
+
+@_executor("add_card_symbol")
+def _add_symbol(engine: Engine, task: Task, node: Node) -> None:
+    symbol = node.arg("symbol")
+    assert isinstance(symbol, str)
+    turn = _turn(engine.state)
+    if symbol not in turn.symbols:  # a symbol already there gives nothing twice
+        engine.emit(ev.CardSymbolsChanged(task.player, (*turn.symbols, symbol)))
+
+
+@_executor("change_card_symbol")
+def _change_symbol(engine: Engine, task: Task, node: Node) -> None:
+    engine.push(Task("choose_symbol_change", task.player, task.ref, task.path))
+
+
+def _symbol_changes(rules: RuleSet, state: GameState, task: Task) -> tuple[ChangeSymbol, ...]:
+    symbols = _turn(state).symbols
+    return tuple(
+        ChangeSymbol(old, new.id) for old in symbols for new in rules.symbols if symbol_matters(state, new.id)
+    )
+
+
+@decision(
+    "choose_symbol_change",
+    _symbol_changes,
+    lambda r, s, t: "replace a guild symbol of your card by another",
+    takes=(ChangeSymbol,),
+)
+def _choose_symbol_change(engine: Engine, task: Task, action: ChangeSymbol) -> None:
+    symbols = _turn(engine.state).symbols
+    changed = tuple(action.new if s == action.old else s for s in symbols)
+    engine.emit(ev.CardSymbolsChanged(task.player, changed))
+
+
+@_executor("swap_customer_people")
+def _swap_people(engine: Engine, task: Task, node: Node) -> None:
+    engine.push(Task("choose_other_people", task.player, task.ref, task.path))
+
+
+def _other_peoples(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople, ...]:
+    current = _turn(state).people
+    return tuple(ChoosePeople(p) for p, left in state.tiles if left > 0 and p != current)
+
+
+@decision(
+    "choose_other_people",
+    _other_peoples,
+    lambda r, s, t: "take a customer of another people instead",
+    takes=(ChoosePeople,),
+)
+def _choose_other_people(engine: Engine, task: Task, action: ChoosePeople) -> None:
+    current = _turn(engine.state).people
+    assert current is not None
+    engine.emit(ev.CustomerPeopleChanged(task.player, current, action.people))
+
+
+@_executor("move_customer")
+def _move_customer(engine: Engine, task: Task, node: Node) -> None:
+    engine.push(Task("choose_customer_to_move", task.player, task.ref, task.path))
+
+
+def _movable(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, ...]:
+    return tuple(ChooseTable(tavern, table) for tavern, table in movable_customers(state))
+
+
+@decision(
+    "choose_customer_to_move",
+    _movable,
+    lambda r, s, t: "choose the seated customer to move",
+    takes=(ChooseTable,),
+)
+def _choose_customer(engine: Engine, task: Task, action: ChooseTable) -> None:
+    engine.push(
+        Task("choose_free_table", task.player, task.ref, task.path, (action.tavern, str(action.table)))
+    )
+
+
+def _free_tables(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, ...]:
+    source = task.args[0]
+    return tuple(
+        ChooseTable(tavern.id, table)
+        for tavern in state.taverns
+        if tavern.id != source
+        for table, people in enumerate(tavern.tables)
+        if people is None
+    )
+
+
+@decision(
+    "choose_free_table",
+    _free_tables,
+    lambda r, s, t: f"choose a free table in another tavern than {t.args[0]!r}",
+    takes=(ChooseTable,),
+)
+def _choose_free_table(engine: Engine, task: Task, action: ChooseTable) -> None:
+    state, rules = engine.state, engine.rules
+    source, source_table = task.args[0], int(task.args[1])
+    people = state.tavern(source).tables[source_table]
+    assert people is not None
+    engine.emit(ev.CustomerMoved(task.player, source, source_table, action.tavern, action.table, people))
+    gain = engine.effect(task.ref, task.path).arg("owners_gain", 0)
+    assert isinstance(gain, int)
+    for owner in sorted({o for o in engine.state.tavern(action.tavern).deeds if o is not None}):
+        if gain:
+            engine.emit(ev.CoinsGained(owner, gain, task.ref))
+    tavern = engine.state.tavern(action.tavern)
+    if tavern.privilege and None not in tavern.tables:
+        engine.emit(ev.PrivilegeTaken(task.player, action.tavern))
+    # The moved tile's people, if it now sits at a table of its colour (ruling #11).
+    if rules.side_for(len(state.players)).layout(action.tavern).tables[action.table] == people:
+        advance(engine, task.player, people)
+
+
+@_executor("grant_spell_cast")
+def _grant_cast(engine: Engine, task: Task, node: Node) -> None:
+    count = node.arg("count", 1)
+    assert isinstance(count, int)
+    engine.emit(ev.SpellCastGranted(task.player, count))

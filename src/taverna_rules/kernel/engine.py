@@ -18,6 +18,7 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import IllegalActionError
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._replace import replace
 from taverna_rules.kernel.actions import Action, EndTurn
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task
@@ -112,6 +113,8 @@ class Engine:
         while self.stack:
             top = self.stack[-1]
             if top.kind in DECISIONS:
+                # Legal actions may look at the steps ahead: show them the live stack.
+                self.state = replace(self.state, stack=tuple(self.stack))
                 legal = DECISIONS[top.kind].legal(self.rules, self.state, top)
                 if legal != _PASS_ONLY:
                     break
@@ -129,7 +132,7 @@ _PASS_ONLY: tuple[Action, ...] = (EndTurn(),)
 
 def resolve_ref(rules: RuleSet, ref: str) -> Node:
     """The effect named by a task ref: ``track:orc:2``, ``royal:king``, ``spell:curse``,
-    ``dignitary:princess:1``."""
+    ``dignitary:princess:1``, ``favour:gain_level``."""
     kind, _, rest = ref.partition(":")
     node: Node | None
     if kind == "dignitary":
@@ -140,6 +143,8 @@ def resolve_ref(rules: RuleSet, ref: str) -> Node:
         node = rules.track(people).bonus(int(position))
     elif kind == "royal":
         node = rules.royal(rest).effect
+    elif kind == "favour":
+        node = rules.favour(rest).effect
     elif kind == "spell":
         node = rules.spell(rest).effect
     else:

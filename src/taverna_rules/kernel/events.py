@@ -32,6 +32,11 @@ __all__ = [
     "FlowAdvanced",
     "GameEnded",
     "GameStarted",
+    "CardSymbolsChanged",
+    "CustomerMoved",
+    "CustomerPeopleChanged",
+    "FavourUsed",
+    "SpellCastGranted",
     "CastleRefilled",
     "DeedTakenOver",
     "DignitaryActivated",
@@ -412,6 +417,57 @@ class CastleRefilled(Event):
 
     REVEALS: ClassVar[bool] = True
     favour: str
+
+
+# ----------------------------------------------------------------------------- royal favours
+@_event
+@attrs.frozen
+class FavourUsed(Event):
+    """A player used a royal favour tile; it is kept face down (it counts for the Queen)."""
+
+    player: int
+    favour: str
+
+
+@_event
+@attrs.frozen
+class CardSymbolsChanged(Event):
+    """The guild symbols of the card played this turn changed (a royal favour)."""
+
+    player: int
+    symbols: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class CustomerPeopleChanged(Event):
+    """Before seating, the player swapped the customer tile for one of another people."""
+
+    player: int
+    start: str
+    end: str
+
+
+@_event
+@attrs.frozen
+class CustomerMoved(Event):
+    """A seated customer tile moved to a free table of another tavern."""
+
+    player: int
+    start: str
+    start_table: int
+    end: str
+    end_table: int
+    people: str
+
+
+@_event
+@attrs.frozen
+class SpellCastGranted(Event):
+    """The player may cast more spells this turn."""
+
+    player: int
+    count: int
 
 
 # ----------------------------------------------------------------------------- end

@@ -318,6 +318,42 @@ def _refilled(state: GameState, e: ev.CastleRefilled) -> GameState:
     return replace(state, favour_reserve=state.favour_reserve[1:], castle=(*state.castle, e.favour))
 
 
+@_on(ev.FavourUsed)
+def _favour_used(state: GameState, e: ev.FavourUsed) -> GameState:
+    p = state.players[e.player]
+    return _player(
+        state, e.player, favours=_without(p.favours, e.favour), favours_used=(*p.favours_used, e.favour)
+    )
+
+
+def _turn_change(state: GameState, **changes: Any) -> GameState:
+    assert state.turn is not None, "no turn in progress"
+    return replace(state, turn=replace(state.turn, **changes))
+
+
+@_on(ev.CardSymbolsChanged)
+def _symbols(state: GameState, e: ev.CardSymbolsChanged) -> GameState:
+    return _turn_change(state, symbols=e.symbols)
+
+
+@_on(ev.CustomerPeopleChanged)
+def _people_changed(state: GameState, e: ev.CustomerPeopleChanged) -> GameState:
+    state = replace(state, tiles=_bump(_bump(state.tiles, e.start, 1), e.end, -1))
+    return _turn_change(state, people=e.end)
+
+
+@_on(ev.CustomerMoved)
+def _customer_moved(state: GameState, e: ev.CustomerMoved) -> GameState:
+    state = _tavern(state, e.start, tables=_replace(state.tavern(e.start).tables, e.start_table, None))
+    return _tavern(state, e.end, tables=_replace(state.tavern(e.end).tables, e.end_table, e.people))
+
+
+@_on(ev.SpellCastGranted)
+def _cast_granted(state: GameState, e: ev.SpellCastGranted) -> GameState:
+    assert state.turn is not None
+    return _turn_change(state, extra_casts=state.turn.extra_casts + e.count)
+
+
 @_on(ev.GameEnded)
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
     return replace(state, result=e.result)

@@ -105,7 +105,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append(f"unknown step {task.kind!r} in the stack; known: {', '.join(known)}")
         if task.player >= n:
             out.append(f"step {task.kind!r}: player {task.player} is not a seat")
-        if task.ref.partition(":")[0] in ("track", "royal", "spell", "dignitary"):
+        if task.ref.partition(":")[0] in ("track", "royal", "spell", "dignitary", "favour"):
             try:
                 resolve_ref(rules, task.ref).at(task.path)
             except (KeyError, IndexError, ValueError):

@@ -91,6 +91,8 @@ class TurnState:
     #: The tavern the last activated dignitary was sent to.
     arrival: str | None = None
     spells_cast: int = 0
+    #: Spell casts allowed this turn beyond the first (the Second spell favour).
+    extra_casts: int = 0
 
 
 @attrs.frozen
@@ -98,14 +100,17 @@ class Task:
     """A frame of the effect stack: a step of the game still to resolve.
 
     ``kind`` names the step (``pick_card``, ``effect``...); ``ref`` and ``path`` point an
-    ``effect`` task at a node of the content (``track:orc:2`` with child indexes).
-    Tasks are plain data, so a game paused inside a card can be serialized.
+    ``effect`` task at a node of the content (``track:orc:2`` with child indexes);
+    ``args`` carries what an earlier choice of the same effect decided (the customer a
+    favour moves, say). Tasks are plain data, so a game paused inside a card can be
+    serialized.
     """
 
     kind: str
     player: int = -1
     ref: str = ""
     path: tuple[int, ...] = ()
+    args: tuple[str, ...] = ()
 
 
 @attrs.frozen

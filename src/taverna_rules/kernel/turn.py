@@ -1,7 +1,8 @@
 """A player's turn: pick a card, seat the customer, collect income, optional plays, refill.
 
-Rulebook, "Game cycle" steps 1-7. The ``turn_actions`` window after income offers the
-dignitaries and selling spells (spells and royal favours join it with their effects).
+Rulebook, "Game cycle" steps 1-7. Royal favours are offered before seating and in the
+``turn_actions`` window after income, which also offers the dignitaries and selling
+spells (casting spells joins it with their effects).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from taverna_rules.kernel.actions import (
     ReplaceCustomer,
     SeatCustomer,
     SellSpell,
+    UseFavour,
 )
 from taverna_rules.kernel.dignitaries import activate, activation_actions, activation_refusal
 from taverna_rules.kernel.engine import Engine, automatic, decision
+from taverna_rules.kernel.favours import favour_actions, favour_refusal, use_favour
 from taverna_rules.kernel.state import GameState, Task, TurnState
 from taverna_rules.kernel.tracks import advance, draw_spells, tavern_symbols
 
@@ -90,7 +93,7 @@ def _seat(tavern: str, table: int) -> tuple[SeatCustomer, ReplaceCustomer]:
 
 def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     trickery = "mask" in _turn(state).symbols
-    out: list[Action] = []
+    out: list[Action] = list(favour_actions(rules, state, task.player))
     for tavern in state.taverns:
         for table, seated in enumerate(tavern.tables):
             if seated is None:
@@ -124,8 +127,17 @@ def _place_refusal(
     return f"table {action.table} of {action.tavern!r} is free: seat the customer there"
 
 
-@decision("place_customer", _place_choices, _place_prompt, _place_refusal, (SeatCustomer, ReplaceCustomer))
-def _place(engine: Engine, task: Task, action: SeatCustomer | ReplaceCustomer) -> None:
+@decision(
+    "place_customer",
+    _place_choices,
+    _place_prompt,
+    _place_refusal,
+    (SeatCustomer, ReplaceCustomer, UseFavour),
+)
+def _place(engine: Engine, task: Task, action: SeatCustomer | ReplaceCustomer | UseFavour) -> None:
+    if isinstance(action, UseFavour):
+        use_favour(engine, task, action)
+        return
     rules, state = engine.rules, engine.state
     player, turn = task.player, _turn(state)
     assert turn.people is not None
@@ -175,7 +187,12 @@ def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
         if kind not in seen:  # copies of a spell are the same choice
             seen.add(kind)
             sells.append(SellSpell(card))
-    return (*activation_actions(rules, state, task.player), *sells, EndTurn())
+    return (
+        *activation_actions(rules, state, task.player),
+        *favour_actions(rules, state, task.player),
+        *sells,
+        EndTurn(),
+    )
 
 
 def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
@@ -188,6 +205,8 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
         return f"copies of a spell are one choice: sell {first!r}"
     if isinstance(action, ActivateDignitary):
         return activation_refusal(rules, state, task.player, action)
+    if isinstance(action, UseFavour):
+        return favour_refusal(rules, state, task.player, action)
     return ""
 
 
@@ -196,11 +215,15 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
     _action_choices,
     lambda r, s, t: "sell spells for 1 coin each, or end your turn",
     _action_refusal,
-    (ActivateDignitary, SellSpell, EndTurn),
+    (ActivateDignitary, UseFavour, SellSpell, EndTurn),
 )
-def _turn_action(engine: Engine, task: Task, action: ActivateDignitary | SellSpell | EndTurn) -> None:
+def _turn_action(
+    engine: Engine, task: Task, action: ActivateDignitary | UseFavour | SellSpell | EndTurn
+) -> None:
     if isinstance(action, ActivateDignitary):
         activate(engine, task, action)
+    elif isinstance(action, UseFavour):
+        use_favour(engine, task, action)
     elif isinstance(action, SellSpell):
         engine.emit(ev.SpellSold(task.player, action.spell))
         engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))

@@ -1,0 +1,136 @@
+"""Royal favours (rulebook, turn step 7 and "Royal Favours"), each from a position."""
+
+from __future__ import annotations
+
+import taverna_rules as tr
+from scenario import from_position, of_type
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.actions import ChangeSymbol, ChooseGuildToken, ChooseTable, UseFavour
+
+# Ann has picked an elf customer from a spellbook card and is about to seat it; she holds
+# one tile of every favour. The Golden Tankard has an orc customer at table 0; the Great
+# Hall (printed beer) has free tables; Bob owns a deed there.
+SEATING = """
+    format: taverna-position/1
+    king: orc
+    players:
+      - name: Ann
+        coins: 10
+        favours: [add_beer, add_mask, add_lyre, add_spellbook, change_symbol#1, move_customer#1,
+                  other_people#1, gain_level#1, guild_token, second_spell#1]
+      - {name: Bob, coins: 10}
+      - {name: Cy, coins: 10}
+    taverns:
+      tankard: {tables: [orc, null, null]}
+      hall: {deeds: [Bob, null, null], tables: [human, elf, dwarf, null, null, null]}
+    spell_deck: [charm#1, charm#2, charm#3]
+    tiles: {human: 8, elf: 8, dwarf: 8, orc: 8}
+    turn: {player: Ann, card: c10, people: elf, symbols: [spellbook]}
+    stack:
+      - {kind: place_customer, player: Ann}
+      - {kind: income, player: Ann}
+      - {kind: turn_actions, player: Ann}
+      - {kind: end_turn, player: Ann}
+      - {kind: turn, player: Bob}
+"""
+
+
+def seating() -> tr.Game:
+    return from_position(SEATING)
+
+
+def favours(game: tr.Game) -> set[str]:
+    return {a.favour for a in game.legal_actions() if isinstance(a, UseFavour)}
+
+
+def test_favours_that_apply_are_offered_before_seating() -> None:
+    """A favour is used only when its effect applies: the card already shows a spellbook,
+    and no spell can be cast yet, so those two are not offered."""
+    assert favours(seating()) == {
+        "add_beer",
+        "add_mask",
+        "add_lyre",
+        "change_symbol#1",
+        "move_customer#1",
+        "other_people#1",
+        "gain_level#1",
+        "guild_token",
+    }
+
+
+def test_added_beer_makes_a_feast_and_the_tile_is_kept_face_down() -> None:
+    """Add beer to the card; Feast is then computed from the changed card. The used tile is
+    kept face down: it still counts for the Queen."""
+    game = seating()
+    events = game.apply(UseFavour("add_beer"))
+    assert of_type(events, ev.CardSymbolsChanged) == [ev.CardSymbolsChanged(0, ("spellbook", "beer"))]
+    events = game.apply(tr.SeatCustomer("hall", 3))
+    assert ev.CoinsGained(0, 3, "feast") in events
+    ann = game.state.players[0]
+    assert "add_beer" not in ann.favours and ann.favours_used == ("add_beer",)
+    assert UseFavour("add_beer") not in game.legal_actions()
+
+
+def test_added_mask_allows_trickery() -> None:
+    game = seating()
+    assert tr.ReplaceCustomer("tankard", 0) not in game.legal_actions()
+    game.apply(UseFavour("add_mask"))
+    assert tr.ReplaceCustomer("tankard", 0) in game.legal_actions()
+
+
+def test_change_symbol() -> None:
+    """Change the guild symbol of the card played to another one."""
+    game = seating()
+    game.apply(UseFavour("change_symbol#1"))
+    assert ChangeSymbol("spellbook", "spellbook") not in game.legal_actions()
+    game.apply(ChangeSymbol("spellbook", "beer"))
+    assert game.state.turn is not None and game.state.turn.symbols == ("beer",)
+
+
+def test_another_people() -> None:
+    """Take a customer tile of another people than the card's."""
+    game = seating()
+    game.apply(UseFavour("other_people#1"))
+    assert tr.ChoosePeople("elf") not in game.legal_actions()
+    events = game.apply(tr.ChoosePeople("orc"))
+    assert of_type(events, ev.CustomerPeopleChanged) == [ev.CustomerPeopleChanged(0, "elf", "orc")]
+    assert dict(game.state.tiles) == {"human": 8, "elf": 9, "dwarf": 8, "orc": 7}
+    events = game.apply(tr.SeatCustomer("tankard", 2))  # an orc table
+    assert of_type(events, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "orc", 0, 1)]
+
+
+def test_move_a_customer() -> None:
+    """Move a customer tile to a free table of another tavern: each owner there gains 2
+    coins; a table of its people gives the mover a level (ruling #11)."""
+    game = seating()
+    game.apply(UseFavour("move_customer#1"))
+    game.apply(ChooseTable("tankard", 0))  # the orc customer
+    assert ChooseTable("tankard", 1) not in game.legal_actions()  # another tavern
+    events = game.apply(ChooseTable("hall", 3))  # the hall's fourth table is an orc table
+    assert of_type(events, ev.CustomerMoved) == [ev.CustomerMoved(0, "tankard", 0, "hall", 3, "orc")]
+    assert ev.CoinsGained(1, 2, "favour:move_customer") in events
+    assert of_type(events, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "orc", 0, 1)]
+    assert game.state.tavern("tankard").tables == (None, None, None)
+
+
+def test_gain_a_level_and_guild_token() -> None:
+    game = seating()
+    game.apply(UseFavour("gain_level#1"))
+    events = game.apply(tr.ChoosePeople("dwarf"))
+    assert of_type(events, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "dwarf", 0, 1)]
+    game.apply(UseFavour("guild_token"))
+    assert ChooseGuildToken("hall", "beer") not in game.legal_actions()  # the hall's printed symbol
+    events = game.apply(ChooseGuildToken("hall", "lyre"))
+    assert of_type(events, ev.VPScored) == [ev.VPScored(0, 3, "favours")]
+
+
+def test_card_favours_are_not_offered_after_their_step() -> None:
+    """A favour changing the card acts before the step it changes: after income, beer and
+    spellbook would change nothing."""
+    game = seating()
+    game.apply(tr.SeatCustomer("hall", 4))
+    decision = game.decision
+    assert decision is not None and decision.kind == "turn_actions"
+    offered = favours(game)
+    assert "add_beer" not in offered and "add_mask" not in offered
+    assert "add_lyre" in offered and "gain_level#1" in offered
