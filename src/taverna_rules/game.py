@@ -138,8 +138,9 @@ class Game:
     # ------------------------------------------------------------------ playing
     def apply(self, action: Action) -> list[ev.Event]:
         """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change."""
-        new, state = decide_and_fold(self.rules, self._state, action, self.decision)
+        new, state, pending = decide_and_fold(self.rules, self._state, action, self.decision)
         self._events.extend(new)
+        self._decision, self._decision_for = pending, state
         self._state = state
         self._marks.append((len(self._events), state))
         return new

@@ -11,6 +11,8 @@ effect applies (somewhere the figure can go) are offered.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import attrs
 
 from taverna_rules.content.model import RuleSet
@@ -63,22 +65,26 @@ def _location(state: GameState, dignitary: str) -> str:
     return next(t.id for t in state.taverns if dignitary in t.dignitaries)
 
 
-def destinations(
-    rules: RuleSet, state: GameState, player: int, dignitary: str, level: int
-) -> tuple[str, ...]:
-    """Taverns the dignitary may be sent to, where the level's effect then applies."""
+def _destinations(rules: RuleSet, state: GameState, player: int, dignitary: str, level: int) -> Iterator[str]:
     spec = rules.dignitary(dignitary)
     step = spec.levels[level]
     coins = state.players[player].coins - step.cost
     here = _location(state, dignitary)
-    out = []
-    for tavern in state.taverns:
-        if tavern.id == here or len(tavern.dignitaries) >= MAX_PER_TAVERN:
-            continue
-        arrival = tavern.id if spec.acts_in == "arrival" else None
-        if applicable(rules, state, player, step.effect, coins=coins, arrival=arrival):
-            out.append(tavern.id)
-    return tuple(out)
+    open_taverns = (t.id for t in state.taverns if t.id != here and len(t.dignitaries) < MAX_PER_TAVERN)
+    if spec.acts_in == "arrival":
+        for tavern in open_taverns:
+            if applicable(rules, state, player, step.effect, coins=coins, arrival=tavern):
+                yield tavern
+    elif applicable(rules, state, player, step.effect, coins=coins, arrival=None):
+        # The effect does not depend on where the figure goes: check it once.
+        yield from open_taverns
+
+
+def destinations(
+    rules: RuleSet, state: GameState, player: int, dignitary: str, level: int
+) -> tuple[str, ...]:
+    """Taverns the dignitary may be sent to, where the level's effect then applies."""
+    return tuple(_destinations(rules, state, player, dignitary, level))
 
 
 def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[ActivateDignitary, ...]:
@@ -93,7 +99,7 @@ def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[A
     out = []
     for dignitary, extra in offers:
         for level, step in enumerate(rules.dignitary(dignitary).levels):
-            if step.cost <= coins and destinations(rules, state, player, dignitary, level):
+            if step.cost <= coins and next(_destinations(rules, state, player, dignitary, level), None):
                 out.append(ActivateDignitary(dignitary, level, extra))
     return tuple(out)
 

@@ -94,6 +94,8 @@ class Engine:
         self.state = state
         self.events: list[ev.Event] = []
         self.stack: list[Task] = list(state.stack)
+        #: The decision :meth:`run` stopped at, computed once for the caller to reuse.
+        self.pending: Decision | None = None
 
     def emit(self, event: ev.Event) -> None:
         """Record ``event`` and fold it into the working state."""
@@ -110,17 +112,22 @@ class Engine:
 
     def run(self) -> None:
         """Run automatic steps until a decision is pending or the stack is empty."""
+        self.pending = None
         while self.stack:
             top = self.stack[-1]
             if top.kind in DECISIONS:
                 # Legal actions may look at the steps ahead: show them the live stack.
                 self.state = replace(self.state, stack=tuple(self.stack))
-                legal = DECISIONS[top.kind].legal(self.rules, self.state, top)
+                kind = DECISIONS[top.kind]
+                legal = kind.legal(self.rules, self.state, top)
                 if legal != _PASS_ONLY:
+                    self.pending = Decision(
+                        top.player, top.kind, kind.prompt(self.rules, self.state, top), legal
+                    )
                     break
                 # A window whose only choice is to pass needs nobody's attention.
                 self.stack.pop()
-                DECISIONS[top.kind].apply(self, top, legal[0])
+                kind.apply(self, top, legal[0])
                 continue
             self.stack.pop()
             AUTOMATIC[top.kind](self, top)
@@ -173,8 +180,9 @@ def decide(rules: RuleSet, state: GameState, action: Action) -> list[ev.Event]:
 
 def decide_and_fold(
     rules: RuleSet, state: GameState, action: Action, pending: Decision | None = None
-) -> tuple[list[ev.Event], GameState]:
-    """:func:`decide`, and the state those events fold to (the engine folds as it goes).
+) -> tuple[list[ev.Event], GameState, Decision | None]:
+    """:func:`decide`, the state those events fold to (the engine folds as it goes), and
+    the decision that state waits for (``None`` once the game is over).
 
     ``pending`` may pass the decision already computed for ``state``, to save the work.
     """
@@ -192,7 +200,7 @@ def decide_and_fold(
     task = engine.stack.pop()
     DECISIONS[task.kind].apply(engine, task, action)
     engine.run()
-    return engine.events, engine.state
+    return engine.events, engine.state, engine.pending
 
 
 def _refusal(rules: RuleSet, state: GameState, pending: Decision, action: Action) -> str:

@@ -95,7 +95,7 @@ def verify_log(rules: RuleSet, events: Sequence[ev.Event]) -> Marks:
         if decision is None:
             raise ReplayError(f"event {start} ({events[start].TYPE}) comes after the end of the game")
         for action in decision.actions:
-            produced, after = decide_and_fold(rules, state, action, decision)
+            produced, after, _ = decide_and_fold(rules, state, action, decision)
             if produced == block:
                 break
         else:
