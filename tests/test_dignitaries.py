@@ -193,3 +193,31 @@ def test_random_games_use_every_dignitary(players: int) -> None:
         play_out(game, RandomBot(seed))
         used |= {e.dignitary for e in of_type(game.events, ev.DignitaryActivated)}
     assert used == {d.id for d in RULES.dignitaries}
+
+
+def test_only_one_extra_activation_a_turn() -> None:
+    """Two privilege tokens open "one more" activation, not one per pair of tokens."""
+    game = window(privileges=6)
+    game.apply(ActivateDignitary("notary", 0, extra=True))
+    game.apply(SendDignitary("hall"))
+    game.apply(ChooseDeed("hall", 1))
+    assert not [d for d, _, extra in activations(game) if extra]
+    assert game.state.players[0].privileges == 4
+
+
+def test_the_extra_activation_may_come_before_seating() -> None:
+    """ "At any time during your turn": before seating too (the turn's own waits for it)."""
+    text = WINDOW.format(coins=20, privileges=2, symbols="[beer]", used="[]")
+    text = text.replace("tavern: grimoire, table: 0,", "")
+    text = text.replace(
+        "      - {kind: turn_actions, player: Ann}",
+        "      - {kind: place_customer, player: Ann}\n"
+        "      - {kind: income, player: Ann}\n"
+        "      - {kind: turn_actions, player: Ann}",
+    )
+    text = text.replace(
+        "grimoire: {dignitaries: [gobtrotter, princess], tables: [elf, null, null]",
+        "grimoire: {dignitaries: [gobtrotter, princess], tables: [null, null, null]",
+    )
+    game = from_position(text)
+    assert activations(game) and all(extra for _, _, extra in activations(game))

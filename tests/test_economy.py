@@ -24,7 +24,9 @@ def test_random_games_keep_the_economy_sane(players: int) -> None:
     # The first bonus of every track is within reach of ordinary play.
     reached = {key.split(":")[0] for key, _ in report.bonus_reached}
     assert reached == set(RULES.people_ids())
-    # Finite supplies that the rules never expect to run dry do not.
+    # Privilege tokens never run out; the spell deck only rarely (spells that draw cards
+    # deplete it in some 5-player games, and a draw from an empty deck gives nothing).
     exhausted = dict(report.exhausted)
-    assert "spell deck" not in exhausted and "privilege tokens" not in exhausted
+    assert "privilege tokens" not in exhausted
+    assert exhausted.get("spell deck", 0) <= report.games // 4
     assert f"{players} players" in format_report(report)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import taverna_rules as tr
 from scenario import from_position, of_type
 from taverna_rules.kernel import events as ev
@@ -45,7 +47,7 @@ def favours(game: tr.Game) -> set[str]:
 
 def test_favours_that_apply_are_offered_before_seating() -> None:
     """A favour is used only when its effect applies: the card already shows a spellbook,
-    and no spell can be cast yet, so those two are not offered."""
+    and Ann holds no spell to cast twice, so those two are not offered."""
     assert favours(seating()) == {
         "add_beer",
         "add_mask",
@@ -133,4 +135,36 @@ def test_card_favours_are_not_offered_after_their_step() -> None:
     assert decision is not None and decision.kind == "turn_actions"
     offered = favours(game)
     assert "add_beer" not in offered and "add_mask" not in offered
-    assert "add_lyre" in offered and "gain_level#1" in offered
+    # A lyre matters only with a lyre on the tavern too (Influence): the Great Hall has none.
+    assert "add_lyre" not in offered and "gain_level#1" in offered
+
+
+def test_each_kind_of_favour_once_a_turn() -> None:
+    """ "You may use one or more *different* royal favour tiles" during a turn."""
+    game = from_position(SEATING.replace("other_people#1, gain_level#1,", "gain_level#1, gain_level#2,"))
+    game.apply(UseFavour("gain_level#1"))
+    game.apply(tr.ChoosePeople("dwarf"))
+    assert "gain_level#2" not in favours(game)
+    with pytest.raises(tr.IllegalActionError, match="different royal favours"):
+        game.apply(UseFavour("gain_level#2"))
+
+
+def test_another_people_is_not_on_the_card() -> None:
+    """The tile taken must be of a people other than the card's (both, for a dual card)."""
+    game = from_position(SEATING.replace("card: c10, people: elf", "card: c33, people: human"))
+    game.apply(UseFavour("other_people#1"))
+    peoples = {a.people for a in game.legal_actions() if isinstance(a, tr.ChoosePeople)}
+    assert peoples == {"dwarf", "orc"}  # c33 shows humans and elves
+
+
+def test_a_level_is_offered_only_where_it_can_be_gained() -> None:
+    """The top of a track belongs to the first player there (ruling #8)."""
+    text = SEATING.replace("- {name: Bob, coins: 10}", "- {name: Bob, coins: 10, tracks: {elf: 7}}")
+    text = text.replace(
+        "        coins: 10\n        favours:",
+        "        coins: 10\n        tracks: {elf: 6, human: 7}\n        favours:",
+    )
+    game = from_position(text)
+    game.apply(UseFavour("gain_level#1"))
+    peoples = {a.people for a in game.legal_actions() if isinstance(a, tr.ChoosePeople)}
+    assert peoples == {"dwarf", "orc"}

@@ -32,7 +32,9 @@ def test_starting_material(players: int) -> None:
     each tavern; a dignitary in each small tavern; 3 spells dealt to each player."""
     game = game_for(players)
     state = game.state
-    assert all(p.coins == 15 for p in state.players)  # no deed bought yet
+    # No deed bought yet; a player dealt the Curse pays its 2 coins (our Curse).
+    cursed = {e.player for e in of_type(game.events, ev.CurseDrawn)}
+    assert [p.coins for p in state.players] == [13 if i in cursed else 15 for i in range(players)]
     assert len(state.castle) == 5 and len(state.favour_reserve) == 10
     assert all(t.privilege for t in state.taverns)
     assert state.privilege_supply == 15 - 5

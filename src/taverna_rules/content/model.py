@@ -218,6 +218,8 @@ class SpellCard:
     timing: Literal["own_turn", "any_turn"] = "own_turn"
     curse: bool = False
     effect: Node | None = None
+    provenance: Literal["rulebook", "reconstructed"] = "reconstructed"
+    note: str = ""
 
 
 @attrs.frozen

@@ -268,6 +268,8 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                         "timing": {"enum": ["own_turn", "any_turn"]},
                         "curse": {"type": "boolean"},
                         "effect": EFFECT,
+                        "provenance": {"enum": ["rulebook", "reconstructed"]},
+                        "note": {"type": "string", "description": "what the card is modelled on"},
                     },
                     ["id", "name", "copies"],
                 ),

@@ -255,6 +255,15 @@ OPS: Mapping[str, OpSpec] = {
             "cast {count} more spell(s) this turn",
         ),
         OpSpec(
+            "remove_customer",
+            "primitive",
+            _args({"climb": {"type": "boolean"}}, ()),
+            "Remove a seated customer tile of your choice from the game; with ``climb: true`` "
+            "gain a level on the removed tile's people track.",
+            "remove_customer: {climb: true}",
+            "remove a seated customer from the game",
+        ),
+        OpSpec(
             "advance_all_tracks",
             "primitive",
             _args({"levels": _LEVELS, "bonuses": {"type": "boolean"}}, ("levels",)),

@@ -3,6 +3,6 @@
 Importing the package registers every step of the game with the engine.
 """
 
-from taverna_rules.kernel import dignitaries, effects, endgame, favours, setup, turn
+from taverna_rules.kernel import dignitaries, effects, endgame, favours, setup, spells, turn
 
-__all__ = ["dignitaries", "effects", "endgame", "favours", "setup", "turn"]
+__all__ = ["dignitaries", "effects", "endgame", "favours", "setup", "spells", "turn"]

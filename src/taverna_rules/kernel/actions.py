@@ -25,6 +25,7 @@ __all__ = [
     "UseFavour",
     "ChangeSymbol",
     "ChooseTable",
+    "CastSpell",
     "EndTurn",
     "PickCard",
     "ReplaceCustomer",
@@ -193,3 +194,11 @@ class ChooseTable(Action):
 
     tavern: str
     table: int
+
+
+@_action
+@attrs.frozen
+class CastSpell(Action):
+    """Cast a spell from your hand: pay its cost, then resolve its effect."""
+
+    spell: str

@@ -15,6 +15,7 @@ from taverna_rules.kernel.tracks import tavern_symbols
 
 __all__ = [
     "applicable",
+    "step_ahead",
     "climbable_levels",
     "deed_spaces",
     "movable_customers",
@@ -23,12 +24,11 @@ __all__ = [
 ]
 
 
-def symbol_matters(state: GameState, symbol: str) -> bool:
-    """Whether adding ``symbol`` to the card played can still change something this turn:
-    the step it triggers (Trickery before seating, Feast and Magic at income, Influence in
-    the dignitary window) is still ahead, and the card does not show it already."""
+def step_ahead(state: GameState, symbol: str) -> bool:
+    """Whether the step a guild symbol triggers is still to come this turn: Trickery before
+    seating, Feast and Magic at income, Influence in the dignitary window."""
     turn = state.turn
-    if turn is None or turn.card is None or symbol in turn.symbols:
+    if turn is None:
         return False
     steps = {task.kind for task in state.stack}
     if symbol == "mask":
@@ -36,8 +36,20 @@ def symbol_matters(state: GameState, symbol: str) -> bool:
     if symbol in ("beer", "spellbook"):
         return "place_customer" in steps or "income" in steps
     if symbol == "lyre":
-        return "turn_actions" in steps and not turn.regular_activation_used
+        return "place_customer" in steps or ("turn_actions" in steps and not turn.regular_activation_used)
     return False
+
+
+def symbol_matters(rules: RuleSet, state: GameState, symbol: str) -> bool:
+    """Whether adding ``symbol`` to the card played can still change something this turn:
+    the card lacks it, its step is still ahead, and (once the customer is seated) the
+    tavern shows it too, for the guild effects that need both."""
+    turn = state.turn
+    if turn is None or turn.card is None or symbol in turn.symbols or not step_ahead(state, symbol):
+        return False
+    if symbol != "mask" and turn.tavern is not None:
+        return symbol in tavern_symbols(rules, state, turn.tavern)
+    return True
 
 
 def movable_customers(state: GameState) -> tuple[tuple[str, int], ...]:
@@ -123,10 +135,15 @@ def applicable(
         return climbable_levels(rules, state, player) >= 1
     if op == "add_card_symbol":
         symbol = node.arg("symbol")
-        return isinstance(symbol, str) and symbol_matters(state, symbol)
+        return isinstance(symbol, str) and symbol_matters(rules, state, symbol)
     if op == "change_card_symbol":
         turn = state.turn
-        return bool(turn and turn.symbols) and any(symbol_matters(state, s.id) for s in rules.symbols)
+        # A symbol whose step has passed has paid out already: it cannot be traded.
+        return (
+            turn is not None
+            and any(step_ahead(state, old) for old in turn.symbols)
+            and any(symbol_matters(rules, state, s.id) for s in rules.symbols)
+        )
     if op == "swap_customer_people":
         turn = state.turn
         steps = {task.kind for task in state.stack}
@@ -134,10 +151,12 @@ def applicable(
             turn is not None
             and turn.people is not None
             and "place_customer" in steps
-            and any(left > 0 and people != turn.people for people, left in state.tiles)
+            and bool(other_peoples(rules, state))
         )
     if op == "move_customer":
         return bool(movable_customers(state))
+    if op == "remove_customer":
+        return any(people is not None for tavern in state.taverns for people in tavern.tables)
     if op == "grant_spell_cast":
         return any(rules.spell(card).effect is not None for card in state.players[player].hand)
     if op == "pay_coins":
@@ -150,3 +169,26 @@ def _int(node: Node, name: str) -> int:
     value = node.arg(name, 1)
     assert isinstance(value, int) and not isinstance(value, Count | Table)
     return value
+
+
+def _card_peoples(rules: RuleSet, state: GameState) -> tuple[str, ...]:
+    turn = state.turn
+    return rules.customer(turn.card).peoples if turn is not None and turn.card else ()
+
+
+def climbable(rules: RuleSet, state: GameState, player: int) -> tuple[str, ...]:
+    """The people tracks ``player`` can still climb one level on."""
+    top = rules.constants.top
+    out = []
+    for index, people in enumerate(state.peoples):
+        position = state.players[player].tracks[index]
+        taken = any(p.tracks[index] == top for i, p in enumerate(state.players) if i != player)
+        if position < (top - 1 if taken else top):
+            out.append(people)
+    return tuple(out)
+
+
+def other_peoples(rules: RuleSet, state: GameState) -> tuple[str, ...]:
+    """Peoples not on the card played, with tiles left (the Another people favour)."""
+    card = _card_peoples(rules, state)
+    return tuple(people for people, left in state.tiles if left > 0 and people not in card)

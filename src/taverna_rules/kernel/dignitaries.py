@@ -48,16 +48,27 @@ class DignitaryWindow:
 
 
 def dignitary_window(rules: RuleSet, state: GameState, regular_used: bool) -> DignitaryWindow:
-    """The window of the turn in progress; ``regular_used``: the turn's activation is spent."""
+    """The window of the turn in progress; ``regular_used``: the turn's activation is spent.
+
+    The turn's own activation waits for the customer to be seated (it depends on the
+    tavern); the one extra activation, paid with two privilege tokens, may come at any
+    time during the turn.
+    """
     turn = state.turn
-    if turn is None or turn.tavern is None:
+    if turn is None:
         return DignitaryWindow((), (), False)
-    influence = "lyre" in turn.symbols and "lyre" in tavern_symbols(rules, state, turn.tavern)
+    seated = turn.tavern is not None
+    influence = (
+        seated and "lyre" in turn.symbols and "lyre" in tavern_symbols(rules, state, turn.tavern or "")
+    )
     placed = [(d, t.id) for t in state.taverns for d in t.dignitaries]
     fresh = [(d, where) for d, where in placed if d not in turn.dignitaries_used]
-    regular = () if regular_used else tuple(d for d, where in fresh if influence or where == turn.tavern)
+    regular: tuple[str, ...] = ()
+    if seated and not regular_used:
+        regular = tuple(d for d, where in fresh if influence or where == turn.tavern)
     player = state.players[turn.player]
-    extra = tuple(d for d, _ in fresh) if player.privileges >= PRIVILEGES_FOR_EXTRA else ()
+    may_extra = player.privileges >= PRIVILEGES_FOR_EXTRA and not turn.extra_activation_used
+    extra = tuple(d for d, _ in fresh) if may_extra else ()
     return DignitaryWindow(regular, extra, influence)
 
 
@@ -117,7 +128,9 @@ def activation_refusal(rules: RuleSet, state: GameState, player: int, action: Ac
         return f"the {action.dignitary} has levels 0 to {len(levels) - 1}"
     window = dignitary_window(rules, state, turn.regular_activation_used if turn else True)
     if action.extra and action.dignitary not in window.with_privileges:
-        return f"an extra activation needs {PRIVILEGES_FOR_EXTRA} privilege tokens"
+        return f"one extra activation a turn, for {PRIVILEGES_FOR_EXTRA} privilege tokens"
+    if action.extra and action.dignitary in window.regular:
+        return "the turn's own activation reaches it: activate it without privilege tokens"
     if not action.extra and action.dignitary not in window.regular:
         return (
             f"the {action.dignitary} is not where your customer sits (Influence or "

@@ -21,7 +21,15 @@ from taverna_rules.kernel.actions import (
     ChooseTable,
     TakeFavour,
 )
-from taverna_rules.kernel.applicable import deed_spaces, movable_customers, symbol_matters, token_choices
+from taverna_rules.kernel.applicable import (
+    climbable,
+    deed_spaces,
+    movable_customers,
+    other_peoples,
+    step_ahead,
+    symbol_matters,
+    token_choices,
+)
 from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
 from taverna_rules.kernel.state import GameState, Task, TurnState
 from taverna_rules.kernel.tracks import advance, draw_spells
@@ -198,7 +206,8 @@ def _choose(engine: Engine, task: Task, action: ChooseOption) -> None:
 
 
 def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople, ...]:
-    return tuple(ChoosePeople(p) for p in state.peoples)
+    # Only tracks where a level can still be gained (the top may belong to someone else).
+    return tuple(ChoosePeople(p) for p in climbable(rules, state, task.player))
 
 
 @decision("effect_track", _tracks, lambda r, s, t: "choose the people track to climb")
@@ -333,7 +342,11 @@ def _change_symbol(engine: Engine, task: Task, node: Node) -> None:
 def _symbol_changes(rules: RuleSet, state: GameState, task: Task) -> tuple[ChangeSymbol, ...]:
     symbols = _turn(state).symbols
     return tuple(
-        ChangeSymbol(old, new.id) for old in symbols for new in rules.symbols if symbol_matters(state, new.id)
+        ChangeSymbol(old, new.id)
+        for old in symbols
+        if step_ahead(state, old)
+        for new in rules.symbols
+        if symbol_matters(rules, state, new.id)
     )
 
 
@@ -355,8 +368,7 @@ def _swap_people(engine: Engine, task: Task, node: Node) -> None:
 
 
 def _other_peoples(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople, ...]:
-    current = _turn(state).people
-    return tuple(ChoosePeople(p) for p, left in state.tiles if left > 0 and p != current)
+    return tuple(ChoosePeople(p) for p in other_peoples(rules, state))
 
 
 @decision(
@@ -433,3 +445,31 @@ def _grant_cast(engine: Engine, task: Task, node: Node) -> None:
     count = node.arg("count", 1)
     assert isinstance(count, int)
     engine.emit(ev.SpellCastGranted(task.player, count))
+
+
+@_executor("remove_customer")
+def _remove_customer(engine: Engine, task: Task, node: Node) -> None:
+    engine.push(Task("choose_customer_to_remove", task.player, task.ref, task.path))
+
+
+def _seated(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, ...]:
+    return tuple(
+        ChooseTable(tavern.id, table)
+        for tavern in state.taverns
+        for table, people in enumerate(tavern.tables)
+        if people is not None
+    )
+
+
+@decision(
+    "choose_customer_to_remove",
+    _seated,
+    lambda r, s, t: "choose a seated customer to remove from the game",
+    takes=(ChooseTable,),
+)
+def _choose_removed(engine: Engine, task: Task, action: ChooseTable) -> None:
+    people = engine.state.tavern(action.tavern).tables[action.table]
+    assert people is not None
+    engine.emit(ev.CustomerRemoved(task.player, action.tavern, action.table, people))
+    if engine.effect(task.ref, task.path).arg("climb", False):
+        advance(engine, task.player, people)

@@ -37,6 +37,7 @@ __all__ = [
     "CustomerPeopleChanged",
     "FavourUsed",
     "SpellCastGranted",
+    "SpellCast",
     "CastleRefilled",
     "DeedTakenOver",
     "DignitaryActivated",
@@ -468,6 +469,17 @@ class SpellCastGranted(Event):
 
     player: int
     count: int
+
+
+# ----------------------------------------------------------------------------- spells
+@_event
+@attrs.frozen
+class SpellCast(Event):
+    """A player cast a spell from their hand; it stays face up (it counts for the Archmage)."""
+
+    REVEALS: ClassVar[bool] = True
+    player: int
+    spell: str
 
 
 # ----------------------------------------------------------------------------- end

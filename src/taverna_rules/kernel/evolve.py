@@ -278,6 +278,7 @@ def _activated(state: GameState, e: ev.DignitaryActivated) -> GameState:
             turn,
             dignitaries_used=(*turn.dignitaries_used, e.dignitary),
             regular_activation_used=turn.regular_activation_used or not e.extra,
+            extra_activation_used=turn.extra_activation_used or e.extra,
         ),
     )
 
@@ -321,9 +322,12 @@ def _refilled(state: GameState, e: ev.CastleRefilled) -> GameState:
 @_on(ev.FavourUsed)
 def _favour_used(state: GameState, e: ev.FavourUsed) -> GameState:
     p = state.players[e.player]
-    return _player(
+    state = _player(
         state, e.player, favours=_without(p.favours, e.favour), favours_used=(*p.favours_used, e.favour)
     )
+    if state.turn is not None and state.turn.player == e.player:
+        state = _turn_change(state, favours_used=(*state.turn.favours_used, e.favour.split("#", 1)[0]))
+    return state
 
 
 def _turn_change(state: GameState, **changes: Any) -> GameState:
@@ -352,6 +356,15 @@ def _customer_moved(state: GameState, e: ev.CustomerMoved) -> GameState:
 def _cast_granted(state: GameState, e: ev.SpellCastGranted) -> GameState:
     assert state.turn is not None
     return _turn_change(state, extra_casts=state.turn.extra_casts + e.count)
+
+
+@_on(ev.SpellCast)
+def _spell_cast(state: GameState, e: ev.SpellCast) -> GameState:
+    p = state.players[e.player]
+    state = _player(state, e.player, hand=_without(p.hand, e.spell), cast=(*p.cast, e.spell))
+    if state.turn is not None and state.turn.player == e.player:
+        state = _turn_change(state, spells_cast=state.turn.spells_cast + 1)
+    return state
 
 
 @_on(ev.GameEnded)

@@ -28,8 +28,8 @@ def favour_actions(rules: RuleSet, state: GameState, player: int) -> tuple[UseFa
     out: dict[str, UseFavour] = {}
     for tile in state.players[player].favours:
         kind = rules.favour(tile)
-        if kind.id in out or kind.effect is None:
-            continue  # copies of a favour are one choice
+        if kind.id in out or kind.effect is None or kind.id in turn.favours_used:
+            continue  # copies are one choice, and "different" tiles: each kind once a turn
         if applicable(rules, state, player, kind.effect, coins=coins, arrival=None):
             out[kind.id] = UseFavour(tile)
     return tuple(out.values())
@@ -40,6 +40,9 @@ def favour_refusal(rules: RuleSet, state: GameState, player: int, action: UseFav
     held = state.players[player].favours
     if action.favour not in held:
         return f"you do not hold the royal favour {action.favour!r} (held: {list(held)})"
+    turn = state.turn
+    if turn is not None and rules.favour(action.favour).id in turn.favours_used:
+        return "a turn uses different royal favours: this kind is already used"
     return "its effect would change nothing now"
 
 

@@ -159,8 +159,6 @@ def _setup(engine: Engine, task: Task) -> None:
     spells = _copies([(s.id, s.copies) for s in rules.spells if use_curse or not s.curse])
     rng.shuffle(spells)
     engine.emit(ev.SpellDeckShuffled(tuple(spells)))
-    for player in seat_order(state.first_player, n):
-        draw_spells(engine, player, rules.constants.spell_hand)
 
     cards = [c.id for c in rules.customers if c.players <= n]
     rng.shuffle(cards)
@@ -179,6 +177,9 @@ def _setup(engine: Engine, task: Task) -> None:
         engine.emit(ev.ChosenPeople("king", first_card.peoples[0]))
         chosen = []
     engine.push(*chosen, *draft, Task("turn", order[0]))
+    # Deal last: a Curse drawn now pushes its effect on top, to resolve before the rest.
+    for player in order:
+        draw_spells(engine, player, rules.constants.spell_hand)
 
 
 # ----------------------------------------------------------------------------- decisions

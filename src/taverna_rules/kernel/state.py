@@ -88,6 +88,10 @@ class TurnState:
     dignitaries_used: tuple[str, ...] = ()
     #: True once the turn's own activation (where the customer sits, or by Influence) is spent.
     regular_activation_used: bool = False
+    #: True once the one extra activation, paid with two privilege tokens, is spent.
+    extra_activation_used: bool = False
+    #: Royal favour kinds used this turn (each kind once: "different" tiles).
+    favours_used: tuple[str, ...] = ()
     #: The tavern the last activated dignitary was sent to.
     arrival: str | None = None
     spells_cast: int = 0

@@ -12,6 +12,7 @@ from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import (
     Action,
     ActivateDignitary,
+    CastSpell,
     EndTurn,
     PickCard,
     ReplaceCustomer,
@@ -22,6 +23,7 @@ from taverna_rules.kernel.actions import (
 from taverna_rules.kernel.dignitaries import activate, activation_actions, activation_refusal
 from taverna_rules.kernel.engine import Engine, automatic, decision
 from taverna_rules.kernel.favours import favour_actions, favour_refusal, use_favour
+from taverna_rules.kernel.spells import cast_actions, cast_refusal, cast_spell
 from taverna_rules.kernel.state import GameState, Task, TurnState
 from taverna_rules.kernel.tracks import advance, draw_spells, tavern_symbols
 
@@ -93,7 +95,11 @@ def _seat(tavern: str, table: int) -> tuple[SeatCustomer, ReplaceCustomer]:
 
 def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     trickery = "mask" in _turn(state).symbols
-    out: list[Action] = list(favour_actions(rules, state, task.player))
+    out: list[Action] = [
+        *activation_actions(rules, state, task.player),
+        *favour_actions(rules, state, task.player),
+        *cast_actions(rules, state, task.player),
+    ]
     for tavern in state.taverns:
         for table, seated in enumerate(tavern.tables):
             if seated is None:
@@ -111,9 +117,14 @@ def _place_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     return text
 
 
-def _place_refusal(
-    rules: RuleSet, state: GameState, task: Task, action: SeatCustomer | ReplaceCustomer
-) -> str:
+def _place_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
+    if isinstance(action, UseFavour):
+        return favour_refusal(rules, state, task.player, action)
+    if isinstance(action, CastSpell):
+        return cast_refusal(rules, state, task.player, action)
+    if isinstance(action, ActivateDignitary):
+        return activation_refusal(rules, state, task.player, action)
+    assert isinstance(action, SeatCustomer | ReplaceCustomer)
     ids = [t.id for t in state.taverns]
     if action.tavern not in ids:
         return f"there is no tavern {action.tavern!r} (taverns: {', '.join(ids)})"
@@ -132,11 +143,21 @@ def _place_refusal(
     _place_choices,
     _place_prompt,
     _place_refusal,
-    (SeatCustomer, ReplaceCustomer, UseFavour),
+    (SeatCustomer, ReplaceCustomer, UseFavour, CastSpell, ActivateDignitary),
 )
-def _place(engine: Engine, task: Task, action: SeatCustomer | ReplaceCustomer | UseFavour) -> None:
+def _place(
+    engine: Engine,
+    task: Task,
+    action: SeatCustomer | ReplaceCustomer | UseFavour | CastSpell | ActivateDignitary,
+) -> None:
+    if isinstance(action, ActivateDignitary):
+        activate(engine, task, action)
+        return
     if isinstance(action, UseFavour):
         use_favour(engine, task, action)
+        return
+    if isinstance(action, CastSpell):
+        cast_spell(engine, task, action)
         return
     rules, state = engine.rules, engine.state
     player, turn = task.player, _turn(state)
@@ -190,6 +211,7 @@ def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
     return (
         *activation_actions(rules, state, task.player),
         *favour_actions(rules, state, task.player),
+        *cast_actions(rules, state, task.player),
         *sells,
         EndTurn(),
     )
@@ -207,27 +229,32 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
         return activation_refusal(rules, state, task.player, action)
     if isinstance(action, UseFavour):
         return favour_refusal(rules, state, task.player, action)
+    if isinstance(action, CastSpell):
+        return cast_refusal(rules, state, task.player, action)
     return ""
 
 
 @decision(
     "turn_actions",
     _action_choices,
-    lambda r, s, t: "sell spells for 1 coin each, or end your turn",
+    lambda r, s, t: "activate a dignitary, use royal favours, cast a spell, sell spells, or end your turn",
     _action_refusal,
-    (ActivateDignitary, UseFavour, SellSpell, EndTurn),
+    (ActivateDignitary, UseFavour, CastSpell, SellSpell, EndTurn),
 )
 def _turn_action(
-    engine: Engine, task: Task, action: ActivateDignitary | UseFavour | SellSpell | EndTurn
+    engine: Engine, task: Task, action: ActivateDignitary | UseFavour | CastSpell | SellSpell | EndTurn
 ) -> None:
     if isinstance(action, ActivateDignitary):
         activate(engine, task, action)
     elif isinstance(action, UseFavour):
         use_favour(engine, task, action)
+    elif isinstance(action, CastSpell):
+        cast_spell(engine, task, action)
     elif isinstance(action, SellSpell):
         engine.emit(ev.SpellSold(task.player, action.spell))
         engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))
         engine.push(task)
+    # EndTurn: the window closes and the end of the turn follows.
 
 
 @automatic("end_turn")
