@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Protocol
 
 from taverna_rules.game import Game
 from taverna_rules.kernel.actions import Action
 
-__all__ = ["RandomBot", "play_out"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play_out"]
 
 
 class RandomBot:
@@ -24,12 +26,59 @@ class RandomBot:
         return self.rng.choice(actions)
 
 
-def play_out(game: Game, bot: RandomBot, max_decisions: int = 10_000) -> int:
-    """Let ``bot`` make every decision until the game ends; return the decisions made."""
+class Bot(Protocol):
+    """Anything that chooses an action for the pending decision."""
+
+    def choose(self, game: Game) -> Action:
+        """One of the legal actions of the pending decision."""
+        ...
+
+
+def play_out(game: Game, bot: Bot | Sequence[Bot], max_decisions: int = 10_000) -> int:
+    """Let ``bot`` (or one bot per seat) make every decision until the game ends; return
+    the decisions made."""
     made = 0
     while not game.over:
         if made >= max_decisions:
             raise RuntimeError(f"the game did not end within {max_decisions} decisions")
-        game.apply(bot.choose(game))
+        decision = game.decision
+        assert decision is not None
+        chooser = bot[decision.player] if isinstance(bot, Sequence) else bot
+        game.apply(chooser.choose(game))
         made += 1
     return made
+
+
+class GreedyBot:
+    """Plays the action that looks best one step ahead: VP first, then coins and track
+    levels, ties broken at random. Simple and fast; it does not search or peek: it only
+    tries its own legal actions on a copy of the game."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        """The legal action with the best value for the deciding player."""
+        decision = game.decision
+        if decision is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        me = decision.player
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in decision.actions:
+            trial = game.copy()
+            trial.apply(action)
+            value = _value(trial, me)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+def _value(game: Game, player: int) -> float:
+    state = game.state
+    me = state.players[player]
+    vp_table = game.rules.constants.track_vp
+    people = sum(vp_table[position] for position in me.tracks)
+    return me.total_vp + people + me.coins / 3 + len(me.cast) + len(me.favours) + len(me.favours_used)

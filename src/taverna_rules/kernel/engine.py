@@ -131,7 +131,11 @@ class Engine:
                 continue
             self.stack.pop()
             AUTOMATIC[top.kind](self, top)
-        self.emit(ev.FlowAdvanced(tuple(self.stack)))
+        # After a stop at a decision the state already holds this very stack: folding the
+        # event then costs nothing (evolve returns the state when the stack is the same).
+        live = self.state.stack
+        same = len(live) == len(self.stack) and all(a is b for a, b in zip(live, self.stack, strict=True))
+        self.emit(ev.FlowAdvanced(live if same else tuple(self.stack)))
 
 
 _PASS_ONLY: tuple[Action, ...] = (EndTurn(),)

@@ -374,4 +374,6 @@ def _ended(state: GameState, e: ev.GameEnded) -> GameState:
 
 @_on(ev.FlowAdvanced)
 def _flow(state: GameState, e: ev.FlowAdvanced) -> GameState:
+    if state.stack is e.stack:
+        return state
     return replace(state, stack=e.stack)
