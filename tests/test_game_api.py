@@ -7,7 +7,7 @@ import json
 import pytest
 
 import taverna_rules as tr
-from scenario import RULES, advance_to
+from scenario import RULES, advance_to, of_type
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel import serialize
 
@@ -46,7 +46,11 @@ def test_undo_until_reveal() -> None:
     game.undo()
     assert game.state == first and len(game.events) == len(started().events)
     advance_to(game, "turn_actions")
-    game.apply(tr.EndTurn())  # ends the turn: a new customer card is revealed
+    game.apply(tr.EndTurn())
+    while game.decision is not None and game.decision.kind == "respond":
+        game.apply(tr.Pass())  # the last window to close ends the turn
+    # The turn is over: a new customer card was revealed.
+    assert of_type(game.events[-6:], ev.CustomerRevealed)
     assert not game.can_undo()
     with pytest.raises(tr.UndoError, match="revealed"):
         game.undo()

@@ -26,6 +26,7 @@ __all__ = [
     "ChangeSymbol",
     "ChooseTable",
     "CastSpell",
+    "Pass",
     "EndTurn",
     "PickCard",
     "ReplaceCustomer",
@@ -202,3 +203,9 @@ class CastSpell(Action):
     """Cast a spell from your hand: pay its cost, then resolve its effect."""
 
     spell: str
+
+
+@_action
+@attrs.frozen
+class Pass(Action):
+    """Let a response window on another player's turn go by."""

@@ -19,7 +19,7 @@ from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import IllegalActionError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._replace import replace
-from taverna_rules.kernel.actions import Action, EndTurn
+from taverna_rules.kernel.actions import Action, EndTurn, Pass
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task
 
@@ -120,7 +120,7 @@ class Engine:
                 self.state = replace(self.state, stack=tuple(self.stack))
                 kind = DECISIONS[top.kind]
                 legal = kind.legal(self.rules, self.state, top)
-                if legal != _PASS_ONLY:
+                if legal not in _PASS_ONLY:
                     self.pending = Decision(
                         top.player, top.kind, kind.prompt(self.rules, self.state, top), legal
                     )
@@ -138,7 +138,8 @@ class Engine:
         self.emit(ev.FlowAdvanced(live if same else tuple(self.stack)))
 
 
-_PASS_ONLY: tuple[Action, ...] = (EndTurn(),)
+# A decision offering only one of these needs nobody: it resolves by itself.
+_PASS_ONLY: tuple[tuple[Action, ...], ...] = ((EndTurn(),), (Pass(),))
 
 
 def resolve_ref(rules: RuleSet, ref: str) -> Node:

@@ -364,6 +364,8 @@ def _spell_cast(state: GameState, e: ev.SpellCast) -> GameState:
     state = _player(state, e.player, hand=_without(p.hand, e.spell), cast=(*p.cast, e.spell))
     if state.turn is not None and state.turn.player == e.player:
         state = _turn_change(state, spells_cast=state.turn.spells_cast + 1)
+    elif state.turn is not None:
+        state = _turn_change(state, responded=(*state.turn.responded, e.player))
     return state
 
 

@@ -16,20 +16,29 @@ from taverna_rules.kernel.applicable import applicable
 from taverna_rules.kernel.engine import Engine
 from taverna_rules.kernel.state import GameState, Task
 
-__all__ = ["favour_actions", "favour_refusal", "use_favour"]
+__all__ = ["CARD_OPS", "favour_actions", "favour_refusal", "use_favour"]
+
+#: Ops that act on the card played this turn, which is the active player's alone.
+CARD_OPS = frozenset({"add_card_symbol", "change_card_symbol", "swap_customer_people", "grant_spell_cast"})
 
 
-def favour_actions(rules: RuleSet, state: GameState, player: int) -> tuple[UseFavour, ...]:
-    """The favours ``player`` can use now: held, of a kind not used yet this way, applicable."""
+def favour_actions(
+    rules: RuleSet, state: GameState, player: int, own_turn_only: bool = True
+) -> tuple[UseFavour, ...]:
+    """The favours ``player`` can use now: held, of a kind not used yet this turn, applicable
+    (on another player's turn only with the ``favours_on_any_turn`` option, ruling #1)."""
     turn = state.turn
-    if turn is None or turn.player != player:
+    if turn is None or (own_turn_only and turn.player != player):
         return ()
     coins = state.players[player].coins
+    own_turn = turn.player == player
     out: dict[str, UseFavour] = {}
     for tile in state.players[player].favours:
         kind = rules.favour(tile)
         if kind.id in out or kind.effect is None or kind.id in turn.favours_used:
             continue  # copies are one choice, and "different" tiles: each kind once a turn
+        if not own_turn and {n.op for n in kind.effect.walk()} & CARD_OPS:
+            continue  # "the card you play": only on your own turn
         if applicable(rules, state, player, kind.effect, coins=coins, arrival=None):
             out[kind.id] = UseFavour(tile)
     return tuple(out.values())

@@ -4,27 +4,33 @@ and counts for the Archmage.
 
 Spells are offered in the same decisions of the turn as the royal favours: before seating
 and in the window after income. Spells marked ``any_turn`` (the rulebook's lightning bolt)
-are cast during their owner's turn until the response windows on other players' turns
-arrive.
+may also be cast on another player's turn, one per turn, in the response window that
+closes each turn; the window is skipped when nobody can respond.
 """
 
 from __future__ import annotations
 
 from taverna_rules.content.model import RuleSet
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import CastSpell
+from taverna_rules.kernel.actions import Action, CastSpell, Pass, UseFavour
 from taverna_rules.kernel.applicable import applicable
-from taverna_rules.kernel.engine import Engine
+from taverna_rules.kernel.engine import Engine, decision
+from taverna_rules.kernel.favours import favour_actions, favour_refusal, use_favour
 from taverna_rules.kernel.state import GameState, Task
 
 __all__ = ["cast_actions", "cast_refusal", "cast_spell", "casts_left"]
 
+RESPOND = "respond"
+
 
 def casts_left(state: GameState, player: int) -> int:
-    """How many more spells ``player`` may cast this turn."""
+    """How many more spells ``player`` may cast during the turn in progress: on their own
+    turn one (more with the Second spell favour), on another's one lightning spell."""
     turn = state.turn
-    if turn is None or turn.player != player:
+    if turn is None:
         return 0
+    if turn.player != player:
+        return 0 if player in turn.responded else 1
     return 1 + turn.extra_casts - turn.spells_cast
 
 
@@ -33,11 +39,14 @@ def cast_actions(rules: RuleSet, state: GameState, player: int) -> tuple[CastSpe
     if casts_left(state, player) <= 0:
         return ()
     coins = state.players[player].coins
+    own_turn = state.turn is not None and state.turn.player == player
     out: dict[str, CastSpell] = {}
     for card in state.players[player].hand:
         spell = rules.spell(card)
         if spell.id in out or spell.effect is None or spell.cost > coins:
             continue
+        if not own_turn and spell.timing != "any_turn":
+            continue  # only lightning spells on another player's turn
         if applicable(rules, state, player, spell.effect, coins=coins - spell.cost, arrival=None):
             out[spell.id] = CastSpell(card)
     return tuple(out.values())
@@ -51,6 +60,8 @@ def cast_refusal(rules: RuleSet, state: GameState, player: int, action: CastSpel
     if casts_left(state, player) <= 0:
         return "you have cast your spell this turn (the Second spell favour allows another)"
     spell = rules.spell(action.spell)
+    if spell.timing != "any_turn" and (state.turn is None or state.turn.player != player):
+        return f"{spell.id!r} is cast only on your own turn (not a lightning spell)"
     if spell.cost > state.players[player].coins:
         return f"it costs {spell.cost} coins and you have {state.players[player].coins}"
     first = next(card for card in hand if rules.spell(card).id == spell.id)
@@ -66,3 +77,34 @@ def cast_spell(engine: Engine, task: Task, action: CastSpell) -> None:
         engine.emit(ev.CoinsPaid(task.player, spell.cost, f"spell:{spell.id}"))
     engine.emit(ev.SpellCast(task.player, action.spell))
     engine.push(Task("effect", task.player, f"spell:{spell.id}"), task)
+
+
+def _respond_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    favours: tuple[Action, ...] = ()
+    if bool(dict(state.options).get("favours_on_any_turn", False)):
+        favours = favour_actions(rules, state, task.player, own_turn_only=False)
+    return (*cast_actions(rules, state, task.player), *favours, Pass())
+
+
+def _respond_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
+    if isinstance(action, CastSpell):
+        return cast_refusal(rules, state, task.player, action)
+    if isinstance(action, UseFavour):
+        if not dict(state.options).get("favours_on_any_turn", False):
+            return "royal favours are used on your own turn (option favours_on_any_turn)"
+        return favour_refusal(rules, state, task.player, action)
+    return ""
+
+
+@decision(
+    RESPOND,
+    _respond_choices,
+    lambda r, s, t: "cast a lightning spell on this turn, or pass",
+    _respond_refusal,
+    (CastSpell, UseFavour, Pass),
+)
+def _respond(engine: Engine, task: Task, action: Action) -> None:
+    if isinstance(action, CastSpell):
+        cast_spell(engine, task, action)
+    elif isinstance(action, UseFavour):
+        use_favour(engine, task, action)

@@ -97,6 +97,8 @@ class TurnState:
     spells_cast: int = 0
     #: Spell casts allowed this turn beyond the first (the Second spell favour).
     extra_casts: int = 0
+    #: Other players who cast a spell during this turn (one each, lightning spells only).
+    responded: tuple[int, ...] = ()
 
 
 @attrs.frozen

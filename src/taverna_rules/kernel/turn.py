@@ -39,11 +39,15 @@ def _turn(state: GameState) -> TurnState:
 def _start_turn(engine: Engine, task: Task) -> None:
     engine.emit(ev.TurnStarted(task.player))
     p = task.player
+    n = len(engine.state.players)
+    # The other players may answer with a lightning spell before the turn ends.
+    responses = [Task("respond", (p + i) % n) for i in range(1, n)]
     engine.push(
         Task("pick_card", p),
         Task("place_customer", p),
         Task("income", p),
         Task("turn_actions", p),
+        *responses,
         Task("end_turn", p),
     )
 
