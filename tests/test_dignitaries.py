@@ -221,3 +221,40 @@ def test_the_extra_activation_may_come_before_seating() -> None:
     )
     game = from_position(text)
     assert activations(game) and all(extra for _, _, extra in activations(game))
+
+
+@pytest.mark.parametrize(
+    ("dignitary", "level", "cost", "choices", "expected"),
+    [
+        ("princess", 0, 3, [TakeFavour("add_beer")], 1),
+        (
+            "princess",
+            2,
+            7,
+            [TakeFavour("add_beer"), TakeFavour("guild_token"), TakeFavour("move_customer#1")],
+            3,
+        ),
+        ("gobtrotter", 0, 3, [ChooseGuildToken("hall", "lyre")], 3),
+        ("ambassador", 0, 3, [tr.ChoosePeople("human")], 1),
+        ("ambassador", 2, 9, [tr.ChoosePeople("human")] * 3, 3),
+    ],
+)
+def test_every_level_pays_its_cost_and_delivers(
+    dignitary: str, level: int, cost: int, choices: list[tr.Action], expected: int
+) -> None:
+    """Princess 3/5/7 for 1/2/3 favours; Gob'Trotter 3/5 for 1/2 tokens and 3/6 VP;
+    Ambassador 3/6/9 for 1/2/3 levels."""
+    used = "[]" if dignitary != "ambassador" else "[gobtrotter, princess]"
+    game = window(coins=20, privileges=2, used=used)
+    extra = dignitary == "ambassador"
+    game.apply(ActivateDignitary(dignitary, level, extra=extra))
+    events = list(game.apply(SendDignitary("hall")))
+    for choice in choices:
+        events += game.apply(choice)
+    assert of_type(events, ev.CoinsPaid) == [ev.CoinsPaid(0, cost, f"dignitary:{dignitary}:{level}")]
+    if dignitary == "princess":
+        assert len(of_type(events, ev.FavourTaken)) == expected
+    elif dignitary == "gobtrotter":
+        assert of_type(events, ev.VPScored) == [ev.VPScored(0, expected, "dignitaries")]
+    else:
+        assert game.state.players[0].tracks[0] == expected

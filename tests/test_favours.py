@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 import taverna_rules as tr
-from scenario import from_position, of_type
+from scenario import RULES, from_position, of_type
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import ChangeSymbol, ChooseGuildToken, ChooseTable, UseFavour
+from taverna_rules.kernel.dignitaries import dignitary_window
 
 # Ann has picked an elf customer from a spellbook card and is about to seat it; she holds
 # one tile of every favour. The Golden Tankard has an orc customer at table 0; the Great
@@ -168,3 +169,21 @@ def test_a_level_is_offered_only_where_it_can_be_gained() -> None:
     game.apply(UseFavour("gain_level#1"))
     peoples = {a.people for a in game.legal_actions() if isinstance(a, tr.ChoosePeople)}
     assert peoples == {"dwarf", "orc"}
+
+
+def test_add_spellbook_draws_at_income_and_add_lyre_opens_influence() -> None:
+    """Magic and Influence computed from the changed card (a spellbook or lyre added)."""
+    text = SEATING.replace("symbols: [spellbook]", "symbols: [beer]")
+    text = text.replace("    taverns:\n", "    taverns:\n      lantern: {dignitaries: [notary]}\n")
+    game = from_position(text)
+    game.apply(UseFavour("add_spellbook"))
+    events = game.apply(tr.SeatCustomer("grimoire", 1))  # printed spellbook
+    assert of_type(events, ev.SpellDrawn) == [ev.SpellDrawn(0, "charm#1")]
+    game = from_position(text)
+    game.apply(UseFavour("add_lyre"))
+    game.apply(tr.SeatCustomer("silver_lyre", 1))  # printed lyre: Influence
+    assert game.state.turn is not None and "lyre" in game.state.turn.symbols
+    window = dignitary_window(RULES, game.state, regular_used=False)
+    assert window.influence
+    # The Notary stands in another tavern: only Influence reaches it.
+    assert window.regular == ("notary",)

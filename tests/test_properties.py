@@ -1,6 +1,6 @@
 """Property-based tests: random legal games keep the kernel's invariants.
 
-Hypothesis chooses the player count (2 to 5), the seed, the rule options (``use_curse``)
+Hypothesis chooses the player count (2 to 5), the seed, every rule option
 and every action of a game: an index into ``game.legal_actions()`` drawn with
 ``st.data()``, so a failing game shrinks towards the first legal actions. Each failing
 example prints its ``Setup`` and, as notes, the actions played step by step.
@@ -81,6 +81,8 @@ class Setup:
     players: int
     seed: int
     use_curse: bool
+    guild_token_may_match_printed_symbol: bool = False
+    favours_on_any_turn: bool = False
 
     def new_game(self, undo: tr.UndoPolicy = "until_reveal") -> tr.Game:
         """A fresh game with these settings."""
@@ -88,7 +90,11 @@ class Setup:
             RULES,
             list(NAMES[: self.players]),
             seed=self.seed,
-            options={"use_curse": self.use_curse},
+            options={
+                "use_curse": self.use_curse,
+                "guild_token_may_match_printed_symbol": self.guild_token_may_match_printed_symbol,
+                "favours_on_any_turn": self.favours_on_any_turn,
+            },
             undo=undo,
         )
 
@@ -98,6 +104,8 @@ SETUPS = st.builds(
     players=st.sampled_from(RULES.constants.player_counts),
     seed=st.integers(0, 2**32 - 1),
     use_curse=st.booleans(),
+    guild_token_may_match_printed_symbol=st.booleans(),
+    favours_on_any_turn=st.booleans(),
 )
 
 Before = Callable[[tr.Game], None]
