@@ -258,3 +258,13 @@ def test_every_level_pays_its_cost_and_delivers(
         assert of_type(events, ev.VPScored) == [ev.VPScored(0, expected, "dignitaries")]
     else:
         assert game.state.players[0].tracks[0] == expected
+
+
+def test_an_exhausted_guild_token_supply_is_respected() -> None:
+    """Finite supplies (ruling #13): with no lyre or spellbook token left, the Great Hall
+    (printed beer) can take no token, so the Gob'Trotter cannot go there."""
+    text = WINDOW.format(coins=20, privileges=0, symbols="[beer]", used="[]")
+    text = text.replace("    castle:", "    guild_supply: {beer: 4, spellbook: 0, lyre: 0}\n    castle:")
+    game = from_position(text)
+    game.apply(ActivateDignitary("gobtrotter", 0))
+    assert SendDignitary("hall") not in game.legal_actions()

@@ -139,3 +139,15 @@ def test_every_spell_has_a_reconstructed_effect_and_note() -> None:
     for spell in RULES.spells:
         assert spell.effect is not None and spell.provenance == "reconstructed" and spell.note
     assert sum(s.copies for s in RULES.spells) == 32
+
+
+def test_drawing_from_an_empty_deck_gives_nothing() -> None:
+    """Finite supplies (ruling #13): a draw from an empty spell deck draws nothing."""
+    game = from_position(
+        WINDOW.format(hand="[counterspell#1]", coins=10).replace(
+            "spell_deck: [foresight#2, summons#2, charm#3]", "spell_deck: [foresight#2]"
+        )
+    )
+    events = game.apply(CastSpell("counterspell#1"))
+    assert of_type(events, ev.SpellDrawn) == [ev.SpellDrawn(0, "foresight#2")]
+    assert game.state.spell_deck == ()
