@@ -227,8 +227,8 @@ def test_game_length(players: int, turns: int) -> None:
         (tr.ReplaceCustomer("tankard", 0), "needs a mask"),
         (
             tr.EndTurn(),
-            "this decision takes SeatCustomer or ReplaceCustomer or UseFavour or CastSpell or "
-            "ActivateDignitary, not EndTurn",
+            "this decision takes SeatCustomer or ReplaceCustomer or ActivateDignitary or "
+            "UseFavour or CastSpell, not EndTurn",
         ),
     ],
 )

@@ -97,13 +97,47 @@ def _seat(tavern: str, table: int) -> tuple[SeatCustomer, ReplaceCustomer]:
     return pair
 
 
+# ----------------------------------------------------------------------------- optional plays
+# Dignitaries, royal favours and spells are offered in both decisions of the turn that a
+# player may act in: before seating and in the window after income.
+OPTIONAL_PLAYS = (ActivateDignitary, UseFavour, CastSpell)
+
+
+def _optional_plays(rules: RuleSet, state: GameState, player: int) -> tuple[Action, ...]:
+    return (
+        *activation_actions(rules, state, player),
+        *favour_actions(rules, state, player),
+        *cast_actions(rules, state, player),
+    )
+
+
+def _optional_refusal(rules: RuleSet, state: GameState, player: int, action: Action) -> str | None:
+    """Why an optional play is refused, or ``None`` for another kind of action."""
+    if isinstance(action, ActivateDignitary):
+        return activation_refusal(rules, state, player, action)
+    if isinstance(action, UseFavour):
+        return favour_refusal(rules, state, player, action)
+    if isinstance(action, CastSpell):
+        return cast_refusal(rules, state, player, action)
+    return None
+
+
+def _optional_play(engine: Engine, task: Task, action: Action) -> bool:
+    """Play an optional action and come back to ``task``; False for other actions."""
+    if isinstance(action, ActivateDignitary):
+        activate(engine, task, action)
+    elif isinstance(action, UseFavour):
+        use_favour(engine, task, action)
+    elif isinstance(action, CastSpell):
+        cast_spell(engine, task, action)
+    else:
+        return False
+    return True
+
+
 def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     trickery = "mask" in _turn(state).symbols
-    out: list[Action] = [
-        *activation_actions(rules, state, task.player),
-        *favour_actions(rules, state, task.player),
-        *cast_actions(rules, state, task.player),
-    ]
+    out: list[Action] = list(_optional_plays(rules, state, task.player))
     for tavern in state.taverns:
         for table, seated in enumerate(tavern.tables):
             if seated is None:
@@ -122,12 +156,9 @@ def _place_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
 
 
 def _place_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
-    if isinstance(action, UseFavour):
-        return favour_refusal(rules, state, task.player, action)
-    if isinstance(action, CastSpell):
-        return cast_refusal(rules, state, task.player, action)
-    if isinstance(action, ActivateDignitary):
-        return activation_refusal(rules, state, task.player, action)
+    optional = _optional_refusal(rules, state, task.player, action)
+    if optional is not None:
+        return optional
     assert isinstance(action, SeatCustomer | ReplaceCustomer)
     ids = [t.id for t in state.taverns]
     if action.tavern not in ids:
@@ -147,22 +178,16 @@ def _place_refusal(rules: RuleSet, state: GameState, task: Task, action: Action)
     _place_choices,
     _place_prompt,
     _place_refusal,
-    (SeatCustomer, ReplaceCustomer, UseFavour, CastSpell, ActivateDignitary),
+    (SeatCustomer, ReplaceCustomer, *OPTIONAL_PLAYS),
 )
 def _place(
     engine: Engine,
     task: Task,
     action: SeatCustomer | ReplaceCustomer | UseFavour | CastSpell | ActivateDignitary,
 ) -> None:
-    if isinstance(action, ActivateDignitary):
-        activate(engine, task, action)
+    if _optional_play(engine, task, action):
         return
-    if isinstance(action, UseFavour):
-        use_favour(engine, task, action)
-        return
-    if isinstance(action, CastSpell):
-        cast_spell(engine, task, action)
-        return
+    assert isinstance(action, SeatCustomer | ReplaceCustomer)
     rules, state = engine.rules, engine.state
     player, turn = task.player, _turn(state)
     assert turn.people is not None
@@ -212,13 +237,7 @@ def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
         if kind not in seen:  # copies of a spell are the same choice
             seen.add(kind)
             sells.append(SellSpell(card))
-    return (
-        *activation_actions(rules, state, task.player),
-        *favour_actions(rules, state, task.player),
-        *cast_actions(rules, state, task.player),
-        *sells,
-        EndTurn(),
-    )
+    return (*_optional_plays(rules, state, task.player), *sells, EndTurn())
 
 
 def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
@@ -229,13 +248,7 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
         kind = action.spell.split("#", 1)[0]
         first = next(card for card in hand if card.split("#", 1)[0] == kind)
         return f"copies of a spell are one choice: sell {first!r}"
-    if isinstance(action, ActivateDignitary):
-        return activation_refusal(rules, state, task.player, action)
-    if isinstance(action, UseFavour):
-        return favour_refusal(rules, state, task.player, action)
-    if isinstance(action, CastSpell):
-        return cast_refusal(rules, state, task.player, action)
-    return ""
+    return _optional_refusal(rules, state, task.player, action) or ""
 
 
 @decision(
@@ -243,18 +256,14 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
     _action_choices,
     lambda r, s, t: "activate a dignitary, use royal favours, cast a spell, sell spells, or end your turn",
     _action_refusal,
-    (ActivateDignitary, UseFavour, CastSpell, SellSpell, EndTurn),
+    (*OPTIONAL_PLAYS, SellSpell, EndTurn),
 )
 def _turn_action(
     engine: Engine, task: Task, action: ActivateDignitary | UseFavour | CastSpell | SellSpell | EndTurn
 ) -> None:
-    if isinstance(action, ActivateDignitary):
-        activate(engine, task, action)
-    elif isinstance(action, UseFavour):
-        use_favour(engine, task, action)
-    elif isinstance(action, CastSpell):
-        cast_spell(engine, task, action)
-    elif isinstance(action, SellSpell):
+    if _optional_play(engine, task, action):
+        return
+    if isinstance(action, SellSpell):
         engine.emit(ev.SpellSold(task.player, action.spell))
         engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))
         engine.push(task)
