@@ -6,9 +6,11 @@ used on the wire: ``{"type": "PickCard", "card": "c07", "people": "elf"}``.
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 import attrs
+
+from taverna_rules.kernel._registry import registrar
 
 __all__ = [
     "ACTION_TYPES",
@@ -42,14 +44,8 @@ class Action:
     TYPE: ClassVar[str] = "Action"
 
 
-A = TypeVar("A", bound=type[Action])
 ACTION_TYPES: dict[str, type[Action]] = {}
-
-
-def _action(cls: A) -> A:
-    cls.TYPE = cls.__name__
-    ACTION_TYPES[cls.TYPE] = cls
-    return cls
+_action = registrar(ACTION_TYPES)
 
 
 @_action

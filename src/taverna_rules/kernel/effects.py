@@ -107,6 +107,15 @@ def _effect(engine: Engine, task: Task) -> None:
         EXECUTORS[node.op](engine, task, node)
 
 
+def _asks(op: str, kind: str) -> None:
+    """Register an op whose whole work is a choice: the decision ``kind`` resolves it."""
+
+    def ask(engine: Engine, task: Task, node: Node) -> None:
+        engine.push(Task(kind, task.player, task.ref, task.path))
+
+    EXECUTORS[op] = ask
+
+
 def _executor(op: str) -> Callable[[Executor], Executor]:
     def register(fn: Executor) -> Executor:
         EXECUTORS[op] = fn
@@ -222,9 +231,7 @@ def _arrival(state: GameState) -> str:
     return state.turn.arrival
 
 
-@_executor("buy_deed")
-def _buy_deed(engine: Engine, task: Task, node: Node) -> None:
-    engine.push(Task("choose_deed", task.player, task.ref, task.path))
+_asks("buy_deed", "choose_deed")
 
 
 def _premium(node: Node) -> int:
@@ -334,9 +341,7 @@ def _add_symbol(engine: Engine, task: Task, node: Node) -> None:
         engine.emit(ev.CardSymbolsChanged(task.player, (*turn.symbols, symbol)))
 
 
-@_executor("change_card_symbol")
-def _change_symbol(engine: Engine, task: Task, node: Node) -> None:
-    engine.push(Task("choose_symbol_change", task.player, task.ref, task.path))
+_asks("change_card_symbol", "choose_symbol_change")
 
 
 def _symbol_changes(rules: RuleSet, state: GameState, task: Task) -> tuple[ChangeSymbol, ...]:
@@ -362,9 +367,7 @@ def _choose_symbol_change(engine: Engine, task: Task, action: ChangeSymbol) -> N
     engine.emit(ev.CardSymbolsChanged(task.player, changed))
 
 
-@_executor("swap_customer_people")
-def _swap_people(engine: Engine, task: Task, node: Node) -> None:
-    engine.push(Task("choose_other_people", task.player, task.ref, task.path))
+_asks("swap_customer_people", "choose_other_people")
 
 
 def _other_peoples(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople, ...]:
@@ -383,9 +386,7 @@ def _choose_other_people(engine: Engine, task: Task, action: ChoosePeople) -> No
     engine.emit(ev.CustomerPeopleChanged(task.player, current, action.people))
 
 
-@_executor("move_customer")
-def _move_customer(engine: Engine, task: Task, node: Node) -> None:
-    engine.push(Task("choose_customer_to_move", task.player, task.ref, task.path))
+_asks("move_customer", "choose_customer_to_move")
 
 
 def _movable(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, ...]:
@@ -447,9 +448,7 @@ def _grant_cast(engine: Engine, task: Task, node: Node) -> None:
     engine.emit(ev.SpellCastGranted(task.player, count))
 
 
-@_executor("remove_customer")
-def _remove_customer(engine: Engine, task: Task, node: Node) -> None:
-    engine.push(Task("choose_customer_to_remove", task.player, task.ref, task.path))
+_asks("remove_customer", "choose_customer_to_remove")
 
 
 def _seated(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, ...]:

@@ -7,10 +7,11 @@ players may not see know how to redact themselves (:meth:`Event.redacted`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import attrs
 
+from taverna_rules.kernel._registry import registrar
 from taverna_rules.kernel.state import GameState, Result, Task, TavernState
 
 __all__ = [
@@ -78,14 +79,8 @@ class Event:
         return self
 
 
-E = TypeVar("E", bound=type[Event])
 EVENT_TYPES: dict[str, type[Event]] = {}
-
-
-def _event(cls: E) -> E:
-    cls.TYPE = cls.__name__
-    EVENT_TYPES[cls.TYPE] = cls
-    return cls
+_event = registrar(EVENT_TYPES)
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
