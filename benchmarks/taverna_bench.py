@@ -266,10 +266,10 @@ def bench_load(budget: float, repeats: int, cold_runs: int) -> LoadFigures:
     deadline = perf_counter() + budget
     while True:
         start = perf_counter()
-        rules, problems, _ = _load((), True)
+        outcome = _load((), True)
         uncached.append(perf_counter() - start)
-        if rules is None:
-            raise RuntimeError(f"the bundled rules do not load: {problems}")
+        if outcome.rules is None:
+            raise RuntimeError(f"the bundled rules do not load: {outcome.problems}")
         if perf_counter() >= deadline and len(uncached) >= max(1, repeats):
             break
 

@@ -34,7 +34,7 @@ def copy_base(tmp_path: Path) -> Path:
 def test_bundled_content_is_valid() -> None:
     report = tr.validate()
     assert report.ok, str(report)
-    assert len(report.files) == 10
+    assert len(report.files) == 11  # ten content files and the manifest
 
 
 def test_rule_set_is_immutable_hashable_and_fingerprinted() -> None:

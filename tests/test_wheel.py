@@ -18,7 +18,7 @@ rules = tr.load_rules()
 assert "site-packages" in tr.__file__, tr.__file__
 from taverna_rules._resources import bundled
 assert "site-packages" in str(bundled("cards")) and "site-packages" in str(bundled("schemas"))
-assert len(rules.sources) == 10
+assert len(rules.sources) == 11 and rules.packs[0].id == "base"
 game = tr.new_game(rules, ["Ann", "Bob", "Cy"], seed=3)
 play_out(game, RandomBot(3))
 print(game.result.winners)

@@ -7,26 +7,19 @@ the constraints any reconstruction of the unpublished components must keep).
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.content.problems import Problem
+from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
-from taverna_rules.dsl.nodes import Node, Table
+from taverna_rules.dsl.nodes import AtLeast, Node, Table
 
-__all__ = ["Where", "check", "did_you_mean"]
+__all__ = ["Where", "check", "did_you_mean", "node_paths"]
 
 SPECIAL_PEOPLE = ("card", "choice")
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """``"did you mean 'orc'?"`` for a near miss, else an empty string."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}?" if close else ""
 
 
 @attrs.define
@@ -37,31 +30,13 @@ class Where:
     #: Every item of a list kind in declaration order (the order of the RuleSet's tuples),
     #: so a problem in a second item with a repeated id points at that item.
     order: dict[str, list[tuple[SourceDocument, tuple[PathItem, ...]]]] = attrs.field(factory=dict)
+    #: Ids of items left out for schema problems: references to them are not "unknown".
+    broken: frozenset[str] = frozenset()
 
-    def add(
-        self,
-        problems: list[Problem],
-        kind: str,
-        ident: str,
-        source: SourceDocument,
-        path: tuple[PathItem, ...],
-    ) -> None:
-        """Remember an item; a second item of the same kind and id is a problem."""
+    def add(self, kind: str, ident: str, source: SourceDocument, path: tuple[PathItem, ...]) -> None:
+        """Remember where an item was declared (the first of a repeated id wins by id)."""
         self.order.setdefault(kind, []).append((source, path))
-        key = (kind, ident)
-        if key in self.places:
-            first, first_path = self.places[key]
-            line, _ = first.locate(first_path)
-            problems.append(
-                source.problem(
-                    "duplicate-id",
-                    f"{kind} id {ident!r} is already declared in {first.file}:{line}",
-                    (*path, "people" if kind == "tracks" else "id"),
-                    "ids are unique within a kind: rename this one",
-                )
-            )
-        else:
-            self.places[key] = (source, path)
+        self.places.setdefault((kind, ident), (source, path))
 
     def problem(
         self,
@@ -93,9 +68,51 @@ def _unknown(
     what: str,
     value: str,
     known: Sequence[str],
-) -> Problem:
+) -> list[Problem]:
+    if value in where.broken:
+        return []  # declared in an item with schema problems, already reported
     hint = did_you_mean(value, known) or f"known: {', '.join(known)}"
-    return where.problem(kind, ident, "unknown-reference", f"unknown {what} {value!r}", sub, hint)
+    return [where.problem(kind, ident, "unknown-reference", f"unknown {what} {value!r}", sub, hint)]
+
+
+def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[Node, tuple[PathItem, ...]]]:
+    """Each node of an effect with its path in the YAML: ``(node, ("seq", 1, "if", "then"))``
+    (the path leads to the mapping whose one key is the node's op)."""
+    yield node, path
+    op = node.op
+    for index, child in enumerate(node.children):
+        if op in ("seq", "choose"):
+            step: tuple[PathItem, ...] = (op, index)
+        elif op == "if":
+            step = (op, "then" if index == 0 else "else")
+        elif op == "repeat":
+            step = (op, "effect")
+        else:
+            step = (op,)
+        yield from node_paths(child, (*path, *step))
+
+
+#: Ops that act on the customer card played this turn, or on its tavern of arrival.
+CARD_OPS = ("add_card_symbol", "change_card_symbol", "swap_customer_people")
+ARRIVAL_OPS = ("buy_deed", "place_guild_tokens")
+#: Where an effect resolves -> what is never there: royal scorings at the end of the
+#: game (no card, no tavern of arrival); dignitaries after seating (no customer to swap).
+NEVER: dict[str, tuple[str, ...]] = {
+    "royal_scoring": (*CARD_OPS, "advance_track:card", "arrival"),
+    "dignitaries": ("swap_customer_people",),
+}
+
+
+def _never_applies(node: Node, context: str) -> str:
+    """Why an op can never apply where its effect resolves, or an empty string."""
+    never = NEVER.get(context, ())
+    if node.op in never:
+        return f"{node.op!r} needs a customer card being played, and there is none here"
+    if node.op == "advance_track" and node.arg("people") == "card" and "advance_track:card" in never:
+        return "'people: card' needs a customer card being played, and there is none here"
+    if node.op in ARRIVAL_OPS and node.arg("where") == "arrival" and "arrival" in never:
+        return "'where: arrival' needs a tavern of arrival, and there is none here"
+    return ""
 
 
 def _effect_problems(
@@ -103,45 +120,122 @@ def _effect_problems(
     kind: str,
     ident: str | int,
     sub: Sequence[PathItem],
-    node: Node,
+    effect: Node,
     peoples: Sequence[str],
     symbols: Sequence[str] = ("beer", "spellbook", "lyre", "mask"),
 ) -> list[Problem]:
-    out = []
-    for each in node.walk():
-        symbol = each.arg("symbol")
+    """Unknown names, bad tables and dead code in one effect, each located at its node."""
+    out: list[Problem] = []
+    for node, inner in node_paths(effect):
+        at = (*sub, *inner, node.op)
+        symbol = node.arg("symbol")
         if isinstance(symbol, str) and symbol not in symbols:
-            out.append(_unknown(where, kind, ident, sub, "guild symbol", symbol, symbols))
-        people = each.arg("people")
+            out.extend(_unknown(where, kind, ident, (*at, "symbol"), "guild symbol", symbol, symbols))
+        people = node.arg("people")
         if isinstance(people, str) and people not in (*peoples, *SPECIAL_PEOPLE):
-            out.append(_unknown(where, kind, ident, sub, "people", people, [*peoples, *SPECIAL_PEOPLE]))
-        for _, value in each.args:
+            known = [*peoples, *SPECIAL_PEOPLE]
+            out.extend(_unknown(where, kind, ident, (*at, "people"), "people", people, known))
+        reason = _never_applies(node, kind)
+        if reason:
+            out.append(where.problem(kind, ident, "never-applies", reason, at, "use another op here"))
+        out.extend(_dead_code(where, kind, ident, at, node))
+        for name, value in node.args:
             if isinstance(value, Table):
-                if len(value.at_least) != len(value.points):
-                    out.append(
-                        where.problem(
-                            kind,
-                            ident,
-                            "table-shape",
-                            "a table needs as many 'points' as 'at_least' thresholds",
-                            sub,
-                        )
-                    )
-                elif list(value.at_least) != sorted(set(value.at_least)):
-                    out.append(
-                        where.problem(
-                            kind,
-                            ident,
-                            "table-order",
-                            "table thresholds must strictly increase",
-                            sub,
-                        )
-                    )
+                out.extend(_table_problems(where, kind, ident, (*at, name, "table"), value))
     return out
 
 
-def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem]:
-    """Every semantic problem of a structured rule set."""
+def _warning(
+    where: Where, kind: str, ident: str | int, code: str, message: str, at: Sequence[PathItem], hint: str
+) -> Problem:
+    return attrs.evolve(where.problem(kind, ident, code, message, at, hint), severity="warning")
+
+
+def _dead_code(
+    where: Where, kind: str, ident: str | int, at: Sequence[PathItem], node: Node
+) -> list[Problem]:
+    """Parts of an effect that can never make a difference (warnings)."""
+    out = []
+    cond = node.arg("cond")
+    if isinstance(cond, AtLeast) and isinstance(cond.left, int) and isinstance(cond.right, int):
+        holds = cond.left >= cond.right
+        out.append(
+            _warning(
+                where,
+                kind,
+                ident,
+                "constant-condition",
+                f"the condition is always {'true' if holds else 'false'}",
+                (*at, "cond"),
+                "compare a count, e.g. {at_least: [{count: coins}, 6]}",
+            )
+        )
+    for name in ("amount", "count"):
+        value = node.arg(name)
+        if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
+            out.append(
+                _warning(
+                    where,
+                    kind,
+                    ident,
+                    "no-effect",
+                    f"{node.op} with {name} {value} does nothing",
+                    (*at, name),
+                    "use a positive amount",
+                )
+            )
+    if node.op == "choose":
+        seen: dict[Node, int] = {}
+        for index, child in enumerate(node.children):
+            if child in seen:
+                out.append(
+                    _warning(
+                        where,
+                        kind,
+                        ident,
+                        "duplicate-branch",
+                        f"branch {index} is the same as branch {seen[child]}",
+                        (*at, index),
+                        "each branch of a choice should offer something different",
+                    )
+                )
+            seen.setdefault(child, index)
+    return out
+
+
+def _table_problems(
+    where: Where, kind: str, ident: str | int, at: Sequence[PathItem], table: Table
+) -> list[Problem]:
+    if len(table.at_least) != len(table.points):
+        return [
+            where.problem(
+                kind, ident, "table-shape", "a table needs as many 'points' as 'at_least' thresholds", at
+            )
+        ]
+    if list(table.at_least) != sorted(set(table.at_least)):
+        return [where.problem(kind, ident, "table-order", "table thresholds must strictly increase", at)]
+    if isinstance(table.of, int):
+        return [
+            _warning(
+                where,
+                kind,
+                ident,
+                "constant-table",
+                f"the table looks up the constant {table.of}: it always scores the same",
+                (*at, "of"),
+                "look up a count, e.g. {count: favours_owned}",
+            )
+        ]
+    return []
+
+
+def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool = True) -> list[Problem]:
+    """Every semantic problem of a structured rule set.
+
+    ``complete`` is false when items were left out for schema problems: the counting checks
+    (enough cards, tiles, spells... for each player count) are then skipped, since they
+    would count what is missing.
+    """
     problems: list[Problem] = []
     peoples = rules.people_ids()
     symbols = tuple(s.id for s in rules.symbols)
@@ -151,10 +245,10 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     for n, card in enumerate(rules.customers):
         for i, people in enumerate(card.peoples):
             if people not in peoples:
-                problems.append(_unknown(where, "customers", n, ("peoples", i), "people", people, peoples))
+                problems.extend(_unknown(where, "customers", n, ("peoples", i), "people", people, peoples))
         for i, symbol in enumerate(card.symbols):
             if symbol not in symbols:
-                problems.append(
+                problems.extend(
                     _unknown(where, "customers", n, ("symbols", i), "guild symbol", symbol, symbols)
                 )
         if len(set(card.symbols)) != len(card.symbols) or len(set(card.peoples)) != len(card.peoples):
@@ -170,12 +264,14 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     for side in rules.sides:
         for tid, layout in side.layouts:
             if tid not in tavern_ids:
-                problems.append(_unknown(where, "side", side.id, ("taverns", tid), "tavern", tid, tavern_ids))
+                problems.extend(
+                    _unknown(where, "sides", side.id, ("taverns", tid), "tavern", tid, tavern_ids)
+                )
             if layout.symbol not in symbols:
-                problems.append(
+                problems.extend(
                     _unknown(
                         where,
-                        "side",
+                        "sides",
                         side.id,
                         ("taverns", tid, "symbol"),
                         "guild symbol",
@@ -185,10 +281,10 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
                 )
             for i, people in enumerate(layout.tables):
                 if people not in peoples:
-                    problems.append(
+                    problems.extend(
                         _unknown(
                             where,
-                            "side",
+                            "sides",
                             side.id,
                             ("taverns", tid, "tables", i),
                             "people",
@@ -199,7 +295,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
             if 2 * max(d.price for d in layout.deeds) > k.starting_coins:
                 problems.append(
                     where.problem(
-                        "side",
+                        "sides",
                         side.id,
                         "deed-unaffordable",
                         f"two deeds at this tavern's top price cost more than "
@@ -211,7 +307,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
         if missing:
             problems.append(
                 where.problem(
-                    "side",
+                    "sides",
                     side.id,
                     "missing-tavern",
                     f"no layout for tavern(s) {', '.join(missing)}",
@@ -219,6 +315,77 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
                 )
             )
 
+    if complete:
+        problems.extend(_count_problems(rules, where, singles))
+    for n, track in enumerate(rules.tracks):
+        if track.people not in peoples:
+            problems.extend(_unknown(where, "tracks", n, ("people",), "people", track.people, peoples))
+        for position, effect in track.bonuses:
+            if not 0 < position <= k.top:
+                problems.append(
+                    where.problem(
+                        "tracks",
+                        n,
+                        "bad-position",
+                        f"position {position} is not on the track (1..{k.top})",
+                        ("bonuses", str(position)),
+                    )
+                )
+            problems.extend(
+                _effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, peoples, symbols)
+            )
+    for n, scoring in enumerate(rules.royal_scorings):
+        problems.extend(
+            _effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, peoples, symbols)
+        )
+    for n, dignitary in enumerate(rules.dignitaries):
+        for index, level in enumerate(dignitary.levels):
+            problems.extend(
+                _effect_problems(
+                    where, "dignitaries", n, ("levels", index, "effect"), level.effect, peoples, symbols
+                )
+            )
+    for n, favour in enumerate(rules.favours):
+        if favour.effect is not None:
+            problems.extend(
+                _effect_problems(where, "favours", n, ("effect",), favour.effect, peoples, symbols)
+            )
+    for n, spell in enumerate(rules.spells):
+        if spell.effect is not None:
+            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, peoples, symbols))
+
+    for symbol, _ in rules.guild_tokens:
+        if symbol not in symbols:
+            problems.append(
+                Problem(
+                    "unknown-reference",
+                    f"guild tokens of unknown symbol {symbol!r}",
+                    singles["components"].source.file,
+                )
+            )
+    for n, option in enumerate(rules.options):
+        expected = {"bool": bool, "int": int, "choice": str}[option.type]
+        if type(option.default) is not expected or (
+            option.type == "choice" and option.default not in option.choices
+        ):
+            problems.append(
+                where.problem(
+                    "options",
+                    n,
+                    "bad-option-default",
+                    f"default {option.default!r} does not fit type {option.type!r}",
+                    ("default",),
+                    f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
+                )
+            )
+    return problems
+
+
+def _count_problems(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem]:
+    """Whether the components keep every supported player count playable."""
+    problems: list[Problem] = []
+    peoples = rules.people_ids()
+    k = rules.constants
     for count in k.player_counts:
         sides = [s for s in rules.sides if count in s.players]
         if len(sides) != 1:
@@ -235,7 +402,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
         if side.table_count < seatings:
             problems.append(
                 where.problem(
-                    "side",
+                    "sides",
                     side.id,
                     "too-few-tables",
                     f"{side.table_count} tables for {seatings} customers seated with {count} players",
@@ -281,7 +448,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
         if deed_spaces < 2 * count or len(side.layouts) < 2:
             problems.append(
                 where.problem(
-                    "side",
+                    "sides",
                     side.id,
                     "too-few-deeds",
                     f"the deed draft needs 2 deeds in different taverns for each of {count} players",
@@ -291,52 +458,6 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     for people in peoples:
         if people not in {t.people for t in rules.tracks}:
             problems.append(Problem("missing-track", f"no track for people {people!r}"))
-    for n, track in enumerate(rules.tracks):
-        if track.people not in peoples:
-            problems.append(_unknown(where, "tracks", n, ("people",), "people", track.people, peoples))
-        for position, effect in track.bonuses:
-            if not 0 < position <= k.top:
-                problems.append(
-                    where.problem(
-                        "tracks",
-                        n,
-                        "bad-position",
-                        f"position {position} is not on the track (1..{k.top})",
-                        ("bonuses", str(position)),
-                    )
-                )
-            problems.extend(
-                _effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, peoples, symbols)
-            )
-    for n, scoring in enumerate(rules.royal_scorings):
-        problems.extend(
-            _effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, peoples, symbols)
-        )
-    for n, dignitary in enumerate(rules.dignitaries):
-        for index, level in enumerate(dignitary.levels):
-            problems.extend(
-                _effect_problems(
-                    where, "dignitaries", n, ("levels", index, "effect"), level.effect, peoples, symbols
-                )
-            )
-    for n, favour in enumerate(rules.favours):
-        if favour.effect is not None:
-            problems.extend(
-                _effect_problems(where, "favours", n, ("effect",), favour.effect, peoples, symbols)
-            )
-    for n, spell in enumerate(rules.spells):
-        if spell.effect is not None:
-            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, peoples, symbols))
-
-    for symbol, _ in rules.guild_tokens:
-        if symbol not in symbols:
-            problems.append(
-                Problem(
-                    "unknown-reference",
-                    f"guild tokens of unknown symbol {symbol!r}",
-                    singles["components"].source.file,
-                )
-            )
     small = sum(1 for t in rules.taverns if t.size == "small")
     if len(rules.dignitaries) > small:
         problems.append(
@@ -352,19 +473,4 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem
     if sum(1 for s in rules.spells if s.curse) > 1:
         problems.append(Problem("too-many-curses", "at most one spell kind is the Curse"))
 
-    for n, option in enumerate(rules.options):
-        expected = {"bool": bool, "int": int, "choice": str}[option.type]
-        if type(option.default) is not expected or (
-            option.type == "choice" and option.default not in option.choices
-        ):
-            problems.append(
-                where.problem(
-                    "options",
-                    n,
-                    "bad-option-default",
-                    f"default {option.default!r} does not fit type {option.type!r}",
-                    ("default",),
-                    f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
-                )
-            )
     return problems

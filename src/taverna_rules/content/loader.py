@@ -11,7 +11,6 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from taverna_rules.content.model import (
     Dignitary,
     FavourKind,
     Names,
+    PackInfo,
     People,
     RoyalScoring,
     RuleOption,
@@ -40,7 +40,19 @@ from taverna_rules.content.model import (
     TavernLayout,
     Track,
 )
-from taverna_rules.content.problems import Problem, ValidationReport
+from taverna_rules.content.packs import (
+    ITEM_LISTS,
+    Layer,
+    Located,
+    Merged,
+    Unit,
+    check_format,
+    discover,
+    merge,
+    order_layers,
+    pack_info,
+)
+from taverna_rules.content.problems import Problem, ValidationReport, did_you_mean
 from taverna_rules.content.schema_source import KINDS
 from taverna_rules.content.yaml_source import SourceDocument, load_yaml_text, to_plain
 from taverna_rules.dsl.nodes import Node
@@ -48,26 +60,6 @@ from taverna_rules.dsl.ops import parse_effect
 from taverna_rules.errors import ContentError
 
 __all__ = ["load_rules", "validate"]
-
-SINGLETON_KINDS = ("game", "components")
-LIST_KEYS = {
-    "customers": "cards",
-    "tracks": "tracks",
-    "royal_scoring": "scorings",
-    "dignitaries": "dignitaries",
-    "favours": "favours",
-    "spells": "spells",
-    "options": "options",
-}
-
-
-@attrs.frozen
-class Located:
-    """A content document with its plain (JSON-shaped) data and its kind."""
-
-    source: SourceDocument
-    data: dict[str, Any]
-    kind: str
 
 
 def _converter() -> cattrs.Converter:
@@ -82,39 +74,32 @@ CONVERTER = _converter()
 
 
 # ----------------------------------------------------------------------------- sources
-def _walk(root: Traversable | Path, label: str) -> Iterator[tuple[str, Traversable | Path]]:
-    if root.is_file():
-        yield label, root
-        return
-    for child in sorted(root.iterdir(), key=lambda c: c.name):
-        name = f"{label}/{child.name}"
-        if isinstance(child, Path) and child.is_symlink() and child.is_dir():
-            continue  # a linked folder could loop or leave the content tree
-        if child.is_dir():
-            yield from _walk(child, name)
-        elif child.name.endswith((".yaml", ".yml")):
-            yield name, child
+@attrs.frozen
+class _Text:
+    name: str
+    text: str
+    unit: int
 
 
-def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[tuple[str, str]], list[Problem]]:
-    found: list[tuple[str, str]] = []
+def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[Unit], list[_Text], list[Problem]]:
+    units: list[Unit] = []
     problems: list[Problem] = []
-    roots: list[tuple[str, Traversable | Path]] = []
     if base:
-        roots.append(("cards", bundled("cards")))
+        units.extend(discover(bundled("cards"), "cards"))
     for raw in paths:
         path = Path(raw)
         if not path.exists():
             problems.append(Problem("file-missing", f"no such file or folder: {str(raw)!r}", str(raw)))
             continue
-        roots.append((str(raw).rstrip("/"), path))
-    for label, root in roots:
-        for name, entry in _walk(root, label):
+        units.extend(discover(path, str(raw).rstrip("/")))
+    texts: list[_Text] = []
+    for index, unit in enumerate(units):
+        for name, entry in unit.files:
             try:
-                found.append((name, entry.read_text(encoding="utf-8")))
+                texts.append(_Text(name, entry.read_text(encoding="utf-8"), index))
             except (OSError, UnicodeDecodeError) as exc:
                 problems.append(Problem("file-unreadable", f"cannot read the file: {exc}", name))
-    return found, problems
+    return units, texts, problems
 
 
 # ----------------------------------------------------------------------------- schema
@@ -130,12 +115,28 @@ def _schema_problems(doc: SourceDocument, data: Any) -> tuple[str | None, list[P
         return None, [doc.problem("not-a-mapping", "a content file is a mapping with a 'kind' key")]
     kind = data.get("kind")
     if kind not in KINDS:
-        hint = checks.did_you_mean(str(kind), KINDS) or f"one of {', '.join(KINDS)}"
+        hint = did_you_mean(str(kind), KINDS) or f"one of {', '.join(KINDS)}"
         path = ("kind",) if "kind" in data else ()
         return None, [doc.problem("unknown-kind", f"unknown content kind {kind!r}", path, hint)]
+    wrong_format = check_format(doc, data)
+    if wrong_format is not None:
+        return None, [wrong_format]
     problems = [_schema_problem(doc, error) for error in _validator(kind).iter_errors(data)]
     problems.sort(key=lambda p: (p.line, p.column, p.path))
     return kind, problems
+
+
+def _skipped(kind: str, data: dict[str, Any], problems: list[Problem]) -> frozenset[tuple[str, int]] | None:
+    """The items a document's schema problems are confined to, or None when a problem
+    concerns the document as a whole (then nothing of it is used)."""
+    lists = {key for key, _, _ in ITEM_LISTS.get(kind, ())}
+    skip: set[tuple[str, int]] = set()
+    for problem in problems:
+        head = problem.path_items[:2]
+        if len(head) < 2 or head[0] not in lists or not isinstance(head[1], int):
+            return None
+        skip.add((str(head[0]), head[1]))
+    return frozenset(skip)
 
 
 def _leaf_errors(error: ValidationError) -> Iterator[ValidationError]:
@@ -156,7 +157,7 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         code = "schema-unknown-name"
         bad = leaf.instance if isinstance(leaf.instance, str) else ""
         choices = leaf.validator_value if isinstance(leaf.validator_value, list) else []
-        hint = checks.did_you_mean(bad, [str(c) for c in choices])
+        hint = did_you_mean(bad, [str(c) for c in choices])
         if bad:
             path = (*path, bad)
     elif leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
@@ -166,13 +167,13 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         return doc.problem(code, message, path, hint)
     elif leaf.validator == "enum" and isinstance(leaf.instance, str):
         choices = [str(c) for c in leaf.validator_value] if isinstance(leaf.validator_value, list) else []
-        hint = checks.did_you_mean(leaf.instance, choices)
+        hint = did_you_mean(leaf.instance, choices)
     elif leaf.validator == "additionalProperties":
         schema = leaf.schema if isinstance(leaf.schema, dict) else {}
         allowed = sorted(schema.get("properties", {}))
         extras = sorted(set(leaf.instance if isinstance(leaf.instance, dict) else ()) - set(allowed))
         if extras:
-            hint = checks.did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
+            hint = did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
             path = (*path, str(extras[0]))
             return doc.problem(code, leaf.message, path, hint, at_key=True)
     return doc.problem(code, leaf.message, path, hint)
@@ -188,44 +189,30 @@ def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((int(k), int(v)) for k, v in mapping.items()))
 
 
-def _items(docs: list[Located], kind: str) -> Iterator[tuple[Located, int, dict[str, Any]]]:
-    key = LIST_KEYS[kind]
-    for doc in docs:
-        if doc.kind == kind:
-            for index, item in enumerate(doc.data[key]):
-                yield doc, index, item
+def _where(merged: Merged) -> checks.Where:
+    where = checks.Where(broken=frozenset(merged.broken))
+    for kind, entries in merged.items.items():
+        id_key = "people" if kind == "tracks" else "id"
+        for entry in entries:
+            where.add(kind, str(entry.item.get(id_key)), entry.doc.source, entry.path)
+    return where
 
 
-def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
-    where = checks.Where()
-    singles: dict[str, Located] = {}
-    for doc in docs:
-        if doc.kind in SINGLETON_KINDS:
-            if doc.kind in singles:
-                first = singles[doc.kind].source.file
-                problems.append(
-                    doc.source.problem(
-                        "duplicate-file-kind",
-                        f"a second {doc.kind!r} file (the first is {first})",
-                        ("kind",),
-                        "merge the two files",
-                    )
-                )
-            else:
-                singles[doc.kind] = doc
-        elif doc.kind in LIST_KEYS:
-            for index, item in enumerate(doc.data[LIST_KEYS[doc.kind]]):
-                ident = str(item.get("id", item.get("people", index)))
-                where.add(problems, doc.kind, ident, doc.source, (LIST_KEYS[doc.kind], index))
+def _build(
+    merged: Merged, packs: tuple[PackInfo, ...], docs: list[Located], problems: list[Problem]
+) -> RuleSet | None:
+    singles = merged.singles
+    items = merged.items
     for kind in ("game", "components", "board"):
-        if kind not in singles and not any(d.kind == kind for d in docs):
+        present = kind in singles or (kind == "board" and items.get("taverns") and items.get("sides"))
+        if not present and kind not in merged.kinds_seen:
             problems.append(
                 Problem("missing-kind", f"no {kind!r} file in the content", hint="the base game has one")
             )
-    boards = [d for d in docs if d.kind == "board"]
-    if "game" not in singles or "components" not in singles or not boards:
+    if "game" not in singles or "components" not in singles or not items.get("sides"):
         return None
 
+    where = _where(merged)
     game = singles["game"].data
     c = game["constants"]
     constants = Constants(
@@ -239,58 +226,50 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
         track_vp=tuple(c["track_vp"]),
         royal_scorings_per_player=_pairs(c["royal_scorings_per_player"]),
     )
-    peoples = tuple(CONVERTER.structure(p, People) for p in game["peoples"])
-    symbols = tuple(CONVERTER.structure(s, Symbol) for s in game["symbols"])
     comp = singles["components"].data
-    taverns: list[Tavern] = []
-    sides: list[BoardSide] = []
-    for doc in boards:
-        for index, tavern in enumerate(doc.data["taverns"]):
-            where.add(problems, "tavern", tavern["id"], doc.source, ("taverns", index))
-            taverns.append(CONVERTER.structure(tavern, Tavern))
-        for index, side in enumerate(doc.data["sides"]):
-            where.add(problems, "side", side["id"], doc.source, ("sides", index))
-            layouts = tuple(
+
+    def each(kind: str) -> list[dict[str, Any]]:
+        return [entry.item for entry in items.get(kind, [])]
+
+    sides = tuple(
+        BoardSide(
+            side["id"],
+            tuple(side["players"]),
+            CONVERTER.structure(side["name"], Names),
+            tuple(
                 (tid, CONVERTER.structure(layout, TavernLayout)) for tid, layout in side["taverns"].items()
-            )
-            sides.append(
-                BoardSide(
-                    side["id"],
-                    tuple(side["players"]),
-                    CONVERTER.structure(side["name"], Names),
-                    layouts,
-                )
-            )
+            ),
+        )
+        for side in each("sides")
+    )
     tracks = tuple(
         Track(
             item["people"],
             tuple(sorted((int(pos), parse_effect(effect)) for pos, effect in item["bonuses"].items())),
         )
-        for _, _, item in _items(docs, "tracks")
+        for item in each("tracks")
     )
     rules = RuleSet(
         format_version=FORMAT_VERSION,
         fingerprint=_fingerprint(docs),
         sources=tuple(d.source.file for d in docs),
         constants=constants,
-        peoples=peoples,
-        symbols=symbols,
-        taverns=tuple(taverns),
-        sides=tuple(sides),
-        customers=tuple(CONVERTER.structure(i, CustomerCard) for _, _, i in _items(docs, "customers")),
+        peoples=tuple(CONVERTER.structure(p, People) for p in game["peoples"]),
+        symbols=tuple(CONVERTER.structure(s, Symbol) for s in game["symbols"]),
+        taverns=tuple(CONVERTER.structure(t, Tavern) for t in each("taverns")),
+        sides=sides,
+        customers=tuple(CONVERTER.structure(i, CustomerCard) for i in each("customers")),
         tiles=tuple(comp["customer_tiles"].items()),
         guild_tokens=tuple(comp["guild_tokens"].items()),
         privilege_tokens=comp["privilege_tokens"],
         tracks=tracks,
-        royal_scorings=tuple(
-            CONVERTER.structure(i, RoyalScoring) for _, _, i in _items(docs, "royal_scoring")
-        ),
-        dignitaries=tuple(CONVERTER.structure(i, Dignitary) for _, _, i in _items(docs, "dignitaries")),
-        favours=tuple(CONVERTER.structure(i, FavourKind) for _, _, i in _items(docs, "favours")),
-        spells=tuple(CONVERTER.structure(i, SpellCard) for _, _, i in _items(docs, "spells")),
+        royal_scorings=tuple(CONVERTER.structure(i, RoyalScoring) for i in each("royal_scoring")),
+        dignitaries=tuple(CONVERTER.structure(i, Dignitary) for i in each("dignitaries")),
+        favours=tuple(CONVERTER.structure(i, FavourKind) for i in each("favours")),
+        spells=tuple(CONVERTER.structure(i, SpellCard) for i in each("spells")),
         options=tuple(
             CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
-            for _, _, i in _items(docs, "options")
+            for i in each("options")
         ),
         provenance=tuple(
             (
@@ -299,9 +278,10 @@ def _build(docs: list[Located], problems: list[Problem]) -> RuleSet | None:
             )
             for d in docs
         ),
+        packs=packs,
     )
-    problems.extend(checks.check(rules, where, singles))
-    return None if problems else rules
+    problems.extend(checks.check(rules, where, singles, complete=not merged.incomplete))
+    return None if any(p.severity == "error" for p in problems) else rules
 
 
 def _fingerprint(docs: list[Located]) -> str:
@@ -314,24 +294,78 @@ def _fingerprint(docs: list[Located]) -> str:
 
 
 # ----------------------------------------------------------------------------- entry points
-def _load(paths: Sequence[str | Path], base: bool) -> tuple[RuleSet | None, list[Problem], tuple[str, ...]]:
-    sources, problems = _sources(paths, base)
-    docs: list[Located] = []
-    for name, text in sources:
-        source, yaml_problems = load_yaml_text(text, name)
+@attrs.frozen
+class _Outcome:
+    rules: RuleSet | None
+    problems: list[Problem]
+    files: tuple[str, ...]
+    sources: dict[str, str]
+
+
+def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[Problem]) -> list[Layer]:
+    layers: list[Layer] = []
+    loose: list[Located] = []
+    for index, unit in enumerate(units):
+        docs = parsed.get(index, [])
+        manifests = [d for d in docs if d.kind == "pack"]
+        content = tuple(d for d in docs if d.kind != "pack")
+        for extra in manifests:
+            if not unit.is_pack or not extra.source.file.endswith(f"{unit.label}/pack.yaml"):
+                problems.append(
+                    extra.source.problem(
+                        "misplaced-manifest",
+                        "a pack manifest belongs in a file named pack.yaml at the top of its pack folder",
+                        ("kind",),
+                        "rename the file pack.yaml, or move it to the pack's folder",
+                    )
+                )
+        manifest = next((d for d in manifests if d.source.file.endswith(f"{unit.label}/pack.yaml")), None)
+        if not unit.is_pack:
+            loose.extend(content)
+        elif manifest is not None:
+            layers.append(Layer(unit.label, pack_info(manifest), manifest, content))
+        # A pack whose manifest failed its schema: its files were checked, not merged.
+    if loose:
+        layers.append(Layer("(loose files)", None, None, tuple(loose)))
+    return order_layers(layers, problems)
+
+
+def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
+    units, texts, problems = _sources(paths, base)
+    parsed: dict[int, list[Located]] = {}
+    for text in texts:
+        source, yaml_problems = load_yaml_text(text.text, text.name)
         problems.extend(yaml_problems)
         if source is None:
             continue
         plain = to_plain(source.data)
         kind, schema_problems = _schema_problems(source, plain)
         problems.extend(schema_problems)
-        if kind is not None and not schema_problems:
-            docs.append(Located(source, plain, kind))
-    files = tuple(name for name, _ in sources)
-    if problems:
-        return None, problems, files
-    rules = _build(docs, problems)
-    return rules, problems, files
+        if kind is None:
+            continue
+        skip = _skipped(kind, plain, schema_problems)
+        if skip is not None:
+            parsed.setdefault(text.unit, []).append(Located(source, plain, kind, skip))
+    files = tuple(t.name for t in texts)
+    sources = {t.name: t.text for t in texts}
+    layers = _layers(units, parsed, problems)
+    merged = merge(layers, problems)
+    docs = [doc for layer in layers for doc in (*((layer.manifest,) if layer.manifest else ()), *layer.docs)]
+    packs = tuple(layer.pack for layer in layers if layer.pack is not None)
+    rules = _build(merged, packs, docs, problems)
+    problems.sort(key=_file_order(files))
+    return _Outcome(
+        rules if not any(p.severity == "error" for p in problems) else None, problems, files, sources
+    )
+
+
+def _file_order(files: tuple[str, ...]) -> Any:
+    rank = {name: i for i, name in enumerate(files)}
+
+    def key(problem: Problem) -> tuple[int, int, int]:
+        return (rank.get(problem.file, len(rank)), problem.line, problem.column)
+
+    return key
 
 
 def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
@@ -345,10 +379,10 @@ def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
 
 @cache
 def _load_cached(paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int, int], ...]) -> RuleSet:
-    rules, problems, _ = _load(paths, base)
-    if rules is None:
-        raise ContentError(problems)
-    return rules
+    outcome = _load(paths, base)
+    if outcome.rules is None:
+        raise ContentError([p for p in outcome.problems if p.severity == "error"])
+    return outcome.rules
 
 
 def _path_list(paths: str | Path | Iterable[str | Path]) -> list[str | Path]:
@@ -359,11 +393,14 @@ def _path_list(paths: str | Path | Iterable[str | Path]) -> list[str | Path]:
 
 
 def load_rules(*paths: str | Path, base: bool = True) -> RuleSet:
-    """Load the bundled base game, plus the content files or folders in ``paths``.
+    """Load the bundled base game, plus the packs, content files or folders in ``paths``.
 
-    ``base=False`` loads only ``paths`` (a complete game's content). Raises
-    :class:`~taverna_rules.errors.ContentError` listing every problem. Loading the same
-    unchanged files again returns the same (cached) :class:`RuleSet`.
+    A folder with a ``pack.yaml`` is a pack, applied after the packs it extends; other
+    content files form a last layer on top of every pack. ``base=False`` loads only
+    ``paths`` (a complete game's content). Raises
+    :class:`~taverna_rules.errors.ContentError` listing every error (warnings do not stop
+    loading: see :func:`validate`). Loading the same unchanged files again returns the
+    same (cached) :class:`RuleSet`.
     """
     flat: list[str | Path] = []
     for item in paths:
@@ -373,7 +410,7 @@ def load_rules(*paths: str | Path, base: bool = True) -> RuleSet:
 
 
 def validate(paths: str | Path | Iterable[str | Path] = (), *, base: bool = True) -> ValidationReport:
-    """Check content files or folders on top of the base game (or alone, ``base=False``);
-    report every problem, raise nothing."""
-    _, problems, files = _load(_path_list(paths), base)
-    return ValidationReport(tuple(problems), files)
+    """Check packs, content files or folders on top of the base game (or alone,
+    ``base=False``): schema and semantic problems in one report; raise nothing."""
+    outcome = _load(_path_list(paths), base)
+    return ValidationReport(tuple(outcome.problems), outcome.files, outcome.sources)

@@ -17,6 +17,7 @@ __all__ = [
     "DignitaryLevel",
     "FavourKind",
     "Names",
+    "PackInfo",
     "People",
     "Provenance",
     "RoyalScoring",
@@ -233,6 +234,22 @@ class RuleOption:
     choices: tuple[str, ...] = ()
 
 
+@attrs.frozen
+class PackInfo:
+    """A loaded pack, from its manifest: what it is, its version and what it builds on."""
+
+    id: str
+    name: Names
+    version: str
+    extends: tuple[str, ...]
+    format: int
+    description: str = ""
+    #: The player counts the pack supports (empty: every count the rules support).
+    players: tuple[int, ...] = ()
+    #: The manifest's file.
+    source: str = attrs.field(default="", eq=False)
+
+
 @attrs.frozen(cache_hash=True)
 class RuleSet:
     """All the content of a game, loaded and checked once; immutable and hashable.
@@ -260,6 +277,8 @@ class RuleSet:
     spells: tuple[SpellCard, ...]
     options: tuple[RuleOption, ...]
     provenance: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
+    #: The packs the content came from, in the order they were applied.
+    packs: tuple[PackInfo, ...] = ()
     # Lookup tables by id, derived from the fields above (not part of equality).
     _customers: dict[str, CustomerCard] = attrs.field(init=False, eq=False, repr=False)
     _spells: dict[str, SpellCard] = attrs.field(init=False, eq=False, repr=False)

@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import difflib
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Literal
 
 import attrs
 
-__all__ = ["Problem", "ValidationReport"]
+__all__ = ["Problem", "Severity", "ValidationReport", "did_you_mean"]
+
+Severity = Literal["error", "warning"]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"did you mean 'orc'?"`` for a near miss, else an empty string."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}?" if close else ""
 
 
 @attrs.frozen
 class Problem:
     """One thing wrong with a content file, located as precisely as possible.
 
-    ``code`` is stable across releases (tools may match on it); ``path`` is the JSON
-    path of the offending node (``$.cards[3].peoples``); ``line`` and ``column`` are
-    1-based, 0 when unknown.
+    ``code`` is stable across releases (tools may match on it; docs/content.rst lists
+    them all); ``path`` is the JSON path of the offending node (``$.cards[3].peoples``);
+    ``line`` and ``column`` are 1-based, 0 when unknown. A ``warning`` does not stop the
+    content from loading; an ``error`` does.
     """
 
     code: str
@@ -25,28 +36,64 @@ class Problem:
     column: int = 0
     path: str = "$"
     hint: str = ""
+    severity: Severity = "error"
+    #: ``path`` as keys and indexes, for tools that walk the document.
+    path_items: tuple[str | int, ...] = attrs.field(default=(), eq=False, repr=False)
 
-    def __str__(self) -> str:
+    @property
+    def location(self) -> str:
+        """``file:line:column``, as editors and terminals link it."""
         where = self.file or "<content>"
         if self.line:
             where += f":{self.line}:{self.column}"
-        text = f"{where}: {self.code} at {self.path}: {self.message}"
+        return where
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.severity}[{self.code}] at {self.path}: {self.message}"
         if self.hint:
             text += f" (hint: {self.hint})"
         return text
 
+    def to_json(self) -> dict[str, Any]:
+        """The problem as JSON data (the ``--format json`` output of ``taverna validate``)."""
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "path": self.path,
+            "hint": self.hint,
+        }
+
 
 @attrs.frozen
 class ValidationReport:
-    """What :func:`taverna_rules.validate` found: every problem, in file order."""
+    """What :func:`taverna_rules.validate` found: every problem, in file order.
+
+    ``ok`` is true when there is no error (warnings do not stop the content from
+    loading). ``sources`` keeps each file's text, so a report can show the offending lines.
+    """
 
     problems: tuple[Problem, ...] = ()
     files: tuple[str, ...] = ()
+    sources: Mapping[str, str] = attrs.field(factory=dict, eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
-        """True when no problem was found."""
-        return not self.problems
+        """True when no error was found."""
+        return not self.errors
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """The problems that stop the content from loading."""
+        return tuple(p for p in self.problems if p.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        """The problems worth a look that do not stop loading."""
+        return tuple(p for p in self.problems if p.severity == "warning")
 
     def __iter__(self) -> Iterator[Problem]:
         return iter(self.problems)
@@ -55,6 +102,56 @@ class ValidationReport:
         return len(self.problems)
 
     def __str__(self) -> str:
-        if self.ok:
+        if not self.problems:
             return f"ok: {len(self.files)} file(s), no problem"
         return "\n".join(str(p) for p in self.problems)
+
+    def excerpt(self, problem: Problem, context: int = 1) -> str:
+        """The lines of the file around a problem, the column marked with a caret;
+        empty when the file or the line is unknown."""
+        text = self.sources.get(problem.file)
+        if text is None or not problem.line:
+            return ""
+        lines = text.splitlines()
+        if problem.line > len(lines):
+            return ""
+        first = max(1, problem.line - context)
+        width = len(str(problem.line))
+        out = []
+        for number in range(first, problem.line + 1):
+            out.append(f"{number:>{width}} | {lines[number - 1]}")
+        caret = " " * max(0, problem.column - 1) + "^"
+        out.append(f"{'':>{width}} | {caret}")
+        return "\n".join(out)
+
+    def format_text(self, *, show_source: bool = True) -> str:
+        """The report for a terminal: each problem, the YAML lines it points at, its hint,
+        and a summary line."""
+        blocks = []
+        for problem in self.problems:
+            block = [f"{problem.location}: {problem.severity}[{problem.code}]: {problem.message}"]
+            block.append(f"  at {problem.path}")
+            excerpt = self.excerpt(problem) if show_source else ""
+            if excerpt:
+                block.extend("  " + line for line in excerpt.splitlines())
+            if problem.hint:
+                block.append(f"  hint: {problem.hint}")
+            blocks.append("\n".join(block))
+        blocks.append(self.summary())
+        return "\n\n".join(blocks)
+
+    def summary(self) -> str:
+        """``"3 error(s), 1 warning(s) in 12 file(s)"``."""
+        if not self.problems:
+            return f"ok: {len(self.files)} file(s), no problem"
+        return f"{len(self.errors)} error(s), {len(self.warnings)} warning(s) in {len(self.files)} file(s)"
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON data: ``ok``, the files read and every problem."""
+        return {
+            "ok": self.ok,
+            "files": list(self.files),
+            "errors": len(self.errors),
+            "warnings": len(self.warnings),
+            "problems": [p.to_json() for p in self.problems],
+        }

@@ -15,7 +15,7 @@ from typing import Any
 
 from taverna_rules.dsl.ops import effect_schema
 
-__all__ = ["KINDS", "content_schema", "write_schemas"]
+__all__ = ["KINDS", "MERGEABLE", "content_schema", "write_schemas"]
 
 JSON = dict[str, Any]
 BASE_ID = "https://taverna-rules.invalid/schemas/"
@@ -300,18 +300,95 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
     ),
 }
 
+_CONSTANTS = BODIES["game"][0]["constants"]["properties"]
+_ITEM_KINDS = [
+    "customers",
+    "tracks",
+    "royal_scoring",
+    "dignitaries",
+    "favours",
+    "spells",
+    "options",
+    "taverns",
+    "sides",
+]
+BODIES["pack"] = (
+    {
+        "id": {**ID, "examples": ["fey_court"]},
+        "name": NAMES,
+        "version": {
+            "type": "string",
+            "pattern": "^[0-9]+\\.[0-9]+(\\.[0-9]+)?$",
+            "description": "the pack's own version: MAJOR.MINOR or MAJOR.MINOR.PATCH",
+            "examples": ["1.0.0"],
+        },
+        "extends": {
+            **_list(ID, "the ids of the packs this pack builds on ('base' for the base game)"),
+            "uniqueItems": True,
+            "examples": [["base"]],
+        },
+        "description": {"type": "string", "description": "what the pack adds or changes"},
+        "players": {
+            **_list({"type": "integer", "minimum": 1}, "the player counts the pack supports"),
+            "uniqueItems": True,
+            "minItems": 1,
+        },
+    },
+    ["id", "name", "version", "extends"],
+    "A pack's manifest (pack.yaml): its id, names, version and the packs it extends.",
+)
+BODIES["changes"] = (
+    {
+        "remove": {
+            "type": "object",
+            "description": "ids of the items to remove, by kind",
+            "propertyNames": {"enum": _ITEM_KINDS},
+            "additionalProperties": {**_list(ID, "item ids"), "minItems": 1, "uniqueItems": True},
+            "examples": [{"spells": ["eviction"], "favours": ["take_deed"]}],
+        },
+        "constants": {
+            "type": "object",
+            "description": "new values for some of the game's constants",
+            "properties": _CONSTANTS,
+            "additionalProperties": False,
+            "examples": [{"starting_coins": 12}],
+        },
+        "options": {
+            "type": "object",
+            "description": "new defaults for rule options, by option id",
+            "propertyNames": ID,
+            "additionalProperties": {"type": ["boolean", "integer", "string"]},
+            "examples": [{"use_curse": False}],
+        },
+    },
+    [],
+    "Changes a pack makes to the packs it extends: removals, constants, option defaults.",
+)
+
 KINDS: tuple[str, ...] = tuple(BODIES)
+#: Kinds whose files may say ``merge: replace``.
+MERGEABLE: tuple[str, ...] = tuple(k for k in KINDS if k not in ("pack", "changes"))
 
 
 def content_schema(kind: str) -> JSON:
     """The JSON Schema of a content file of ``kind``."""
     properties, required, description = BODIES[kind]
     header: JSON = {
-        "format": {"const": 1, "description": "the content format version"},
-        "kind": {"const": kind},
-        "provenance": {"enum": ["rulebook", "reconstructed"]},
-        "note": {"type": "string"},
+        "format": {"const": 1, "description": "the content format version this file targets"},
+        "kind": {"const": kind, "description": "what the file declares"},
+        "provenance": {
+            "enum": ["rulebook", "reconstructed"],
+            "description": "'rulebook': facts from a printed rulebook; 'reconstructed': designed by us",
+        },
+        "note": {"type": "string", "description": "where the content comes from, or why it is so"},
     }
+    if kind in MERGEABLE:
+        header["merge"] = {
+            "enum": ["add", "replace"],
+            "default": "add",
+            "description": "'add': every id is new; 'replace': each item replaces the item of the "
+            "same id from the packs this pack extends",
+        }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"{BASE_ID}{kind}.schema.json",

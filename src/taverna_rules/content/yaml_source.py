@@ -16,7 +16,7 @@ import attrs
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from taverna_rules.content.problems import Problem
+from taverna_rules.content.problems import Problem, Severity
 
 __all__ = ["Limits", "SourceDocument", "json_path", "load_yaml_text", "to_plain"]
 
@@ -57,11 +57,17 @@ class SourceDocument:
         return line, col
 
     def problem(
-        self, code: str, message: str, path: Sequence[PathItem] = (), hint: str = "", at_key: bool = False
+        self,
+        code: str,
+        message: str,
+        path: Sequence[PathItem] = (),
+        hint: str = "",
+        at_key: bool = False,
+        severity: Severity = "error",
     ) -> Problem:
         """A :class:`Problem` located at ``path`` (at its key with ``at_key``) in this document."""
         line, col = self.locate(path, at_key)
-        return Problem(code, message, self.file, line, col, json_path(path), hint)
+        return Problem(code, message, self.file, line, col, json_path(path), hint, severity, tuple(path))
 
 
 def _actual_key(node: Any, item: PathItem) -> PathItem:

@@ -1,0 +1,488 @@
+"""Packs: folders of content with a manifest, layered on one another.
+
+A pack is a folder holding ``pack.yaml`` (its id, names, version, the packs it extends
+and the content format it targets) and content files. Packs are applied in dependency
+order, each on top of what the packs before it built:
+
+- an item whose id is new is **added**;
+- a file with ``merge: replace`` **replaces** the items of the same ids;
+- a ``changes`` file **removes** items by id, and changes constants and option defaults.
+
+Two packs that neither extends the other may not touch the same item, constant or
+option: that is a conflict, reported in both packs' files. Content files given without a
+manifest form one last layer on top of every pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from taverna_rules.content.model import FORMAT_VERSION, Names, PackInfo
+from taverna_rules.content.problems import Problem, did_you_mean
+from taverna_rules.content.yaml_source import PathItem, SourceDocument
+
+__all__ = [
+    "ITEM_LISTS",
+    "Entry",
+    "Layer",
+    "Located",
+    "Merged",
+    "Unit",
+    "discover",
+    "merge",
+    "order_layers",
+]
+
+MANIFEST = "pack.yaml"
+SINGLETON_KINDS = ("game", "components")
+
+#: For each content kind with a list of items: (key of the list, item kind, id key).
+ITEM_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "customers": (("cards", "customers", "id"),),
+    "tracks": (("tracks", "tracks", "people"),),
+    "royal_scoring": (("scorings", "royal_scoring", "id"),),
+    "dignitaries": (("dignitaries", "dignitaries", "id"),),
+    "favours": (("favours", "favours", "id"),),
+    "spells": (("spells", "spells", "id"),),
+    "options": (("options", "options", "id"),),
+    "board": (("taverns", "taverns", "id"), ("sides", "sides", "id")),
+}
+#: Every item kind, the names a ``changes`` file's ``remove`` accepts.
+ITEM_KINDS: tuple[str, ...] = tuple(item for lists in ITEM_LISTS.values() for _, item, _ in lists)
+_SINGULAR = {
+    "customers": "customer card",
+    "tracks": "track",
+    "royal_scoring": "royal scoring",
+    "dignitaries": "dignitary",
+    "favours": "favour",
+    "spells": "spell",
+    "options": "option",
+    "taverns": "tavern",
+    "sides": "board side",
+}
+
+
+def singular(kind: str) -> str:
+    """``"spells"`` -> ``"spell"``: how messages name one item of a kind."""
+    return _SINGULAR.get(kind, kind)
+
+
+# ----------------------------------------------------------------------------- discovery
+@attrs.frozen
+class Unit:
+    """Files that load together: one pack (with its manifest) or loose content files."""
+
+    label: str
+    files: tuple[tuple[str, Traversable | Path], ...]
+    is_pack: bool
+
+
+def _is_pack_root(folder: Traversable | Path) -> bool:
+    return (folder / MANIFEST).is_file()
+
+
+def discover(root: Traversable | Path, label: str) -> list[Unit]:
+    """The units under ``root``: every folder with a ``pack.yaml`` is a pack (nested ones
+    too); the other YAML files form one loose unit."""
+    if root.is_file():
+        if root.name == MANIFEST and isinstance(root, Path):
+            return discover(root.parent, str(Path(label).parent))
+        return [Unit(label, ((label, root),), False)]
+    units: list[Unit] = []
+    own: list[tuple[str, Traversable | Path]] = []
+    for name, entry, is_root in _walk(root, label, top=True):
+        if is_root:
+            units.extend(discover(entry, name))
+        else:
+            own.append((name, entry))
+    if own or _is_pack_root(root):
+        units.insert(0, Unit(label, tuple(own), _is_pack_root(root)))
+    return units
+
+
+def _walk(
+    root: Traversable | Path, label: str, top: bool = False
+) -> Iterator[tuple[str, Traversable | Path, bool]]:
+    """YAML files under ``root`` (name, entry, False) and nested pack roots (name, folder, True)."""
+    if not top and _is_pack_root(root):
+        yield label, root, True
+        return
+    for child in sorted(root.iterdir(), key=lambda c: c.name):
+        name = f"{label}/{child.name}"
+        if isinstance(child, Path) and child.is_symlink() and child.is_dir():
+            continue  # a linked folder could loop or leave the content tree
+        if child.is_dir():
+            yield from _walk(child, name)
+        elif child.name.endswith((".yaml", ".yml")):
+            yield name, child, False
+
+
+# ----------------------------------------------------------------------------- layers
+@attrs.frozen
+class Located:
+    """A schema-valid content document: its source, plain data, kind and merge mode.
+
+    ``skip`` lists the items (list key, index) that failed the schema: they are reported
+    and left out, so the rest of the document is still checked.
+    """
+
+    source: SourceDocument
+    data: dict[str, Any]
+    kind: str
+    skip: frozenset[tuple[str, int]] = frozenset()
+
+    @property
+    def replaces(self) -> bool:
+        """Whether this file's items replace the items of the same ids."""
+        return self.data.get("merge") == "replace"
+
+
+@attrs.frozen
+class Layer:
+    """One pack's documents (or the loose files', ``pack`` None), applied in order."""
+
+    label: str
+    pack: PackInfo | None
+    manifest: Located | None
+    docs: tuple[Located, ...]
+
+    @property
+    def name(self) -> str:
+        """How messages name the layer."""
+        return f"pack {self.pack.id!r}" if self.pack is not None else "the loose files"
+
+
+def pack_info(manifest: Located) -> PackInfo:
+    """The pack description of a schema-valid manifest."""
+    data = manifest.data
+    return PackInfo(
+        id=data["id"],
+        name=Names(**data["name"]),
+        version=str(data["version"]),
+        extends=tuple(data["extends"]),
+        format=int(data["format"]),
+        description=str(data.get("description", "")),
+        players=tuple(data.get("players", ())),
+        source=manifest.source.file,
+    )
+
+
+def order_layers(layers: Sequence[Layer], problems: list[Problem]) -> list[Layer]:
+    """Packs in dependency order (a pack after the packs it extends), then the loose files.
+
+    A missing dependency, a repeated pack id or a cycle is a problem at the manifest.
+    """
+    packs: dict[str, Layer] = {}
+    for layer in layers:
+        if layer.pack is None or layer.manifest is None:
+            continue
+        first = packs.get(layer.pack.id)
+        if first is not None:
+            problems.append(
+                layer.manifest.source.problem(
+                    "duplicate-pack",
+                    f"pack id {layer.pack.id!r} is also the id of {first.label}",
+                    ("id",),
+                    "each pack has its own id: rename one",
+                )
+            )
+            continue
+        packs[layer.pack.id] = layer
+    ordered: list[Layer] = []
+    state: dict[str, str] = {}
+
+    def visit(pack_id: str) -> None:
+        layer = packs[pack_id]
+        assert layer.pack is not None and layer.manifest is not None
+        state[pack_id] = "visiting"
+        for index, parent in enumerate(layer.pack.extends):
+            if parent not in packs:
+                hint = did_you_mean(parent, packs) or (
+                    "load it too (the base game is 'base')" if packs else "load it too"
+                )
+                problems.append(
+                    layer.manifest.source.problem(
+                        "pack-missing",
+                        f"{layer.name} extends {parent!r}, which is not loaded",
+                        ("extends", index),
+                        hint,
+                    )
+                )
+            elif state.get(parent) == "visiting":
+                problems.append(
+                    layer.manifest.source.problem(
+                        "pack-cycle",
+                        f"{layer.name} extends {parent!r}, which extends it back",
+                        ("extends", index),
+                        "packs extend one another in one direction only",
+                    )
+                )
+            elif parent not in state:
+                visit(parent)
+        state[pack_id] = "done"
+        ordered.append(layer)
+
+    for pack_id in packs:
+        if pack_id not in state:
+            visit(pack_id)
+    ordered.extend(layer for layer in layers if layer.pack is None)
+    return ordered
+
+
+def _ancestors(layers: Sequence[Layer]) -> list[frozenset[int]]:
+    """For each layer, the indexes of the layers it builds on (loose files: all packs)."""
+    index = {layer.pack.id: i for i, layer in enumerate(layers) if layer.pack is not None}
+    out: list[frozenset[int]] = []
+    for i, layer in enumerate(layers):
+        if layer.pack is None:
+            out.append(frozenset(j for j, other in enumerate(layers) if other.pack is not None))
+            continue
+        seen: set[int] = set()
+        todo = [p for p in layer.pack.extends if p in index]
+        while todo:
+            j = index[todo.pop()]
+            if j not in seen and j != i:
+                seen.add(j)
+                parent = layers[j].pack
+                assert parent is not None
+                todo.extend(p for p in parent.extends if p in index)
+        out.append(frozenset(seen))
+    return out
+
+
+# ----------------------------------------------------------------------------- merge
+@attrs.frozen
+class Entry:
+    """One item of the merged content and where it was declared."""
+
+    doc: Located
+    path: tuple[PathItem, ...]
+    item: dict[str, Any]
+    layer: int
+
+
+@attrs.define
+class _Touch:
+    layer: int
+    doc: Located
+    path: tuple[PathItem, ...]
+
+
+@attrs.define
+class Merged:
+    """The content once every layer is applied.
+
+    ``items`` holds each item kind's entries in declaration order (a replaced item keeps
+    its place); ``broken`` the ids of items left out for schema problems, so checks do not
+    report references to them as unknown.
+    """
+
+    singles: dict[str, Located] = attrs.field(factory=dict)
+    items: dict[str, list[Entry]] = attrs.field(factory=dict)
+    broken: set[str] = attrs.field(factory=set)
+    incomplete: bool = False
+    kinds_seen: set[str] = attrs.field(factory=set)
+
+
+@attrs.define
+class _Merger:
+    layers: Sequence[Layer]
+    problems: list[Problem]
+    merged: Merged = attrs.field(factory=Merged)
+    ancestors: list[frozenset[int]] = attrs.field(factory=list)
+    # (item kind, id) -> the live entry, or None once removed.
+    live: dict[tuple[str, str], Entry | None] = attrs.field(factory=dict)
+    touched: dict[str, _Touch] = attrs.field(factory=dict)
+
+    def run(self) -> Merged:
+        self.ancestors = _ancestors(self.layers)
+        for index, layer in enumerate(self.layers):
+            for doc in layer.docs:
+                self.merged.kinds_seen.add(doc.kind)
+                if doc.kind in SINGLETON_KINDS:
+                    self._single(index, doc)
+                elif doc.kind in ITEM_LISTS:
+                    self._items(index, doc)
+            # Changes come after the layer's own items, so a pack may change what it adds.
+            for doc in layer.docs:
+                if doc.kind == "changes":
+                    self._changes(index, doc)
+        return self.merged
+
+    # -- conflicts
+    def _rival(self, index: int, what: str) -> _Touch | None:
+        """The last change to ``what`` by a pack that layer ``index`` does not build on."""
+        before = self.touched.get(what)
+        if before is None or before.layer == index or before.layer in self.ancestors[index]:
+            return None
+        return before
+
+    def _touch(self, index: int, doc: Located, path: tuple[PathItem, ...], what: str) -> bool:
+        """Record that layer ``index`` changes ``what``; report a conflict (and return True)
+        when a pack it does not build on changed it too."""
+        rival = self._rival(index, what)
+        self.touched[what] = _Touch(index, doc, path)
+        if rival is None:
+            return False
+        line, _ = rival.doc.source.locate(rival.path)
+        self.problems.append(
+            doc.source.problem(
+                "pack-conflict",
+                f"{self.layers[index].name} and {self.layers[rival.layer].name} "
+                f"({rival.doc.source.file}:{line}) both change {what}",
+                path,
+                "make one pack extend the other, or drop one of the two changes",
+            )
+        )
+        return True
+
+    # -- singletons
+    def _single(self, index: int, doc: Located) -> None:
+        first = self.merged.singles.get(doc.kind)
+        what = f"the {doc.kind!r} file"
+        if first is None:
+            self._touch(index, doc, ("kind",), what)
+            self.merged.singles[doc.kind] = doc
+            return
+        if doc.replaces:
+            if not self._touch(index, doc, ("kind",), what):
+                self.merged.singles[doc.kind] = doc
+            return
+        self.problems.append(
+            doc.source.problem(
+                "duplicate-file-kind",
+                f"a second {doc.kind!r} file (the first is {first.source.file})",
+                ("kind",),
+                "merge the two files, or write 'merge: replace' to replace the first",
+            )
+        )
+
+    # -- items
+    def _items(self, index: int, doc: Located) -> None:
+        for list_key, kind, id_key in ITEM_LISTS[doc.kind]:
+            for position, item in enumerate(doc.data.get(list_key, [])):
+                if (list_key, position) in doc.skip:
+                    ident = item.get(id_key) if isinstance(item, dict) else None
+                    if isinstance(ident, str):
+                        self.merged.broken.add(ident)
+                    self.merged.incomplete = True
+                    continue
+                entry = Entry(doc, (list_key, position), item, index)
+                self._item(index, doc, kind, str(item[id_key]), entry, id_key)
+
+    def _item(self, index: int, doc: Located, kind: str, ident: str, entry: Entry, id_key: str) -> None:
+        key = (kind, ident)
+        entries = self.merged.items.setdefault(kind, [])
+        current = self.live.get(key)
+        what = f"{singular(kind)} {ident!r}"
+        id_path = (*entry.path, id_key)
+        if doc.replaces:
+            if current is None:
+                known = [i for (k, i), e in self.live.items() if k == kind and e is not None]
+                self.problems.append(
+                    doc.source.problem(
+                        "replace-unknown",
+                        f"no {what} to replace",
+                        id_path,
+                        did_you_mean(ident, known) or "'merge: replace' files replace existing ids only",
+                    )
+                )
+                entries.append(entry)  # still checked
+                return
+            if not self._touch(index, doc, id_path, what):
+                entries[entries.index(current)] = entry
+                self.live[key] = entry
+            else:
+                entries.append(entry)  # still checked
+            return
+        if current is not None and self._rival(index, what) is None:
+            line, _ = current.doc.source.locate(current.path)
+            self.problems.append(
+                doc.source.problem(
+                    "duplicate-id",
+                    f"{kind} id {ident!r} is already declared in {current.doc.source.file}:{line}",
+                    id_path,
+                    "ids are unique within a kind: rename this one"
+                    + ("" if current.layer == index else ", or replace it with 'merge: replace'"),
+                )
+            )
+            entries.append(entry)  # still checked, so its own problems show too
+            return
+        clash = self._touch(index, doc, id_path, what)
+        entries.append(entry)
+        if not clash:
+            self.live[key] = entry
+
+    # -- changes
+    def _changes(self, index: int, doc: Located) -> None:
+        for kind, idents in doc.data.get("remove", {}).items():
+            for position, ident in enumerate(idents):
+                key = (kind, ident)
+                path: tuple[PathItem, ...] = ("remove", kind, position)
+                current = self.live.get(key)
+                if current is None:
+                    known = [i for (k, i), e in self.live.items() if k == kind and e is not None]
+                    message = f"no {singular(kind)} {ident!r} to remove"
+                    if key in self.live:
+                        message += " (it is already removed)"
+                    self.problems.append(
+                        doc.source.problem("remove-unknown", message, path, did_you_mean(ident, known))
+                    )
+                    continue
+                self._touch(index, doc, path, f"{singular(kind)} {ident!r}")
+                self.merged.items[kind].remove(current)
+                self.live[key] = None
+        game = self.merged.singles.get("game")
+        constants = doc.data.get("constants", {})
+        if constants and game is not None:
+            patched = {**game.data["constants"]}
+            for name, value in constants.items():
+                self._touch(index, doc, ("constants", name), f"the constant {name!r}")
+                patched[name] = value
+            self.merged.singles["game"] = attrs.evolve(game, data={**game.data, "constants": patched})
+        for ident, value in doc.data.get("options", {}).items():
+            key = ("options", ident)
+            path = ("options", ident)
+            current = self.live.get(key)
+            if current is None:
+                known = [i for (k, i), e in self.live.items() if k == "options" and e is not None]
+                self.problems.append(
+                    doc.source.problem(
+                        "unknown-option",
+                        f"no rule option {ident!r} to change",
+                        path,
+                        did_you_mean(ident, known) or f"known: {', '.join(sorted(known))}",
+                        at_key=True,
+                    )
+                )
+                continue
+            self._touch(index, doc, path, f"the default of option {ident!r}")
+            entry = Entry(doc, path, {**current.item, "default": value}, index)
+            options = self.merged.items["options"]
+            options[options.index(current)] = entry
+            self.live[key] = entry
+
+
+def merge(layers: Sequence[Layer], problems: list[Problem]) -> Merged:
+    """Apply the layers in order; report duplicates, unknown targets and conflicts."""
+    return _Merger(layers, problems).run()
+
+
+def check_format(source: SourceDocument, data: dict[str, Any]) -> Problem | None:
+    """A problem when a document targets another content format than this library reads."""
+    version = data.get("format")
+    if isinstance(version, int) and not isinstance(version, bool) and version != FORMAT_VERSION:
+        newer = version > FORMAT_VERSION
+        return source.problem(
+            "format-version",
+            f"the file targets content format {version}; this version of taverna_rules reads "
+            f"format {FORMAT_VERSION}",
+            ("format",),
+            "upgrade taverna_rules" if newer else f"update the file to format {FORMAT_VERSION}",
+        )
+    return None
