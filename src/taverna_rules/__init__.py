@@ -8,7 +8,7 @@
 """
 
 from taverna_rules.content.loader import load_rules, validate
-from taverna_rules.content.model import RuleSet
+from taverna_rules.content.model import PackInfo, RuleSet
 from taverna_rules.content.problems import Problem, ValidationReport
 from taverna_rules.errors import (
     ContentError,
@@ -59,6 +59,7 @@ __all__ = [
     "PickCard",
     "PlayerState",
     "PositionError",
+    "PackInfo",
     "Problem",
     "ReplaceCustomer",
     "ReplayError",

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import RuleSet
+from taverna_rules.content.model import ENGINE_OPTIONS, RuleSet
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 from taverna_rules.dsl.nodes import AtLeast, Node, Table
@@ -92,6 +92,11 @@ def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[No
         yield from node_paths(child, (*path, *step))
 
 
+#: Ops that compose other effects, and how deep they may nest: a bound on the work a
+#: card may ask of the engine, well above what any card needs.
+CONTROL_OPS = ("seq", "choose", "optional", "if", "repeat")
+MAX_EFFECT_DEPTH = 8
+
 #: Ops that act on the customer card played this turn, or on its tavern of arrival.
 CARD_OPS = ("add_card_symbol", "change_card_symbol", "swap_customer_people")
 ARRIVAL_OPS = ("buy_deed", "place_guild_tokens")
@@ -128,6 +133,19 @@ def _effect_problems(
     out: list[Problem] = []
     for node, inner in node_paths(effect):
         at = (*sub, *inner, node.op)
+        depth = sum(1 for step in inner if isinstance(step, str) and step in CONTROL_OPS)
+        if depth > MAX_EFFECT_DEPTH:
+            out.append(
+                where.problem(
+                    kind,
+                    ident,
+                    "effect-too-deep",
+                    f"effects nest deeper than {MAX_EFFECT_DEPTH} control ops",
+                    at,
+                    "flatten the effect: a seq of choices rather than choices inside choices",
+                )
+            )
+            break
         symbol = node.arg("symbol")
         if isinstance(symbol, str) and symbol not in symbols:
             out.extend(_unknown(where, kind, ident, (*at, "symbol"), "guild symbol", symbol, symbols))
@@ -376,6 +394,30 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     f"default {option.default!r} does not fit type {option.type!r}",
                     ("default",),
                     f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
+                )
+            )
+        if option.id not in ENGINE_OPTIONS:
+            problems.append(
+                _warning(
+                    where,
+                    "options",
+                    n,
+                    "option-unused",
+                    f"nothing reads the option {option.id!r}: setting it changes no rule",
+                    ("id",),
+                    f"the engine reads {', '.join(ENGINE_OPTIONS)}",
+                )
+            )
+        elif option.type == "choice" and len(set(option.choices)) < 2:
+            problems.append(
+                _warning(
+                    where,
+                    "options",
+                    n,
+                    "option-unreachable",
+                    "a choice option with fewer than two choices can never be switched",
+                    ("choices",),
+                    "list at least two choices",
                 )
             )
     return problems

@@ -32,6 +32,9 @@ __all__ = [
 
 Provenance = Literal["rulebook", "reconstructed"]
 FORMAT_VERSION = 1
+#: The rule options the kernel reads (a test proves it reads each of them): an option a
+#: pack declares beyond these changes nothing, and validation says so.
+ENGINE_OPTIONS: tuple[str, ...] = ("use_curse", "guild_token_may_match_printed_symbol", "favours_on_any_turn")
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from taverna_rules.content.model import RuleSet
+from taverna_rules.content.problems import did_you_mean
 from taverna_rules.errors import OptionError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import BuyDeed, ChoosePeople
@@ -39,8 +40,10 @@ def resolve_options(rules: RuleSet, options: Mapping[str, Any] | None) -> tuple[
             raise OptionError(f"option {option.id!r} takes one of {list(option.choices)}, not {value!r}")
         values[option.id] = value
     if given:
-        known = ", ".join(o.id for o in rules.options)
-        raise OptionError(f"unknown rule option(s) {sorted(given)!r}; known: {known}")
+        known = [o.id for o in rules.options]
+        hints = [did_you_mean(name, known) for name in sorted(given)]
+        hint = "; ".join(h for h in hints if h) or f"known: {', '.join(known)}"
+        raise OptionError(f"unknown rule option(s) {sorted(given)!r} ({hint})")
     return tuple(sorted(values.items()))
 
 

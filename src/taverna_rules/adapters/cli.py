@@ -1,0 +1,206 @@
+"""The ``taverna`` command: validate content, write the schemas, print rules text, check packs.
+
+Every subcommand exits 0 when all is well, 1 when the content has errors (or a check
+fails), and 2 on a usage error (argparse's convention).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from taverna_rules import __version__
+from taverna_rules.content.loader import load_rules, validate
+from taverna_rules.content.schema_source import rendered_schemas, write_schemas
+from taverna_rules.errors import ContentError
+
+__all__ = ["main", "main_exit"]
+
+LANGUAGES = ("en", "fr", "nl")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="taverna",
+        description="Validate, document and check Taverna content packs.",
+    )
+    parser.add_argument("--version", action="version", version=f"taverna_rules {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = commands.add_parser(
+        "validate",
+        help="check content files, folders or packs and report every problem",
+        description="Check packs, content files or folders on top of the base game: every schema "
+        "and semantic problem, located by file, line and column.",
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="packs, YAML files or folders")
+    _content_flags(check)
+    check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    check.add_argument("--no-source", action="store_true", help="do not show the offending YAML lines")
+    check.add_argument("--strict", action="store_true", help="warnings fail too (exit status 1)")
+
+    schema = commands.add_parser(
+        "schema",
+        help="write the JSON Schemas of the content files",
+        description="Write the JSON Schemas (Draft 2020-12) of every content kind, for editors "
+        "and YAML language servers.",
+    )
+    schema.add_argument("--out", type=Path, default=Path("schemas"), help="folder (default: ./schemas)")
+    schema.add_argument(
+        "--print", dest="show", metavar="KIND", help="print the schema of one kind instead (e.g. spells)"
+    )
+
+    text = commands.add_parser(
+        "rules-text",
+        help="print each card's rules text, rendered from its effect",
+        description="Print the rules text of every spell, favour, dignitary level, track bonus "
+        "and royal scoring, rendered from the DSL in English, French or Dutch.",
+    )
+    text.add_argument("paths", nargs="*", metavar="PACK", help="packs to load on the base game")
+    _content_flags(text)
+    text.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    text.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+    kit = commands.add_parser(
+        "check",
+        help="run the conformance kit: random games, replay, round trips, views, coverage",
+        description="Load the packs on the base game, validate them, then play random legal "
+        "games for every player count and check replay, JSON round trips and view redaction; "
+        "print a coverage table. A failure names the seed that reproduces it.",
+    )
+    kit.add_argument("paths", nargs="*", metavar="PACK", help="packs to load on the base game")
+    _content_flags(kit)
+    kit.add_argument("--games", type=_positive, default=20, help="games per player count (default: 20)")
+    kit.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
+    kit.add_argument("--players", type=_counts, help="player counts, e.g. 2,3 (default: all supported)")
+    kit.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    return parser
+
+
+def _content_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--no-base", action="store_true", help="do not load the bundled base game under the paths"
+    )
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
+    return value
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected player counts like 2,3,4, not {text!r}") from None
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; return the exit status."""
+    stream = out if out is not None else sys.stdout
+    args = _parser().parse_args(argv)
+    command = {
+        "validate": _validate,
+        "schema": _schema,
+        "rules-text": _rules_text,
+        "check": _check,
+    }[args.command]
+    return command(args, stream)
+
+
+def _validate(args: argparse.Namespace, out: TextIO) -> int:
+    report = validate(args.paths, base=not args.no_base)
+    failed = not report.ok or (args.strict and bool(report.warnings))
+    if args.format == "json":
+        out.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        out.write(report.format_text(show_source=not args.no_source) + "\n")
+    return 1 if failed else 0
+
+
+def _schema(args: argparse.Namespace, out: TextIO) -> int:
+    if args.show:
+        schemas = rendered_schemas()
+        name = f"{args.show}.schema.json"
+        if name not in schemas:
+            from taverna_rules.content.problems import did_you_mean
+
+            kinds = sorted(n.removesuffix(".schema.json") for n in schemas)
+            hint = did_you_mean(args.show, kinds) or f"one of {', '.join(kinds)}"
+            out.write(f"taverna schema: no schema for kind {args.show!r} ({hint})\n")
+            return 1
+        out.write(schemas[name])
+        return 0
+    for path in write_schemas(args.out):
+        out.write(f"{path}\n")
+    return 0
+
+
+def _load(args: argparse.Namespace, out: TextIO) -> object:
+    try:
+        return load_rules(*args.paths, base=not args.no_base)
+    except ContentError as exc:
+        out.write(f"the content does not load ({len(exc.problems)} error(s)):\n{exc}\n")
+        out.write("run `taverna validate` on the same paths for the details\n")
+        return None
+
+
+def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
+    from taverna_rules.adapters.rules_text import card_texts, format_card_texts
+    from taverna_rules.content.model import RuleSet
+
+    rules = _load(args, out)
+    if not isinstance(rules, RuleSet):
+        return 1
+    texts = card_texts(rules, args.lang)
+    if args.format == "json":
+        data = [
+            {"kind": t.kind, "id": t.id, "name": t.name, "text": t.text, "provenance": t.provenance}
+            for t in texts
+        ]
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        out.write(format_card_texts(texts) + "\n")
+    return 0
+
+
+def _check(args: argparse.Namespace, out: TextIO) -> int:
+    from taverna_rules.adapters.conformance import run_checks
+    from taverna_rules.content.model import RuleSet
+
+    report = validate(args.paths, base=not args.no_base)
+    if not report.ok:
+        if args.format == "json":
+            out.write(json.dumps({"ok": False, "validation": report.to_json()}, indent=2) + "\n")
+        else:
+            out.write(report.format_text() + "\n")
+        return 1
+    rules = _load(args, out)
+    assert isinstance(rules, RuleSet)
+    progress = None if args.format == "json" else (lambda line: out.write(line + "\n"))
+    result = run_checks(
+        rules, games=args.games, seed=args.seed, player_counts=args.players, progress=progress
+    )
+    if args.format == "json":
+        data = {"ok": result.ok, "validation": report.to_json(), "conformance": result.to_json()}
+        out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        if report.warnings:
+            out.write(report.format_text() + "\n\n")
+        out.write(result.format_text() + "\n")
+    return 0 if result.ok else 1
+
+
+def main_exit() -> None:
+    """The console-script entry point: run :func:`main` and exit with its status."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main_exit()
