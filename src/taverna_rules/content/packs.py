@@ -114,6 +114,8 @@ def _walk(
         return
     for child in sorted(root.iterdir(), key=lambda c: c.name):
         name = f"{label}/{child.name}"
+        if child.name.startswith("."):
+            continue  # .git, .github, .pre-commit-config.yaml: not content
         if isinstance(child, Path) and child.is_symlink() and child.is_dir():
             continue  # a linked folder could loop or leave the content tree
         if child.is_dir():

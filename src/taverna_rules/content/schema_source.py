@@ -370,6 +370,89 @@ KINDS: tuple[str, ...] = tuple(BODIES)
 MERGEABLE: tuple[str, ...] = tuple(k for k in KINDS if k not in ("pack", "changes"))
 
 
+#: Descriptions of the properties that mean the same wherever they appear, added to
+#: every schema so an editor's hover text explains each key.
+PROPERTY_DOCS: dict[str, str] = {
+    "constants": "the numbers the rules are built on",
+    "starting_coins": "coins each player starts with",
+    "deeds_per_player": "property deeds each player has",
+    "row_size": "customer cards face up in the row",
+    "spell_hand": "spell cards dealt to each player",
+    "castle_size": "royal favours face up in the castle",
+    "en": "English",
+    "fr": "French",
+    "nl": "Dutch",
+    "size": "'small' taverns hold the dignitaries at setup",
+    "taverns": "each tavern's layout on this side, by tavern id",
+    "price": "coins paid for the deed",
+    "vp": "victory points the deed scores at the end",
+    "peoples": "people ids (the tile colours) the card shows",
+    "symbols": "guild symbol ids the card shows",
+    "bonuses": "the bonus effect of a position, by position number (1 to the top)",
+    "cost": "coins paid to play it",
+    "copies": "how many copies are in the game",
+    "provenance": "'rulebook': a printed fact; 'reconstructed': designed by us",
+    "note": "where it comes from, or why it is so",
+    "curse": "true for the Curse: applied when drawn, then replaced",
+    "timing": "'own_turn', or 'any_turn' for a spell also cast on other players' turns",
+    "type": "the option's type: bool, int or choice",
+    "default": "the value used when a game does not set the option",
+    "reason": "why the option exists (the ruling it settles)",
+    "choices": "the values a choice option takes",
+    "customer_tiles": "customer tiles of each people",
+    "guild_tokens": "guild tokens of each symbol",
+    "privilege_tokens": "privilege tokens in the box",
+    "effect": "what it does, in the effect DSL (see the DSL reference)",
+}
+#: An example item for each list, shown by editors when completing a new entry.
+ITEM_EXAMPLES: dict[str, JSON] = {
+    "spells": {
+        "id": "ale_blessing",
+        "copies": 3,
+        "cost": 1,
+        "timing": "own_turn",
+        "name": {"en": "Ale Blessing", "fr": "Bénédiction de la Cervoise", "nl": "Biezegen"},
+        "effect": {"gain_coins": {"amount": 3}},
+    },
+    "favours": {
+        "id": "gain_level",
+        "copies": 2,
+        "name": {"en": "Climb", "fr": "Ascension", "nl": "Klim"},
+        "effect": {"advance_track": {"people": "choice"}},
+    },
+    "cards": {"id": "c99", "peoples": ["orc"], "symbols": ["beer"], "players": 2},
+    "dignitaries": {
+        "id": "princess",
+        "name": {"en": "Princess", "fr": "Princesse", "nl": "Prinses"},
+        "levels": [{"cost": 3, "effect": {"take_favours": {"count": 1}}}],
+    },
+    "options": {"id": "my_variant", "type": "bool", "default": False, "reason": "a house rule"},
+}
+
+
+def _describe(node: Any, key: str = "") -> None:
+    """Add the shared descriptions, and titles and examples to list items, in place."""
+    if isinstance(node, dict):
+        if key in PROPERTY_DOCS and "description" not in node and "$ref" not in node:
+            node["description"] = PROPERTY_DOCS[key]
+        for name, child in node.get("properties", {}).items():
+            _describe(child, name)
+            if (
+                isinstance(child, dict)
+                and child.get("type") == "array"
+                and isinstance(child.get("items"), dict)
+            ):
+                items = child["items"]
+                if items.get("type") == "object":
+                    items.setdefault("title", name)
+                    if name in ITEM_EXAMPLES:
+                        items.setdefault("examples", [ITEM_EXAMPLES[name]])
+                _describe(items)
+        for name in ("additionalProperties", "items"):
+            if isinstance(node.get(name), dict):
+                _describe(node[name])
+
+
 def content_schema(kind: str) -> JSON:
     """The JSON Schema of a content file of ``kind``."""
     properties, required, description = BODIES[kind]
@@ -389,14 +472,20 @@ def content_schema(kind: str) -> JSON:
             "description": "'add': every id is new; 'replace': each item replaces the item of the "
             "same id from the packs this pack extends",
         }
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": f"{BASE_ID}{kind}.schema.json",
-        "title": f"taverna_rules {kind} file",
-        "description": description,
-        **_obj({**header, **properties}, ["format", "kind", *required]),
-        "$defs": effect_schema()["$defs"],
-    }
+    schema: JSON = json.loads(
+        json.dumps(
+            {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$id": f"{BASE_ID}{kind}.schema.json",
+                "title": f"taverna_rules {kind} file",
+                "description": description,
+                **_obj({**header, **properties}, ["format", "kind", *required]),
+                "$defs": effect_schema()["$defs"],
+            }
+        )
+    )  # a deep copy: the shared parts are described in place
+    _describe(schema)
+    return schema
 
 
 def rendered_schemas() -> dict[str, str]:

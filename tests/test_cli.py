@@ -1,0 +1,136 @@
+"""The ``taverna`` command: exit statuses, human and JSON output, schemas for editors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from taverna_rules.adapters.cli import main
+from taverna_rules.content.schema_source import KINDS, content_schema, rendered_schemas
+
+ROOT = Path(__file__).resolve().parents[1]
+
+BROKEN = """format: 1
+kind: spells
+spells:
+  - id: lost
+    name: {en: Lost, fr: Perdu, nl: Verloren}
+    copies: 1
+    effect: {advance_track: {people: ork}}
+"""
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(argv), out)
+    return status, out.getvalue()
+
+
+def test_validate_the_base_game_is_ok() -> None:
+    status, text = run("validate")
+    assert status == 0 and text.startswith("ok: 11 file(s)")
+
+
+def test_validate_shows_the_line_the_caret_and_the_hint(tmp_path: Path) -> None:
+    (tmp_path / "spells.yaml").write_text(BROKEN, encoding="utf-8")
+    status, text = run("validate", str(tmp_path))
+    assert status == 1
+    lines = text.splitlines()
+    assert lines[0] == f"{tmp_path}/spells.yaml:7:38: error[unknown-reference]: unknown people 'ork'"
+    assert "  7 |     effect: {advance_track: {people: ork}}" in lines
+    caret = lines[lines.index("  7 |     effect: {advance_track: {people: ork}}") + 1]
+    assert caret.index("^") == lines[lines.index(caret) - 1].index("ork")
+    assert "  hint: did you mean 'orc'?" in lines
+    assert lines[-1] == "1 error(s), 0 warning(s) in 12 file(s)"
+
+
+def test_validate_json_for_tools(tmp_path: Path) -> None:
+    (tmp_path / "spells.yaml").write_text(BROKEN, encoding="utf-8")
+    status, text = run("validate", str(tmp_path), "--format", "json")
+    data = json.loads(text)
+    assert status == 1 and data["ok"] is False and data["errors"] == 1
+    (problem,) = data["problems"]
+    assert problem["code"] == "unknown-reference"
+    assert (problem["line"], problem["column"]) == (7, 38)
+    assert problem["path"] == "$.spells[0].effect.advance_track.people"
+
+
+def test_warnings_pass_unless_strict(tmp_path: Path) -> None:
+    (tmp_path / "spells.yaml").write_text(
+        BROKEN.replace("{advance_track: {people: ork}}", "{score_vp: {amount: 0}}")
+    )
+    assert run("validate", str(tmp_path))[0] == 0
+    assert run("validate", str(tmp_path), "--strict")[0] == 1
+
+
+def test_hidden_files_are_not_content(tmp_path: Path) -> None:
+    """A pack repository's .pre-commit-config.yaml or .github workflows are not read."""
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n")
+    (tmp_path / ".github").mkdir()
+    (tmp_path / ".github" / "ci.yml").write_text("on: push\n")
+    assert run("validate", str(tmp_path)) == (0, "ok: 11 file(s), no problem\n")
+
+
+def test_schema_writes_every_schema(tmp_path: Path) -> None:
+    status, text = run("schema", "--out", str(tmp_path / "s"))
+    assert status == 0
+    written = sorted(p.name for p in (tmp_path / "s").iterdir())
+    assert written == sorted(rendered_schemas()) and len(text.splitlines()) == len(written)
+    status, text = run("schema", "--print", "spells")
+    assert status == 0 and json.loads(text)["title"] == "taverna_rules spells file"
+    status, text = run("schema", "--print", "spell")
+    assert status == 1 and "did you mean 'spells'?" in text
+
+
+def test_usage_errors_exit_2() -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["valdiate"], io.StringIO())
+    assert caught.value.code == 2
+
+
+def test_the_console_script_is_installed_and_runs() -> None:
+    script = Path(sys.executable).parent / "taverna"
+    done = subprocess.run([str(script), "validate"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("ok:")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_schema_key_is_described_for_editors(kind: str) -> None:
+    """Hover text in a YAML language server: every property has a description or title,
+    and every example an editor offers is valid."""
+    schema = content_schema(kind)
+
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            for name, child in node.get("properties", {}).items():
+                assert isinstance(child, dict)
+                assert child.get("description") or child.get("title") or "$ref" in child, f"{where}.{name}"
+            for name, child in node.items():
+                if name != "$defs":
+                    walk(child, f"{where}/{name}")
+        elif isinstance(node, list):
+            for child in node:
+                walk(child, where)
+
+    walk(schema, kind)
+    validator = jsonschema.Draft202012Validator(schema)
+    for name, prop in schema["properties"].items():
+        items = prop.get("items", {}) if isinstance(prop, dict) else {}
+        for example in items.get("examples", []):
+            document = {"format": 1, "kind": kind, name: [example]}
+            errors = [e.message for e in validator.iter_errors(document)]
+            assert not errors, (name, errors)
+
+
+def test_pre_commit_hook_runs_taverna_validate() -> None:
+    from ruamel.yaml import YAML
+
+    (hook,) = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    assert hook["id"] == "taverna-validate" and hook["entry"] == "taverna validate"
+    assert hook["pass_filenames"] is False and hook["language"] == "python"
