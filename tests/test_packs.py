@@ -195,3 +195,14 @@ def test_a_broken_manifest_is_reported(tmp_path: Path, bad: str) -> None:
     (folder / "pack.yaml").write_text(bad, encoding="utf-8")
     report = tr.validate(folder)
     assert not report.ok and all(p.file.endswith("pack.yaml") for p in report)
+
+
+def test_packs_narrow_the_supported_player_counts(tmp_path: Path) -> None:
+    folder = pack(tmp_path, "duel")
+    manifest = folder / "pack.yaml"
+    manifest.write_text(manifest.read_text() + "players: [2, 3]\n")
+    assert tr.load_rules(folder).supported_players() == (2, 3)
+    assert tr.load_rules().supported_players() == (2, 3, 4, 5)
+    manifest.write_text(manifest.read_text().replace("[2, 3]", "[2, 6]"))
+    (problem,) = tr.validate(folder).problems
+    assert problem.code == "unsupported-players" and problem.path == "$.players" and problem.line == 7

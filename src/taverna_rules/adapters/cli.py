@@ -184,9 +184,15 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
     rules = _load(args, out)
     assert isinstance(rules, RuleSet)
     progress = None if args.format == "json" else (lambda line: out.write(line + "\n"))
-    result = run_checks(
-        rules, games=args.games, seed=args.seed, player_counts=args.players, progress=progress
-    )
+    counts = args.players or rules.supported_players()
+    unsupported = sorted(set(counts) - set(rules.supported_players()))
+    if unsupported:
+        out.write(
+            f"taverna check: the content does not support {unsupported} player(s); "
+            f"it supports {list(rules.supported_players())}\n"
+        )
+        return 1
+    result = run_checks(rules, games=args.games, seed=args.seed, player_counts=counts, progress=progress)
     if args.format == "json":
         data = {"ok": result.ok, "validation": report.to_json(), "conformance": result.to_json()}
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

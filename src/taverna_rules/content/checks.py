@@ -381,6 +381,19 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     singles["components"].source.file,
                 )
             )
+    for pack in rules.packs:
+        beyond = sorted(set(pack.players) - set(k.player_counts))
+        if beyond:
+            problems.append(
+                where.problem(
+                    "packs",
+                    pack.id,
+                    "unsupported-players",
+                    f"pack {pack.id!r} lists {beyond} player(s), which the game's constants do not cover",
+                    ("players",),
+                    f"the content plays with {', '.join(map(str, k.player_counts))} players",
+                )
+            )
     for n, option in enumerate(rules.options):
         expected = {"bool": bool, "int": int, "choice": str}[option.type]
         if type(option.default) is not expected or (

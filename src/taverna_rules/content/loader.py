@@ -189,8 +189,10 @@ def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((int(k), int(v)) for k, v in mapping.items()))
 
 
-def _where(merged: Merged) -> checks.Where:
+def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
     where = checks.Where(broken=frozenset(merged.broken))
+    for manifest in manifests:
+        where.add("packs", str(manifest.data["id"]), manifest.source, ())
     for kind, entries in merged.items.items():
         id_key = "people" if kind == "tracks" else "id"
         for entry in entries:
@@ -212,7 +214,7 @@ def _build(
     if "game" not in singles or "components" not in singles or not items.get("sides"):
         return None
 
-    where = _where(merged)
+    where = _where(merged, [d for d in docs if d.kind == "pack"])
     game = singles["game"].data
     c = game["constants"]
     constants = Constants(

@@ -324,6 +324,15 @@ class RuleSet:
         """People ids in track order (the tie-break cycle)."""
         return tuple(p.id for p in self.peoples)
 
+    def supported_players(self) -> tuple[int, ...]:
+        """The player counts this content plays with: those of the game's constants that
+        every pack declaring ``players`` supports."""
+        counts = set(self.constants.player_counts)
+        for pack in self.packs:
+            if pack.players:
+                counts &= set(pack.players)
+        return tuple(sorted(counts))
+
     def side_for(self, players: int) -> BoardSide:
         """The board side used with ``players`` players."""
         for side in self.sides:
