@@ -14,7 +14,7 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError, UnknownPlayerError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
-from taverna_rules.kernel.engine import Decision, decide_and_fold, pending_decision, run_flow
+from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision, run_flow
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.integrity import state_problems
 from taverna_rules.kernel.replay import fold_checked, verify_log
@@ -58,6 +58,11 @@ class Game:
         )
         self._decision: Decision | None = None
         self._decision_for: GameState | None = None
+        #: Set to a list to record, for each effect node that :meth:`apply` resolves from
+        #: then on, its ``(ref, path)`` (a :data:`~taverna_rules.kernel.engine.Trace`, for
+        #: coverage tools); ``None``, the default, records nothing. Undo keeps the records;
+        #: a :meth:`copy` does not trace.
+        self.trace: Trace | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -138,7 +143,9 @@ class Game:
     # ------------------------------------------------------------------ playing
     def apply(self, action: Action) -> list[ev.Event]:
         """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change."""
-        new, state, pending = decide_and_fold(self.rules, self._state, action, self.decision)
+        new, state, pending = decide_and_fold(
+            self.rules, self._state, action, self.decision, trace=self.trace
+        )
         self._events.extend(new)
         self._decision, self._decision_for = pending, state
         self._state = state
@@ -179,6 +186,7 @@ class Game:
         clone._marks = list(self._marks)
         clone._decision = self._decision
         clone._decision_for = self._decision_for
+        clone.trace = None
         return clone
 
     def __repr__(self) -> str:

@@ -85,6 +85,8 @@ def _child(task: Task, index: int) -> Task:
 @automatic("effect")
 def _effect(engine: Engine, task: Task) -> None:
     node = engine.effect(task.ref, task.path)
+    if engine.trace is not None:
+        engine.trace.append((task.ref, task.path))
     if node.op == "seq":
         engine.push(*(_child(task, i) for i in range(len(node.children))))
     elif node.op in ("choose", "optional"):

@@ -23,13 +23,16 @@ from taverna_rules.kernel.actions import Action, EndTurn, Pass
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task
 
-__all__ = ["Decision", "Engine", "decide", "decide_and_fold", "pending_decision", "run_flow"]
+__all__ = ["Decision", "Engine", "Trace", "decide", "decide_and_fold", "pending_decision", "run_flow"]
 
 Auto = Callable[["Engine", Task], None]
 Legal = Callable[[RuleSet, GameState, Task], tuple[Action, ...]]
 Apply = Callable[["Engine", Task, Any], None]
 Prompt = Callable[[RuleSet, GameState, Task], str]
 Explain = Callable[[RuleSet, GameState, Task, Any], str]
+#: A record of the effect nodes an engine resolved, oldest first: ``(ref, path)`` of each
+#: ``effect`` step, the node being ``resolve_ref(rules, ref).at(path)``. For coverage tools.
+Trace = list[tuple[str, tuple[int, ...]]]
 
 
 @attrs.frozen
@@ -87,15 +90,21 @@ class Decision:
 
 
 class Engine:
-    """A working copy of a state that emits events and folds them as it goes."""
+    """A working copy of a state that emits events and folds them as it goes.
 
-    def __init__(self, rules: RuleSet, state: GameState) -> None:
+    ``trace``, when a list, receives ``(ref, path)`` for every effect node resolved (see
+    :data:`Trace`); ``None`` (the default) records nothing. Tracing never changes events.
+    """
+
+    def __init__(self, rules: RuleSet, state: GameState, trace: Trace | None = None) -> None:
         self.rules = rules
         self.state = state
         self.events: list[ev.Event] = []
         self.stack: list[Task] = list(state.stack)
         #: The decision :meth:`run` stopped at, computed once for the caller to reuse.
         self.pending: Decision | None = None
+        #: Where resolved effect nodes are recorded, or ``None``.
+        self.trace = trace
 
     def emit(self, event: ev.Event) -> None:
         """Record ``event`` and fold it into the working state."""
@@ -184,12 +193,19 @@ def decide(rules: RuleSet, state: GameState, action: Action) -> list[ev.Event]:
 
 
 def decide_and_fold(
-    rules: RuleSet, state: GameState, action: Action, pending: Decision | None = None
+    rules: RuleSet,
+    state: GameState,
+    action: Action,
+    pending: Decision | None = None,
+    *,
+    trace: Trace | None = None,
 ) -> tuple[list[ev.Event], GameState, Decision | None]:
     """:func:`decide`, the state those events fold to (the engine folds as it goes), and
     the decision that state waits for (``None`` once the game is over).
 
     ``pending`` may pass the decision already computed for ``state``, to save the work.
+    ``trace``, when a list, gets ``(ref, path)`` appended for each effect node the action
+    resolves (see :data:`Trace`); the events are the same with or without it.
     """
     if state.rules != rules.fingerprint:
         raise IllegalActionError(
@@ -201,7 +217,7 @@ def decide_and_fold(
         raise IllegalActionError(f"the game is over: {action!r} cannot be played")
     if action not in pending.actions:
         raise IllegalActionError(_refusal(rules, state, pending, action))
-    engine = Engine(rules, state)
+    engine = Engine(rules, state, trace)
     task = engine.stack.pop()
     DECISIONS[task.kind].apply(engine, task, action)
     engine.run()

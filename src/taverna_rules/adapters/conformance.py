@@ -1,0 +1,830 @@
+"""The conformance kit: random legal games that prove a rule set (an expansion) plays.
+
+:func:`run_checks` plays ``games`` random legal games for each player count of a rule set
+and checks each one:
+
+``play``
+    the game sets up, every decision offers a legal action, no action raises, and the
+    game ends with a result within :data:`MAX_DECISIONS` decisions;
+``replay``
+    folding the log (:func:`~taverna_rules.kernel.evolve.fold`) and replaying it with
+    verification (:func:`taverna_rules.replay`) give exactly the live final state;
+``round_trip``
+    every pending decision (with its legal actions), every action played, every event,
+    the whole log and the final state come back equal from their JSON;
+``views``
+    what each player and a spectator see (the redacted new events after every action,
+    the pending decision, the final view and the fold of their log) names no card of
+    another player's spell hand, of a deck, of the face-down favour reserve or of the
+    spells others discarded face down, and never the seed;
+``integrity``
+    after every action the state is consistent
+    (:func:`~taverna_rules.kernel.integrity.state_problems`) and nothing is created or
+    lost: customer tiles and cards, spell cards, royal favours, privilege and guild tokens
+    are each somewhere exactly once, and each player's coins follow the log's ledger.
+
+A game stops at its first failure; the other games go on. Each :class:`Failure` names the
+game's seed and options: the game is reproducible from them, because the seed decides the
+setup and the choices of the :class:`~taverna_rules.adapters.bots.RandomBot` that plays
+every seat (``play_out(new_game(rules, player_names(n), seed, options), RandomBot(seed))``
+is the same game). ``run_checks(rules, games=1, seed=failure.seed,
+player_counts=[failure.player_count], options=dict(failure.options))`` plays it again.
+
+The report also tells what the games exercised (:class:`Coverage`): spells cast, favours
+used, dignitary levels activated, customer cards played, track bonus positions reached,
+royal scorings chosen, and how often each effect op of the content was resolved by the
+players' actions (through the kernel's optional :data:`~taverna_rules.kernel.engine.Trace`
+of :attr:`Game.trace <taverna_rules.Game.trace>`). Content never exercised is a warning to
+play more games or check the card, not a failure.
+
+>>> import taverna_rules as tr
+>>> report = run_checks(tr.load_rules(), games=1, player_counts=[2])
+>>> report.ok, report.games_played
+(True, ((2, 1),))
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import attrs
+
+from taverna_rules.adapters.bots import RandomBot
+from taverna_rules.content.model import RuleSet
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.errors import OptionError
+from taverna_rules.game import Game, new_game, replay
+from taverna_rules.kernel import events as ev
+from taverna_rules.kernel.engine import Trace, resolve_ref
+from taverna_rules.kernel.evolve import fold
+from taverna_rules.kernel.integrity import state_problems
+from taverna_rules.kernel.serialize import (
+    action_from_json,
+    action_to_json,
+    decision_from_json,
+    decision_to_json,
+    event_from_json,
+    event_to_dict,
+    event_to_json,
+    events_from_json,
+    events_to_json,
+    state_from_json,
+    state_to_json,
+)
+from taverna_rules.kernel.state import GameState
+from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
+
+__all__ = [
+    "CHECKS",
+    "MAX_DECISIONS",
+    "ConformanceReport",
+    "Coverage",
+    "CoverageTable",
+    "Failure",
+    "GameCheck",
+    "check_game",
+    "game_seed",
+    "player_names",
+    "run_checks",
+]
+
+#: The checks made on every game, in the order they run.
+CHECKS = ("play", "replay", "round_trip", "views", "integrity")
+#: A game that has not ended after this many decisions fails the ``play`` check.
+MAX_DECISIONS = 10_000
+
+Options = tuple[tuple[str, Any], ...]
+
+
+def game_seed(seed: int, players: int, index: int) -> int:
+    """The seed of game ``index`` (from 0) of ``players`` players in a run seeded ``seed``.
+
+    It is ``seed + index`` for every player count, so game 0 of a run seeded with a
+    failure's seed is the failing game (a player count gives another game from one seed).
+    """
+    return seed + index
+
+
+def player_names(count: int) -> list[str]:
+    """The names the games of ``count`` players are played with: ``P1``, ``P2``..."""
+    return [f"P{seat + 1}" for seat in range(count)]
+
+
+def _options_text(options: Options) -> str:
+    return json.dumps(dict(options), sort_keys=True, default=repr)
+
+
+# ----------------------------------------------------------------------------- results
+@attrs.frozen
+class Failure:
+    """A check that failed on one game, and what reproduces that game.
+
+    ``decision`` is the number of decisions made when the failure showed (``None`` for a
+    failure at setup, before any decision).
+    """
+
+    #: One of :data:`CHECKS`.
+    check: str
+    player_count: int
+    #: The game's own seed (see :func:`game_seed`).
+    seed: int
+    message: str
+    #: The rule options the game was started with, sorted by name.
+    options: Options = ()
+    decision: int | None = None
+
+    def reproduction(self) -> str:
+        """One line that reproduces the game: ``seed=1234 players=3 options={...}``."""
+        return f"seed={self.seed} players={self.player_count} options={_options_text(self.options)}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The failure as JSON-ready data."""
+        return {
+            "check": self.check,
+            "players": self.player_count,
+            "seed": self.seed,
+            "options": json.loads(_options_text(self.options)),
+            "decision": self.decision,
+            "message": self.message,
+            "reproduce": self.reproduction(),
+        }
+
+
+@attrs.frozen
+class CoverageTable:
+    """How many times each item of one kind of content was exercised, across all games.
+
+    ``counts`` lists every item the content defines, in content order (a count of 0: never
+    exercised), then any other item seen in play, in the order of its first sighting.
+    """
+
+    #: A stable key, e.g. ``spells``.
+    key: str
+    #: A readable title, e.g. ``spells cast``.
+    title: str
+    counts: tuple[tuple[str, int], ...]
+
+    @property
+    def exercised(self) -> tuple[str, ...]:
+        """The items exercised at least once."""
+        return tuple(item for item, count in self.counts if count)
+
+    @property
+    def not_exercised(self) -> tuple[str, ...]:
+        """The items never exercised."""
+        return tuple(item for item, count in self.counts if not count)
+
+    def count(self, item: str) -> int:
+        """How many times ``item`` was exercised (0 for an unknown item)."""
+        return dict(self.counts).get(item, 0)
+
+
+@attrs.frozen
+class Coverage:
+    """What the games exercised: content items by kind, and effect ops."""
+
+    #: One table per kind of item: ``spells`` (cast, or for a curse drawn), ``favours``
+    #: (used), ``dignitary_levels`` (``princess:0``), ``customer_cards`` (played; the
+    #: cards in play at the largest player count checked), ``track_bonuses`` (positions
+    #: with a bonus reached, ``orc:2``), ``royal_scorings`` (chosen).
+    items: tuple[CoverageTable, ...]
+    #: Effect ops of the content and how many effect nodes of each were resolved by the
+    #: players' actions (effects resolved while a game is set up, such as a Curse drawn in
+    #: the opening deal, run before tracing starts and are not counted).
+    ops: CoverageTable
+
+    @property
+    def tables(self) -> tuple[CoverageTable, ...]:
+        """The item tables, then the op table."""
+        return (*self.items, self.ops)
+
+    def table(self, key: str) -> CoverageTable:
+        """The table with ``key`` (``spells``, ``ops``...); :class:`KeyError` if none."""
+        for table in self.tables:
+            if table.key == key:
+                return table
+        raise KeyError(f"no coverage table {key!r}; tables: {[t.key for t in self.tables]}")
+
+    @property
+    def not_exercised(self) -> tuple[tuple[str, str], ...]:
+        """``(table key, item)`` for every item never exercised."""
+        return tuple((table.key, item) for table in self.tables for item in table.not_exercised)
+
+    def to_json(self) -> dict[str, dict[str, int]]:
+        """``{table key: {item: count}}``, items in table order."""
+        return {table.key: dict(table.counts) for table in self.tables}
+
+
+@attrs.frozen
+class ConformanceReport:
+    """The outcome of :func:`run_checks`: failures, games played and coverage."""
+
+    #: The fingerprint of the rules checked.
+    rules: str
+    #: The seed of the run (each game's seed is :func:`game_seed` of it).
+    seed: int
+    #: The games asked for per player count.
+    games: int
+    #: The rule options every game was started with, sorted by name.
+    options: Options
+    #: ``(player count, games played)`` for each player count checked.
+    games_played: tuple[tuple[int, int], ...]
+    failures: tuple[Failure, ...]
+    coverage: Coverage
+
+    @property
+    def ok(self) -> bool:
+        """True when no check failed."""
+        return not self.failures
+
+    def failures_for(self, players: int) -> tuple[Failure, ...]:
+        """The failures of the games of ``players`` players."""
+        return tuple(f for f in self.failures if f.player_count == players)
+
+    def format_text(self) -> str:
+        """A readable summary: games and failures per player count, the coverage table with
+        the items never exercised, and each failure with the line that reproduces it."""
+        total = sum(count for _, count in self.games_played)
+        status = "OK" if self.ok else f"FAILED ({len(self.failures)} failing games)"
+        lines = [
+            f"Conformance of rules {self.rules[:12]}: {status}",
+            f"  {total} random games, seed {self.seed}, options {_options_text(self.options)}",
+        ]
+        for players, played in self.games_played:
+            failed = len(self.failures_for(players))
+            lines.append(f"  {players} players: {played} games, {failed} failed")
+        lines.append("")
+        lines.append("Coverage (times exercised, across all games):")
+        for table in self.coverage.tables:
+            done = len(table.exercised)
+            lines.append(f"  {table.title} ({done} of {len(table.counts)}):")
+            shown = [f"{item} {count}" for item, count in table.counts if count]
+            lines.extend(_wrap(shown, "    "))
+            if table.not_exercised:
+                lines.extend(_wrap(list(table.not_exercised), "    not exercised: "))
+        warnings = self.coverage.not_exercised
+        lines.append(
+            f"  warning: {len(warnings)} items never exercised; play more games or check them"
+            if warnings
+            else "  every item was exercised"
+        )
+        if self.failures:
+            lines.append("")
+            lines.append("Failures:")
+            for failure in self.failures:
+                at = "at setup" if failure.decision is None else f"after {failure.decision} decisions"
+                lines.append(f"  [{failure.check}] {failure.player_count} players, {at}: {failure.message}")
+                lines.append(f"    reproduce: {failure.reproduction()}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready data (the same for the same rules, seed and arguments)."""
+        return {
+            "ok": self.ok,
+            "rules": self.rules,
+            "seed": self.seed,
+            "games": self.games,
+            "options": json.loads(_options_text(self.options)),
+            "games_played": [
+                {"players": players, "games": played, "failed": len(self.failures_for(players))}
+                for players, played in self.games_played
+            ],
+            "failures": [failure.to_json() for failure in self.failures],
+            "coverage": self.coverage.to_json(),
+            "not_exercised": [{"table": key, "item": item} for key, item in self.coverage.not_exercised],
+        }
+
+
+def _wrap(words: list[str], prefix: str, width: int = 100) -> list[str]:
+    """``words`` joined by commas in lines of at most ``width`` characters."""
+    if not words:
+        return []
+    lines: list[str] = []
+    line = prefix
+    indent = " " * len(prefix)
+    for index, word in enumerate(words):
+        piece = word + ("," if index < len(words) - 1 else "")
+        if line.strip() and len(line) + 1 + len(piece) > width:
+            lines.append(line.rstrip())
+            line = indent
+        line += ("" if line.isspace() or line == prefix else " ") + piece
+    lines.append(line)
+    return lines
+
+
+@attrs.frozen
+class GameCheck:
+    """One checked game: its failure (``None`` when every check passed), the decisions
+    made, its log and the effect nodes it resolved (``(ref, path)``, oldest first)."""
+
+    player_count: int
+    seed: int
+    options: Options
+    failure: Failure | None
+    decisions: int
+    events: tuple[ev.Event, ...]
+    trace: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+# ----------------------------------------------------------------------------- one game
+class _Failed(Exception):
+    """A check failed: stops the game."""
+
+    def __init__(self, check: str, message: str) -> None:
+        super().__init__(message)
+        self.check = check
+        self.message = message
+
+
+@contextmanager
+def _checking(check: str, doing: str) -> Iterator[None]:
+    """Turn any exception but a :class:`_Failed` into a failure of ``check``."""
+    try:
+        yield
+    except _Failed:
+        raise
+    except Exception as exc:
+        raise _Failed(check, f"{doing} raised {type(exc).__name__}: {exc}") from exc
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string (keys and leaves) of JSON-ready data."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield str(key)
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def _differing_fields(live: GameState, other: GameState) -> list[str]:
+    return [f.name for f in attrs.fields(GameState) if getattr(live, f.name) != getattr(other, f.name)]
+
+
+def _kind(card: str) -> str:
+    return card.split("#", 1)[0]
+
+
+class _GameRun:
+    """Plays one game with a random bot and checks it as it goes."""
+
+    def __init__(self, rules: RuleSet, players: int, seed: int, options: Options) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.trace: Trace = []
+        self.events: list[ev.Event] = []
+        self.decisions = 0
+        self.viewers: list[int | None] = [*range(players), None]
+        # A card id that also names something public is not tracked as a secret: it would
+        # raise false alarms (base game card ids never do).
+        self.public = {
+            *rules.people_ids(),
+            *(s.id for s in rules.symbols),
+            *(t.id for t in rules.taverns),
+            *(d.id for d in rules.dignitaries),
+            *(r.id for r in rules.royal_scorings),
+            *(o.id for o in rules.options),
+            *(side.id for side in rules.sides),
+            *player_names(players),
+        }
+        self.spells_at_start: Counter[str] = Counter()
+        self.coins: list[int] = []
+
+    # ------------------------------------------------------------------ driving
+    def run(self) -> GameCheck:
+        """Play and check the game; stop at the first failure."""
+        failed: _Failed | None = None
+        try:
+            self._play()
+        except _Failed as exc:
+            failed = exc
+        except OptionError:
+            raise
+        except Exception as exc:  # a state so broken that a check could not even look at it
+            failed = _Failed("play", f"checking the game raised {type(exc).__name__}: {exc}")
+        failure = None
+        if failed is not None:
+            decision = self.decisions if self.events else None
+            failure = Failure(failed.check, self.players, self.seed, failed.message, self.options, decision)
+        return GameCheck(
+            self.players,
+            self.seed,
+            self.options,
+            failure,
+            self.decisions,
+            tuple(self.events),
+            tuple(self.trace),
+        )
+
+    def _play(self) -> None:
+        try:
+            game = new_game(
+                self.rules, player_names(self.players), seed=self.seed, options=dict(self.options)
+            )
+        except OptionError:
+            raise
+        except Exception as exc:
+            raise _Failed("play", f"setting up the game raised {type(exc).__name__}: {exc}") from exc
+        self.events = list(game.events)
+        game.trace = self.trace
+        bot = RandomBot(self.seed)
+        self._start(game)
+        while not game.over:
+            with _checking("play", "asking for the pending decision"):
+                decision = game.decision
+            if decision is None:
+                raise _Failed("play", "the game is not over but no decision is pending")
+            if self.decisions >= MAX_DECISIONS:
+                raise _Failed("play", f"the game did not end within {MAX_DECISIONS} decisions")
+            if not decision.actions:
+                raise _Failed(
+                    "play", f"decision {decision.kind!r} of seat {decision.player} has no legal action"
+                )
+            self._check_decision(game)
+            action = bot.choose(game)
+            with _checking("round_trip", f"the JSON round trip of {action!r}"):
+                back = action_from_json(action_to_json(action))
+            if back != action:
+                raise _Failed("round_trip", f"{action!r} comes back from JSON as {back!r}")
+            with _checking("play", f"playing {action!r} in decision {decision.kind!r}"):
+                new = game.apply(action)
+            self.decisions += 1
+            self.events.extend(new)
+            self._check_step(game, new)
+        self._check_end(game)
+
+    # ------------------------------------------------------------------ each step
+    def _start(self, game: Game) -> None:
+        state = game.state
+        started = game.events[0]
+        assert isinstance(started, ev.GameStarted)
+        self.coins = [started.starting_coins] * self.players
+        self.spells_at_start = Counter(self._spell_cards(state))
+        box = Counter({s.id: s.copies for s in self.rules.spells if not s.curse})
+        dealt = Counter(_kind(card) for card in self.spells_at_start)
+        for kind, copies in box.items():
+            if dealt[kind] != copies:
+                raise _Failed("integrity", f"{dealt[kind]} cards of spell {kind!r} in the game, not {copies}")
+        self._check_step(game, list(game.events))
+
+    def _check_decision(self, game: Game) -> None:
+        decision = game.decision
+        assert decision is not None
+        with _checking("round_trip", f"the JSON round trip of decision {decision.kind!r}"):
+            back = decision_from_json(decision_to_json(decision))
+        if back != decision:
+            raise _Failed("round_trip", f"decision {decision.kind!r} does not come back equal from JSON")
+        state = game.state
+        for viewer in self.viewers:
+            if viewer == decision.player:
+                continue
+            with _checking("views", f"redacting decision {decision.kind!r}"):
+                seen = json.loads(decision_to_json(redact_decision(decision, viewer)))
+            self._no_secrets(self._secrets(state, viewer), viewer, seen, f"decision {decision.kind!r}")
+
+    def _check_step(self, game: Game, new: list[ev.Event]) -> None:
+        state = game.state
+        for viewer in self.viewers:
+            with _checking("views", "redacting the new events"):
+                seen = redact_events(new, viewer)
+                data = [event_to_dict(event) for event in seen]
+            secrets = self._secrets(state, viewer)
+            for event, item in zip(seen, data, strict=True):
+                self._no_secrets(secrets, viewer, item, f"event {event.TYPE}")
+                self._hidden_fields(event, viewer)
+        with _checking("integrity", "checking the state"):
+            problems = state_problems(self.rules, state)
+            problems += self._component_problems(state, new)
+        if problems:
+            raise _Failed("integrity", "; ".join(problems))
+
+    @staticmethod
+    def _no_secrets(secrets: set[str], viewer: int | None, data: Any, what: str) -> None:
+        if not secrets:
+            return
+        leaked = sorted(secrets.intersection(_strings(data)))
+        if leaked:
+            who = "a spectator" if viewer is None else f"seat {viewer}"
+            raise _Failed("views", f"{what} as {who} sees it names hidden cards {leaked}")
+
+    def _secrets(self, state: GameState, viewer: int | None) -> set[str]:
+        """The card ids ``viewer`` must not see in ``state``."""
+        secret = {*state.customer_deck, *state.spell_deck, *state.favour_reserve}
+        for seat, player in enumerate(state.players):
+            if seat != viewer:
+                secret.update(player.hand)
+        secret.update(card for seat, card in state.spell_discard if seat != viewer)
+        secret.discard(ev.HIDDEN)
+        return secret - self.public
+
+    def _hidden_fields(self, event: ev.Event, viewer: int | None) -> None:
+        who = "a spectator" if viewer is None else f"seat {viewer}"
+        hidden = {ev.HIDDEN}
+        leak = (
+            (isinstance(event, ev.GameStarted) and event.seed != 0)
+            or (
+                isinstance(event, ev.CustomerDeckShuffled | ev.SpellDeckShuffled)
+                and set(event.order) - hidden
+            )
+            or (isinstance(event, ev.FavoursShuffled) and set(event.reserve) - hidden)
+            or (
+                isinstance(event, ev.SpellDrawn | ev.SpellSold)
+                and event.player != viewer
+                and event.spell != ev.HIDDEN
+            )
+            or (
+                isinstance(event, ev.SpellsExchanged)
+                and event.player != viewer
+                and set(event.spells) - hidden
+            )
+        )
+        if leak:
+            raise _Failed("views", f"{event.TYPE} as {who} sees it is not redacted: {event!r}")
+
+    def _spell_cards(self, state: GameState) -> list[str]:
+        return [
+            *state.spell_deck,
+            *(card for p in state.players for card in (*p.hand, *p.cast)),
+            *(card for _, card in state.spell_discard),
+            *state.curses,
+        ]
+
+    def _component_problems(self, state: GameState, new: list[ev.Event]) -> list[str]:
+        """Components created or lost, and coins off the ledger of the new events."""
+        rules, out = self.rules, []
+        players = state.players
+        supply, removed = Counter(dict(state.tiles)), Counter(dict(state.tiles_removed))
+        seated = Counter(p for tavern in state.taverns for p in tavern.tables if p is not None)
+        turn = state.turn
+        if turn is not None and turn.people is not None and turn.tavern is None:
+            seated[turn.people] += 1  # picked, not seated yet
+        for people, count in rules.tiles:
+            found = supply[people] + seated[people] + removed[people]
+            if found != count or supply[people] < 0 or removed[people] < 0:
+                out.append(f"{found} {people} customer tiles in play, not {count}")
+
+        cards = Counter([*state.customer_deck, *state.row, *(c for p in players for c in p.cards)])
+        kept = Counter(c.id for c in rules.customers if c.players <= len(players))
+        if cards != kept:
+            out.append(f"customer cards created or lost: {dict((cards - kept) + (kept - cards))}")
+        if len(state.row) > rules.constants.row_size:
+            out.append(f"{len(state.row)} customer cards in the row")
+
+        spells = self._spell_cards(state)
+        if Counter(spells) != self.spells_at_start:
+            changed = (Counter(spells) - self.spells_at_start) + (self.spells_at_start - Counter(spells))
+            out.append(f"spell cards created or lost since setup: {dict(changed)}")
+
+        favours = [
+            *state.castle,
+            *state.favour_reserve,
+            *(tile for p in players for tile in (*p.favours, *p.favours_used)),
+        ]
+        box = Counter({f.id: f.copies for f in rules.favours})
+        if len(favours) != len(set(favours)) or Counter(_kind(t) for t in favours) != box:
+            out.append(f"royal favour tiles created, lost or doubled: {sorted(favours)}")
+
+        privileges = (
+            state.privilege_supply
+            + sum(tavern.privilege for tavern in state.taverns)
+            + sum(p.privileges for p in players)
+            + state.privileges_discarded
+        )
+        if privileges != rules.privilege_tokens:
+            out.append(f"{privileges} privilege tokens in play, not {rules.privilege_tokens}")
+        if state.privilege_supply < 0:
+            out.append(f"the privilege token supply is {state.privilege_supply}")
+
+        guild = Counter(dict(state.guild_supply))
+        placed = Counter(token for tavern in state.taverns for token in tavern.guild_tokens)
+        for symbol, count in rules.guild_tokens:
+            if guild[symbol] + placed[symbol] != count or guild[symbol] < 0:
+                out.append(f"{guild[symbol] + placed[symbol]} {symbol} guild tokens in play, not {count}")
+
+        for event in new:
+            if isinstance(event, ev.CoinsGained):
+                self.coins[event.player] += event.amount
+            elif isinstance(event, ev.CoinsPaid):
+                self.coins[event.player] -= event.amount
+            elif isinstance(event, ev.DeedBought):
+                self.coins[event.player] -= event.price
+            elif isinstance(event, ev.DeedTakenOver):
+                self.coins[event.player] -= event.price
+                self.coins[event.owner] += event.refund
+        held = [p.coins for p in players]
+        if held != self.coins:
+            out.append(f"coins {held} differ from the ledger of the log {self.coins}")
+        return out
+
+    # ------------------------------------------------------------------ the end
+    def _check_end(self, game: Game) -> None:
+        state, log = game.state, list(game.events)
+        if state.result is None or game.decision is not None:
+            raise _Failed("play", "the game stopped without a result")
+
+        with _checking("replay", "folding the log"):
+            folded = fold(log)
+        if folded != state:
+            raise _Failed(
+                "replay", f"folding the log differs from the live state in {_differing_fields(state, folded)}"
+            )
+        with _checking("replay", "replaying the log with verification"):
+            replayed = replay(self.rules, log).state
+        if replayed != state:
+            raise _Failed(
+                "replay",
+                f"the verified replay differs from the live state in {_differing_fields(state, replayed)}",
+            )
+
+        with _checking("round_trip", "the JSON round trip of the final state"):
+            back_state = state_from_json(state_to_json(state))
+        if back_state != state:
+            raise _Failed(
+                "round_trip",
+                f"the final state comes back from JSON different in {_differing_fields(state, back_state)}",
+            )
+        for index, event in enumerate(log):
+            with _checking("round_trip", f"the JSON round trip of event {index} ({event.TYPE})"):
+                back_event = event_from_json(event_to_json(event))
+            if back_event != event:
+                raise _Failed(
+                    "round_trip", f"event {index} ({event.TYPE}) comes back from JSON as {back_event!r}"
+                )
+        with _checking("round_trip", "the JSON round trip of the log"):
+            back_log = events_from_json(events_to_json(log))
+        if back_log != log:
+            raise _Failed("round_trip", "the log does not come back equal from JSON")
+
+        for viewer in self.viewers:
+            who = "a spectator" if viewer is None else f"seat {viewer}"
+            with _checking("views", f"the view of {who}"):
+                view = redact_state(state, viewer)
+                seen = fold(redact_events(log, viewer))
+                data = json.loads(state_to_json(view))
+            if view.seed != 0:
+                raise _Failed("views", f"the view of {who} shows the seed")
+            if seen != view:
+                raise _Failed(
+                    "views",
+                    f"folding the log of {who} differs from their view in {_differing_fields(view, seen)}",
+                )
+            self._no_secrets(self._secrets(state, viewer), viewer, data, "the final view")
+
+
+def check_game(
+    rules: RuleSet, players: int, seed: int, options: Mapping[str, object] | None = None
+) -> GameCheck:
+    """Play and check one random game of ``players`` players with the game seed ``seed``.
+
+    The bot's choices come from the same seed, so the same arguments play the same game.
+    Raises :class:`~taverna_rules.errors.OptionError` for options the rules do not know.
+    """
+    return _GameRun(rules, players, seed, tuple(sorted((options or {}).items()))).run()
+
+
+# ----------------------------------------------------------------------------- coverage
+_TABLES = (
+    ("spells", "spells cast"),
+    ("favours", "favours used"),
+    ("dignitary_levels", "dignitary levels activated"),
+    ("customer_cards", "customer cards played"),
+    ("track_bonuses", "track bonus positions reached"),
+    ("royal_scorings", "royal scorings chosen"),
+)
+
+
+class _Tally:
+    """Counts what games exercised."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.counts: dict[str, Counter[str]] = {key: Counter() for key, _ in _TABLES}
+        self.ops: Counter[str] = Counter()
+        self.nodes: dict[tuple[str, tuple[int, ...]], str] = {}
+        self.peoples = set(rules.people_ids())
+
+    def add(self, events: Sequence[ev.Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        """Count the items of one game's log and the ops of its trace."""
+        counts, rules = self.counts, self.rules
+        for event in events:
+            if isinstance(event, ev.SpellCast | ev.CurseDrawn):
+                counts["spells"][_kind(event.spell)] += 1
+            elif isinstance(event, ev.FavourUsed):
+                counts["favours"][_kind(event.favour)] += 1
+            elif isinstance(event, ev.DignitaryActivated):
+                counts["dignitary_levels"][f"{event.dignitary}:{event.level}"] += 1
+            elif isinstance(event, ev.CustomerCardPicked):
+                counts["customer_cards"][event.card] += 1
+            elif isinstance(event, ev.TrackAdvanced) and event.people in self.peoples:
+                track = rules.track(event.people)
+                for position in range(event.start + 1, event.end + 1):
+                    if track.bonus(position) is not None:
+                        counts["track_bonuses"][f"{event.people}:{position}"] += 1
+            elif isinstance(event, ev.RoyalScoringChosen):
+                counts["royal_scorings"][event.scoring] += 1
+        for step in trace:
+            op = self.nodes.get(step)
+            if op is None:
+                ref, path = step
+                op = self.nodes[step] = resolve_ref(rules, ref).at(path).op
+            self.ops[op] += 1
+
+    def coverage(self, player_counts: Sequence[int]) -> Coverage:
+        """The tables, every item of the content listed."""
+        rules = self.rules
+        most = max(player_counts, default=0)
+        known = {
+            "spells": [s.id for s in rules.spells],
+            "favours": [f.id for f in rules.favours],
+            "dignitary_levels": [f"{d.id}:{i}" for d in rules.dignitaries for i in range(len(d.levels))],
+            "customer_cards": [c.id for c in rules.customers if c.players <= most],
+            "track_bonuses": [f"{t.people}:{position}" for t in rules.tracks for position, _ in t.bonuses],
+            "royal_scorings": [r.id for r in rules.royal_scorings],
+        }
+        items = tuple(
+            CoverageTable(key, title, _counted(known[key], self.counts[key])) for key, title in _TABLES
+        )
+        ops = CoverageTable("ops", "effect ops resolved", _counted(_content_ops(rules), self.ops))
+        return Coverage(items, ops)
+
+
+def _counted(known: Sequence[str], counts: Counter[str]) -> tuple[tuple[str, int], ...]:
+    listed = dict.fromkeys(known, 0)
+    for item, count in counts.items():
+        listed[item] = listed.get(item, 0) + count
+    return tuple(listed.items())
+
+
+def _content_ops(rules: RuleSet) -> list[str]:
+    """The ops the content's effects use, in content order."""
+    roots: list[Node | None] = [
+        *(s.effect for s in rules.spells),
+        *(f.effect for f in rules.favours),
+        *(level.effect for d in rules.dignitaries for level in d.levels),
+        *(node for t in rules.tracks for _, node in t.bonuses),
+        *(r.effect for r in rules.royal_scorings),
+    ]
+    ops: dict[str, None] = {}
+    for root in roots:
+        if root is not None:
+            ops.update(dict.fromkeys(node.op for node in root.walk()))
+    return list(ops)
+
+
+# ----------------------------------------------------------------------------- the run
+def run_checks(
+    rules: RuleSet,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    player_counts: Sequence[int] | None = None,
+    options: Mapping[str, object] | None = None,
+    progress: Callable[[str], object] | None = None,
+) -> ConformanceReport:
+    """Play ``games`` random legal games for each player count and check every one.
+
+    ``player_counts`` defaults to every count the rules support (a count they do not
+    support raises :class:`ValueError`); ``options`` are the rule options of every game
+    (unknown ones raise :class:`~taverna_rules.errors.OptionError`). Game ``i`` of ``n``
+    players has the seed ``game_seed(seed, n, i)``. ``progress``, if given, receives a
+    line after each game. See the module documentation for the checks.
+    """
+    supported = rules.constants.player_counts
+    counts = tuple(supported if player_counts is None else player_counts)
+    for count in counts:
+        if count not in supported:
+            raise ValueError(f"the rules are for {list(supported)} players, not {count!r}")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, not {games!r}")
+    chosen = tuple(sorted((options or {}).items()))
+    tally = _Tally(rules)
+    failures: list[Failure] = []
+    played: list[tuple[int, int]] = []
+    for count in counts:
+        for index in range(games):
+            checked = _GameRun(rules, count, game_seed(seed, count, index), chosen).run()
+            tally.add(checked.events, checked.trace)
+            if checked.failure is not None:
+                failures.append(checked.failure)
+            if progress is not None:
+                outcome = "ok" if checked.failure is None else f"FAILED ({checked.failure.check})"
+                progress(f"{count} players: game {index + 1} of {games} (seed {checked.seed}): {outcome}")
+        played.append((count, games))
+    return ConformanceReport(
+        rules.fingerprint,
+        seed,
+        games,
+        chosen,
+        tuple(played),
+        tuple(failures),
+        tally.coverage(counts),
+    )
