@@ -134,3 +134,33 @@ def test_pre_commit_hook_runs_taverna_validate() -> None:
     (hook,) = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text())
     assert hook["id"] == "taverna-validate" and hook["entry"] == "taverna validate"
     assert hook["pass_filenames"] is False and hook["language"] == "python"
+
+
+def test_check_passes_the_base_game_and_prints_coverage() -> None:
+    status, text = run("check", "--games", "1", "--players", "2,3")
+    assert status == 0
+    assert "2 players: 1 games, 0 failed" in text and "effect ops resolved" in text
+
+
+def test_check_exits_1_with_a_reproducing_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card whose op crashes the engine: the kit names the failing game's seed."""
+    from taverna_rules.kernel import effects
+
+    def boom(*_: object) -> None:
+        raise RuntimeError("the card broke")
+
+    monkeypatch.setitem(effects.EXECUTORS, "score_vp", boom)
+    status, text = run("check", "--games", "2", "--players", "2", "--seed", "7", "--format", "json")
+    data = json.loads(text)
+    assert status == 1 and data["ok"] is False
+    seeds = {f["seed"] for f in data["conformance"]["failures"]}
+    assert seeds and seeds <= {7, 8}
+    assert all("the card broke" in f["message"] for f in data["conformance"]["failures"])
+
+
+def test_check_refuses_invalid_content_and_unsupported_counts(tmp_path: Path) -> None:
+    (tmp_path / "spells.yaml").write_text(BROKEN, encoding="utf-8")
+    status, text = run("check", str(tmp_path))
+    assert status == 1 and "error[unknown-reference]" in text
+    status, text = run("check", "--players", "6")
+    assert status == 1 and "does not support [6] player(s)" in text
