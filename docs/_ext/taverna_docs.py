@@ -3,9 +3,10 @@
 Everything written here comes from the code, so the pages cannot drift from it:
 
 * ``_generated/ops.rst``: every op of :data:`taverna_rules.dsl.ops.OPS` with its doc, its
-  arguments (read from its JSON Schema), its YAML example and the rules text the example
-  renders to. Each example is checked against the effect schema while it is written.
-* ``_generated/counts.rst``: what ``{count: ...}`` can count.
+  arguments (read from its JSON Schema), its YAML example, and its template and the rules
+  text the example renders to in each language. Each example is checked against the
+  effect schema while it is written.
+* ``_generated/counts.rst``: what ``{count: ...}`` can count, in each language.
 * ``_generated/kinds.rst``: the content file kinds and their JSON Schema files.
 * ``_generated/options.rst``: the rule options of the base game, with defaults and reasons.
 * ``_generated/provenance.rst``: each bundled content file, rulebook or reconstructed.
@@ -50,6 +51,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),
     ("taverna_rules.dsl.ops", "The effect DSL's op table"),
+    ("taverna_rules.adapters.rules_text", "Rules text of the cards"),
 )
 
 
@@ -119,7 +121,7 @@ def ops_page() -> str:
     """The op reference, from the op table."""
     from ruamel.yaml import YAML
 
-    from taverna_rules.dsl.ops import OPS, effect_schema, parse_effect, render
+    from taverna_rules.dsl.ops import LANGUAGES, OPS, effect_schema, parse_effect, render
 
     validator = jsonschema.Draft202012Validator(effect_schema())
     yaml = YAML(typ="safe", pure=True)
@@ -140,11 +142,12 @@ def ops_page() -> str:
             errors = [e.message for e in validator.iter_errors(data)]
             if errors:
                 logger.warning("the example of op %r does not fit the effect schema: %s", name, errors[0])
-                text = "(invalid example)"
-            else:
-                text = render(parse_effect(data))
-            parts.append(f"**Rules text of the example:** {escape(text)}\n")
-            parts.append(f"**Template:** ``{spec.template}``\n")
+            rows = []
+            for lang in LANGUAGES:
+                text = "(invalid example)" if errors else render(parse_effect(data), lang=lang)
+                rows.append((f"``{lang}``", f"``{spec.text.get(lang)}``", escape(text)))
+            parts.append("**Rules text:**\n")
+            parts.append(list_table(("language", "template", "the example's text"), rows, "10 45 45"))
     return "\n".join(parts)
 
 
@@ -160,13 +163,16 @@ def _arguments(schema: dict[str, Any]) -> str:
 
 
 def counts_page() -> str:
-    """What ``{count: ...}`` can count."""
-    from taverna_rules.dsl.ops import COUNTS
+    """What ``{count: ...}`` can count, in each language of the rules text."""
+    from taverna_rules.dsl.ops import COUNT_TEXTS, LANGUAGES
 
     return list_table(
-        ("``count``", "the number of ... the acting player has"),
-        ((f"``{key}``", escape(text)) for key, text in COUNTS.items()),
-        "30 70",
+        ("``count``", *(f"the number of ... the acting player has (``{lang}``)" for lang in LANGUAGES)),
+        (
+            (f"``{key}``", *(escape(text.many.get(lang)) for lang in LANGUAGES))
+            for key, text in COUNT_TEXTS.items()
+        ),
+        "22 26 26 26",
     )
 
 

@@ -1,12 +1,14 @@
 """The op table: every effect op, its argument schema, its documentation and its text.
 
 This table is the one source for the effect JSON Schema (:func:`effect_schema`), the DSL
-reference in the docs and the rules text (:func:`render`). The kernel holds one executor
-per op; a test proves the two tables name the same ops.
+reference in the docs and the rules text (:func:`render`), in each language of
+:data:`LANGUAGES`. The kernel holds one executor per op; a test proves the two tables
+name the same ops.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -16,8 +18,14 @@ from taverna_rules.dsl.nodes import Arg, AtLeast, Count, Expr, Node, Table
 
 __all__ = [
     "COUNTS",
+    "COUNT_TEXTS",
+    "LANGUAGES",
     "OPS",
+    "PHRASES",
+    "CountText",
     "OpSpec",
+    "Text",
+    "check_language",
     "effect_schema",
     "parse_effect",
     "parse_expr",
@@ -31,14 +39,150 @@ EXPR: JSON = {"$ref": "#/$defs/expr"}
 COND: JSON = {"$ref": "#/$defs/cond"}
 MAX_REPEAT = 10
 
-#: What ``{count: ...}`` can count, for the acting player.
-COUNTS: Mapping[str, str] = {
-    "coins": "coins in hand",
-    "favours_owned": "royal favours owned, used or not",
-    "deeds_owned": "property deeds on the board",
-    "spells_cast": "spells cast during the game",
-    "spells_in_hand": "spell cards in hand",
-    "privileges": "privilege tokens held",
+#: The languages of the rules text, as in :class:`~taverna_rules.content.model.Names`.
+LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
+
+
+def check_language(lang: str) -> str:
+    """``lang`` itself when it is one of :data:`LANGUAGES`; a :exc:`ValueError` otherwise."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: the rules text exists in {', '.join(LANGUAGES)}")
+    return lang
+
+
+@attrs.frozen
+class Text:
+    """A piece of rules text in each language of :data:`LANGUAGES`.
+
+    A template names its fields in braces, as :meth:`str.format` does. A field may also
+    carry a noun in two forms, ``{amount:sou|sous}``: :func:`render` writes the first
+    form after an amount of one (of zero or one in French) and the second otherwise.
+    Every language of a template uses the same fields.
+    """
+
+    en: str
+    fr: str
+    nl: str
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang``; a :exc:`ValueError` for a language not in :data:`LANGUAGES`."""
+        return str(getattr(self, check_language(lang)))
+
+
+@attrs.frozen
+class CountText:
+    """What ``{count: ...}`` counts, as a plural noun phrase and as one of them.
+
+    ``many`` follows a number or a threshold (``0/2/3 royal favours owned``); ``each``
+    names one of the things counted, for amounts read "one per ..." (French and Dutch).
+    """
+
+    many: Text
+    each: Text
+
+
+#: What ``{count: ...}`` can count, for the acting player, in each language.
+COUNT_TEXTS: Mapping[str, CountText] = {
+    "coins": CountText(
+        Text(en="coins in hand", fr="sous en main", nl="munten in bezit"),
+        Text(en="coin in hand", fr="sou en main", nl="munt in bezit"),
+    ),
+    "favours_owned": CountText(
+        Text(
+            en="royal favours owned, used or not",
+            fr="faveurs royales possédées, utilisées ou non",
+            nl="koninklijke gunsten in bezit, gebruikt of niet",
+        ),
+        Text(
+            en="royal favour owned, used or not",
+            fr="faveur royale possédée, utilisée ou non",
+            nl="koninklijke gunst in bezit, gebruikt of niet",
+        ),
+    ),
+    "deeds_owned": CountText(
+        Text(
+            en="property deeds on the board",
+            fr="titres de propriété sur le plateau",
+            nl="eigendomstitels op het bord",
+        ),
+        Text(
+            en="property deed on the board",
+            fr="titre de propriété sur le plateau",
+            nl="eigendomstitel op het bord",
+        ),
+    ),
+    "spells_cast": CountText(
+        Text(
+            en="spells cast during the game",
+            fr="sorts lancés pendant la partie",
+            nl="tijdens het spel gespeelde toverspreuken",
+        ),
+        Text(
+            en="spell cast during the game",
+            fr="sort lancé pendant la partie",
+            nl="tijdens het spel gespeelde toverspreuk",
+        ),
+    ),
+    "spells_in_hand": CountText(
+        Text(en="spell cards in hand", fr="cartes sort en main", nl="toverspreuken in de hand"),
+        Text(en="spell card in hand", fr="carte sort en main", nl="toverspreuk in de hand"),
+    ),
+    "privileges": CountText(
+        Text(en="privilege tokens held", fr="jetons privilège détenus", nl="privileges in bezit"),
+        Text(en="privilege token held", fr="jeton privilège détenu", nl="privilege in bezit"),
+    ),
+}
+
+#: What ``{count: ...}`` can count, for the acting player (English).
+COUNTS: Mapping[str, str] = {key: text.many.en for key, text in COUNT_TEXTS.items()}
+
+#: The words :func:`~taverna_rules.dsl.ops.render` puts around the op templates, in each
+#: language. ``then`` and ``or`` join the effects of a ``seq`` and of a ``choose``, and
+#: ``otherwise`` the two branches of an ``if``; ``at_least`` is a condition; ``count`` is a
+#: count standing alone; ``for`` joins a table's points to its thresholds; ``count_amount``
+#: and ``per`` write a count used as an op's amount (English names it in place, French and
+#: Dutch say "1 ... per ..."); ``where:*`` and ``people:*`` are the words for the values of
+#: ``where`` and ``people`` (``people:named`` wraps a people's name); ``no_bonuses`` ends
+#: the text of a move up tracks with ``bonuses: false``.
+PHRASES: Mapping[str, Text] = {
+    "then": Text(en=", then ", fr=", puis ", nl=" en "),
+    "or": Text(en=" or ", fr=" ou ", nl=" of "),
+    "otherwise": Text(
+        en="{then}; otherwise {else}",
+        fr="{then} ; sinon {else}",
+        nl="{then}; anders {else}",
+    ),
+    "at_least": Text(
+        en="{left} is at least {right}",
+        fr="{left} est d'au moins {right}",
+        nl="{left} minstens {right} is",
+    ),
+    "count": Text(en="{many}", fr="le nombre de {many}", nl="het aantal {many}"),
+    "for": Text(en=" for ", fr=" pour ", nl=" voor "),
+    "count_amount": Text(en="{many}", fr="1", nl="1"),
+    "per": Text(en="", fr=" par {each}", nl=" per {each}"),
+    "where:arrival": Text(
+        en="the tavern of arrival",
+        fr="la taverne de destination",
+        nl="de taverne van aankomst",
+    ),
+    "where:any": Text(
+        en="a tavern of your choice",
+        fr="une taverne de votre choix",
+        nl="een taverne naar keuze",
+    ),
+    "people:choice": Text(
+        en="a people of your choice",
+        fr="d'un peuple de votre choix",
+        nl="een volk naar keuze",
+    ),
+    "people:card": Text(
+        en="the card's people",
+        fr="du peuple de la carte",
+        nl="het volk van de kaart",
+    ),
+    "people:named": Text(en="{name}", fr="des {name}", nl="de {name}"),
+    "no_bonuses": Text(en=" (no bonuses)", fr=" (sans bonus)", nl=" (zonder bonussen)"),
 }
 
 
@@ -57,14 +201,20 @@ def _amount(word: str) -> JSON:
 
 @attrs.frozen
 class OpSpec:
-    """One op of the effect DSL."""
+    """One op of the effect DSL: its name, kind, argument schema, doc, example and text."""
 
     name: str
     kind: Literal["control", "primitive"]
     schema: JSON = attrs.field(eq=False)
     doc: str
     example: str
-    template: str
+    #: The op's rules-text template in each language.
+    text: Text
+
+    @property
+    def template(self) -> str:
+        """The English template (``text.en``)."""
+        return self.text.en
 
 
 _LEVELS: JSON = {"type": "integer", "minimum": 1, "maximum": 3}
@@ -82,7 +232,11 @@ OPS: Mapping[str, OpSpec] = {
             {"type": "array", "items": EFFECT, "minItems": 1, "maxItems": 16},
             "Resolve the effects in order.",
             "seq:\n  - gain_coins: {amount: 2}\n  - score_vp: {amount: 1}",
-            "{children}",
+            Text(
+                en="{children}",
+                fr="{children}",
+                nl="{children}",
+            ),
         ),
         OpSpec(
             "choose",
@@ -90,7 +244,11 @@ OPS: Mapping[str, OpSpec] = {
             {"type": "array", "items": EFFECT, "minItems": 2, "maxItems": 8},
             "The acting player chooses one of the effects.",
             "choose:\n  - gain_coins: {amount: 3}\n  - draw_spells: {count: 1}",
-            "choose one: {children}",
+            Text(
+                en="choose one: {children}",
+                fr="au choix : {children}",
+                nl="kies één: {children}",
+            ),
         ),
         OpSpec(
             "optional",
@@ -98,7 +256,11 @@ OPS: Mapping[str, OpSpec] = {
             EFFECT,
             "The acting player may resolve the effect or decline it.",
             "optional: {gain_privileges: {count: 1}}",
-            "you may {children}",
+            Text(
+                en="you may {children}",
+                fr="si vous le souhaitez, {children}",
+                nl="indien gewenst: {children}",
+            ),
         ),
         OpSpec(
             "if",
@@ -106,7 +268,11 @@ OPS: Mapping[str, OpSpec] = {
             _args({"cond": COND, "then": EFFECT, "else": EFFECT}, ("cond", "then")),
             "Resolve ``then`` when the condition holds, else ``else`` (if given).",
             "if:\n  cond: {at_least: [{count: coins}, 6]}\n  then: {score_vp: {amount: 2}}",
-            "if {cond}: {children}",
+            Text(
+                en="if {cond}: {children}",
+                fr="si {cond} : {children}",
+                nl="als {cond}: {children}",
+            ),
         ),
         OpSpec(
             "repeat",
@@ -120,7 +286,11 @@ OPS: Mapping[str, OpSpec] = {
             ),
             f"Resolve the effect a fixed number of times (at most {MAX_REPEAT}).",
             "repeat: {times: 2, effect: {draw_spells: {count: 1}}}",
-            "{times} times: {children}",
+            Text(
+                en="{times} times: {children}",
+                fr="{times} fois : {children}",
+                nl="{times} keer: {children}",
+            ),
         ),
         OpSpec(
             "gain_coins",
@@ -128,7 +298,11 @@ OPS: Mapping[str, OpSpec] = {
             _amount("amount"),
             "The acting player takes coins from the bank (coins are unlimited).",
             "gain_coins: {amount: 2}",
-            "gain {amount} coin(s)",
+            Text(
+                en="gain {amount} coin(s)",
+                fr="gagnez {amount} {amount:sou|sous}",
+                nl="ontvang {amount} {amount:munt|munten}",
+            ),
         ),
         OpSpec(
             "pay_coins",
@@ -136,7 +310,11 @@ OPS: Mapping[str, OpSpec] = {
             _amount("amount"),
             "The acting player pays coins to the bank, at most what they have.",
             "pay_coins: {amount: 1}",
-            "pay {amount} coin(s)",
+            Text(
+                en="pay {amount} coin(s)",
+                fr="payez {amount} {amount:sou|sous}",
+                nl="betaal {amount} {amount:munt|munten}",
+            ),
         ),
         OpSpec(
             "score_vp",
@@ -144,7 +322,11 @@ OPS: Mapping[str, OpSpec] = {
             _amount("amount"),
             "The acting player scores victory points.",
             "score_vp: {amount: 3}",
-            "score {amount} VP",
+            Text(
+                en="score {amount} VP",
+                fr="marquez {amount} PV",
+                nl="scoor {amount} WP",
+            ),
         ),
         OpSpec(
             "draw_spells",
@@ -152,7 +334,11 @@ OPS: Mapping[str, OpSpec] = {
             _amount("count"),
             "The acting player draws spell cards (fewer if the deck runs out).",
             "draw_spells: {count: 1}",
-            "draw {count} spell card(s)",
+            Text(
+                en="draw {count} spell card(s)",
+                fr="piochez {count} {count:carte sort|cartes sort}",
+                nl="trek {count} {count:toverspreuk|toverspreuken}",
+            ),
         ),
         OpSpec(
             "gain_privileges",
@@ -160,7 +346,11 @@ OPS: Mapping[str, OpSpec] = {
             _amount("count"),
             "The acting player takes privilege tokens from the supply while it lasts.",
             "gain_privileges: {count: 1}",
-            "take {count} privilege token(s)",
+            Text(
+                en="take {count} privilege token(s)",
+                fr="prenez {count} {count:jeton privilège|jetons privilège}",
+                nl="neem {count} {count:privilege|privileges}",
+            ),
         ),
         OpSpec(
             "advance_track",
@@ -169,7 +359,11 @@ OPS: Mapping[str, OpSpec] = {
             "Move up people tracks one level at a time, gaining each position's bonus "
             "unless ``bonuses: false``; the top position is for the first player there.",
             "advance_track: {people: orc, levels: 1}",
-            "gain {levels} level(s) on the track of {people}",
+            Text(
+                en="gain {levels} level(s) on the track of {people}",
+                fr="montez de {levels} {levels:niveau|niveaux} sur l'échelle {people}",
+                nl="stijg {levels} {levels:niveau|niveaus} op het volkerenspoor van {people}",
+            ),
         ),
         OpSpec(
             "buy_deed",
@@ -185,7 +379,13 @@ OPS: Mapping[str, OpSpec] = {
             "at its price plus ``takeover_premium`` (half of what is paid, rounded down, goes to "
             "them; they keep their VP; never a player's last deed); one deed per player per tavern.",
             "buy_deed: {where: arrival, takeover_premium: 3}",
-            "buy a deed in the tavern of arrival (an opponent's for {takeover_premium} coin(s) more)",
+            Text(
+                en="buy a deed in the tavern of arrival (an opponent's for {takeover_premium} coin(s) more)",
+                fr="achetez un titre de propriété dans la taverne de destination "
+                "(celui d'un adversaire pour {takeover_premium} {takeover_premium:sou|sous} de plus)",
+                nl="koop een eigendomstitel in de taverne van aankomst "
+                "(die van een tegenstander voor {takeover_premium} {takeover_premium:munt|munten} meer)",
+            ),
         ),
         OpSpec(
             "place_guild_tokens",
@@ -200,7 +400,11 @@ OPS: Mapping[str, OpSpec] = {
             "Place guild tokens from the supply, never two identical ones in a tavern; "
             "``where: arrival`` in the tavern of arrival, ``any`` in a tavern of your choice.",
             "place_guild_tokens: {count: 1, where: any}",
-            "place {count} guild token(s) in {where}",
+            Text(
+                en="place {count} guild token(s) in {where}",
+                fr="placez {count} {count:jeton guilde|jetons guilde} dans {where}",
+                nl="leg {count} {count:gildetegel|gildetegels} in {where}",
+            ),
         ),
         OpSpec(
             "take_favours",
@@ -209,7 +413,11 @@ OPS: Mapping[str, OpSpec] = {
             "Take royal favours from the castle, one at a time; the castle is then refilled from "
             "the face-down reserve while it lasts.",
             "take_favours: {count: 2}",
-            "take {count} royal favour(s) from the castle",
+            Text(
+                en="take {count} royal favour(s) from the castle",
+                fr="prenez {count} {count:faveur royale|faveurs royales} au château",
+                nl="neem {count} {count:koninklijke gunst|koninklijke gunsten} uit het kasteel",
+            ),
         ),
         OpSpec(
             "add_card_symbol",
@@ -218,7 +426,11 @@ OPS: Mapping[str, OpSpec] = {
             "Add a guild symbol to the customer card played this turn; a symbol the card already "
             "shows gives nothing twice, and it only matters before the step it triggers.",
             "add_card_symbol: {symbol: beer}",
-            "add the {symbol} symbol to the card you play",
+            Text(
+                en="add the {symbol} symbol to the card you play",
+                fr="ajoutez le symbole {symbol} à la carte client jouée",
+                nl="voeg het symbool {symbol} toe aan de klantenkaart die je speelt",
+            ),
         ),
         OpSpec(
             "change_card_symbol",
@@ -226,7 +438,11 @@ OPS: Mapping[str, OpSpec] = {
             _args({}, ()),
             "Replace a guild symbol of the customer card played this turn by another one.",
             "change_card_symbol: {}",
-            "change a guild symbol of the card you play",
+            Text(
+                en="change a guild symbol of the card you play",
+                fr="changez un symbole guilde de la carte client jouée",
+                nl="verander een gildesymbool van de klantenkaart die je speelt",
+            ),
         ),
         OpSpec(
             "swap_customer_people",
@@ -234,7 +450,11 @@ OPS: Mapping[str, OpSpec] = {
             _args({}, ()),
             "Before seating, take a customer tile of another people than the card's instead.",
             "swap_customer_people: {}",
-            "take a customer of another people than the card's",
+            Text(
+                en="take a customer of another people than the card's",
+                fr="prenez un client d'un autre peuple que celui de la carte",
+                nl="neem een klant van een ander volk dan dat van de kaart",
+            ),
         ),
         OpSpec(
             "move_customer",
@@ -244,7 +464,13 @@ OPS: Mapping[str, OpSpec] = {
             "``owners_gain`` coins; a table of the tile's people gives its mover a level on that "
             "track (ruling #11), the last free table the tavern's privilege.",
             "move_customer: {owners_gain: 2}",
-            "move a customer to a free table of another tavern (its owners gain {owners_gain} coins)",
+            Text(
+                en="move a customer to a free table of another tavern (its owners gain {owners_gain} coins)",
+                fr="déplacez un client vers une table libre d'une autre taverne "
+                "(chacun de ses propriétaires reçoit {owners_gain} {owners_gain:sou|sous})",
+                nl="verplaats een klant naar een vrije tafel in een andere taverne "
+                "(elke eigenaar daarvan krijgt {owners_gain} {owners_gain:munt|munten})",
+            ),
         ),
         OpSpec(
             "grant_spell_cast",
@@ -252,7 +478,11 @@ OPS: Mapping[str, OpSpec] = {
             _args({"count": {"type": "integer", "minimum": 1, "maximum": 3}}, ("count",)),
             "Allow more spell casts this turn.",
             "grant_spell_cast: {count: 1}",
-            "cast {count} more spell(s) this turn",
+            Text(
+                en="cast {count} more spell(s) this turn",
+                fr="lancez {count} {count:sort|sorts} de plus ce tour-ci",
+                nl="speel deze beurt {count} {count:toverspreuk|toverspreuken} extra",
+            ),
         ),
         OpSpec(
             "remove_customer",
@@ -261,7 +491,11 @@ OPS: Mapping[str, OpSpec] = {
             "Remove a seated customer tile of your choice from the game; with ``climb: true`` "
             "gain a level on the removed tile's people track.",
             "remove_customer: {climb: true}",
-            "remove a seated customer from the game",
+            Text(
+                en="remove a seated customer from the game",
+                fr="retirez du jeu un client attablé",
+                nl="verwijder een geplaatste klant uit het spel",
+            ),
         ),
         OpSpec(
             "advance_all_tracks",
@@ -269,7 +503,11 @@ OPS: Mapping[str, OpSpec] = {
             _args({"levels": _LEVELS, "bonuses": {"type": "boolean"}}, ("levels",)),
             "Move up every people track; ``bonuses: false`` skips the positions' bonuses.",
             "advance_all_tracks: {levels: 1, bonuses: false}",
-            "gain {levels} level(s) on every people track",
+            Text(
+                en="gain {levels} level(s) on every people track",
+                fr="montez de {levels} {levels:niveau|niveaux} sur chaque échelle peuple",
+                nl="stijg {levels} {levels:niveau|niveaus} op elk volkerenspoor",
+            ),
         ),
     )
 }
@@ -375,58 +613,123 @@ def parse_effect(value: Mapping[str, Any]) -> Node:
     return Node(op, _parse_args(body, ("amount", "count")))
 
 
-def render_expr(expr: Expr) -> str:
-    """English text of an expression: ``2``, ``coins in hand``, ``3/6/9 for 0/2/3 ...``."""
+class _Formatter(string.Formatter):
+    """``str.format`` plus the ``{field:one|many}`` noun forms of :class:`Text`."""
+
+    def __init__(self, singular: frozenset[str]) -> None:
+        super().__init__()
+        self.singular = singular
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return one if str(value) in self.singular else many
+        return super().format_field(value, format_spec)
+
+
+# French puts zero and one in the singular ("0 sou"), English and Dutch only one.
+_FORMATTERS: Mapping[str, _Formatter] = {
+    "en": _Formatter(frozenset({"1", "-1"})),
+    "fr": _Formatter(frozenset({"0", "1", "-1"})),
+    "nl": _Formatter(frozenset({"1", "-1"})),
+}
+
+
+def _fill(text: Text, lang: str, **fields: str) -> str:
+    return _FORMATTERS[lang].vformat(text.get(lang), (), fields)
+
+
+def render_expr(expr: Expr, lang: str = "en") -> str:
+    """Text of an expression: ``2``, ``coins in hand``, ``3/6/9 for 0/2/3 ...``.
+
+    In French and Dutch a count standing alone reads "the number of ...".
+    """
+    check_language(lang)
     if isinstance(expr, int):
         return str(expr)
     if isinstance(expr, Count):
-        return COUNTS.get(expr.what, expr.what)
-    return f"{_points(expr)} for {_steps(expr)}"
+        return _fill(PHRASES["count"], lang, many=_noun(expr, lang))
+    return _points(expr) + PHRASES["for"].get(lang) + _steps(expr, lang)
+
+
+def _noun(expr: Expr, lang: str) -> str:
+    """A count as the plural noun phrase that follows a number; other expressions as text."""
+    if isinstance(expr, Count):
+        text = COUNT_TEXTS.get(expr.what)
+        return text.many.get(lang) if text is not None else expr.what
+    return render_expr(expr, lang)
 
 
 def _points(table: Table) -> str:
     return "/".join(str(p) for p in table.points)
 
 
-def _steps(table: Table) -> str:
-    return "/".join(str(t) for t in table.at_least) + " " + render_expr(table.of)
+def _steps(table: Table, lang: str) -> str:
+    return "/".join(str(t) for t in table.at_least) + " " + _noun(table.of, lang)
 
 
-def render(node: Node, people_name: Callable[[str], str] = str) -> str:
-    """English rules text of an effect, from the op templates.
+def render(
+    node: Node,
+    people_name: Callable[[str], str] = str,
+    lang: str = "en",
+    *,
+    symbol_name: Callable[[str], str] = str,
+) -> str:
+    """Rules text of an effect in ``lang`` (one of :data:`LANGUAGES`), from the op texts.
+
+    ``people_name`` and ``symbol_name`` turn a people id and a guild symbol id into the
+    words to show (by default the ids themselves). A language not in :data:`LANGUAGES`
+    raises :exc:`ValueError`.
 
     A table amount keeps the template's unit next to its points:
     ``score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not``.
     """
+    check_language(lang)
+    return _render(node, lang, people_name, symbol_name)
+
+
+def _render(
+    node: Node, lang: str, people_name: Callable[[str], str], symbol_name: Callable[[str], str]
+) -> str:
     spec = OPS[node.op]
-    children = [render(child, people_name) for child in node.children]
-    joiner = " or " if node.op == "choose" else ", then "
+    children = [_render(child, lang, people_name, symbol_name) for child in node.children]
+    joiner = PHRASES["or" if node.op == "choose" else "then"].get(lang)
     fields: dict[str, str] = {"children": joiner.join(children)}
     suffix = ""
     if node.op == "if":
         cond = node.arg("cond")
         assert isinstance(cond, AtLeast)
-        fields["cond"] = f"{render_expr(cond.left)} is at least {render_expr(cond.right)}"
+        fields["cond"] = _fill(
+            PHRASES["at_least"], lang, left=render_expr(cond.left, lang), right=render_expr(cond.right, lang)
+        )
         if len(children) == 2:
-            fields["children"] = f"{children[0]}; otherwise {children[1]}"
+            fields["children"] = _fill(PHRASES["otherwise"], lang, then=children[0], **{"else": children[1]})
     for key, value in node.args:
         if key == "cond":
             continue  # rendered above
         if key == "where" and isinstance(value, str):
-            fields[key] = {"arrival": "the tavern of arrival", "any": "a tavern of your choice"}[value]
+            fields[key] = PHRASES[f"where:{value}"].get(lang)
             continue
         if key == "people" and isinstance(value, str):
-            special = {"choice": "a people of your choice", "card": "the card's people"}
-            fields[key] = special.get(value) or people_name(value)
+            if value in ("choice", "card"):
+                fields[key] = PHRASES[f"people:{value}"].get(lang)
+            else:
+                fields[key] = _fill(PHRASES["people:named"], lang, name=people_name(value))
+        elif key == "symbol" and isinstance(value, str):
+            fields[key] = symbol_name(value)
         elif isinstance(value, Table):
             fields[key] = _points(value)
-            suffix = f" for {_steps(value)}"
-        elif isinstance(value, int | Count) and not isinstance(value, bool):
-            fields[key] = render_expr(value)
+            suffix = PHRASES["for"].get(lang) + _steps(value, lang)
+        elif isinstance(value, Count):
+            count = COUNT_TEXTS.get(value.what)
+            many = count.many.get(lang) if count is not None else value.what
+            each = count.each.get(lang) if count is not None else value.what
+            fields[key] = _fill(PHRASES["count_amount"], lang, many=many, each=each)
+            suffix = _fill(PHRASES["per"], lang, many=many, each=each)
         else:
             fields[key] = str(value)
     fields.setdefault("levels", "1")
-    text = spec.template.format(**fields) + suffix
+    text = _FORMATTERS[lang].vformat(spec.text.get(lang), (), fields) + suffix
     if node.arg("bonuses") is False:
-        text += " (no bonuses)"
+        text += PHRASES["no_bonuses"].get(lang)
     return text

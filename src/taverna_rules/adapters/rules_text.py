@@ -1,0 +1,214 @@
+"""The rules text of every card and item with an effect, in English, French or Dutch.
+
+:func:`card_texts` renders each spell, royal favour, dignitary level, people-track bonus
+and royal scoring of a :class:`~taverna_rules.content.model.RuleSet` with the op texts
+of :mod:`taverna_rules.dsl.ops`, naming peoples and guild symbols in the chosen
+language; :func:`format_card_texts` lays the result out as a plain-text listing.
+
+>>> import taverna_rules as tr
+>>> texts = card_texts(tr.load_rules(), "fr")
+>>> next(t.text for t in texts if t.id == "ale_blessing")
+'Coût 1. Votre tour. Gagnez 3 sous.'
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping
+from typing import Literal
+
+import attrs
+
+from taverna_rules.content.model import Names, Provenance, RuleSet
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.dsl.ops import Text, check_language, render
+
+__all__ = ["CARD_KINDS", "CardKind", "CardText", "card_texts", "format_card_texts"]
+
+#: What a :class:`CardText` describes.
+CardKind = Literal["spell", "favour", "dignitary", "track", "royal_scoring"]
+
+#: The kinds of :class:`CardText`, in the order :func:`card_texts` lists them.
+CARD_KINDS: tuple[CardKind, ...] = ("spell", "favour", "dignitary", "track", "royal_scoring")
+
+
+@attrs.frozen
+class CardText:
+    """The rules text of one card or item with an effect, in one language.
+
+    ``id`` is the item's content id (a people id for a track bonus); ``name`` is its
+    name in ``lang``. A dignitary gives one text per level (``cost`` set) and a track
+    one per bonus (``position`` set); a spell has its ``cost`` too, except the Curse,
+    which is never cast. ``provenance`` is set for the items that record one (spells
+    and royal favours).
+    """
+
+    kind: CardKind
+    id: str
+    name: str
+    text: str
+    lang: str = "en"
+    provenance: Provenance | None = None
+    cost: int | None = None
+    position: int | None = None
+
+
+# The words of the listing around the effects' text.
+_WORDS: Mapping[str, Text] = {
+    "cost": Text(en="Cost {cost}.", fr="Coût {cost}.", nl="Kosten {cost}."),
+    "own_turn": Text(en="Your turn.", fr="Votre tour.", nl="Eigen beurt."),
+    "any_turn": Text(en="Any turn.", fr="N'importe quel tour.", nl="Elke beurt."),
+    "curse": Text(
+        en="Applies when drawn.",
+        fr="S'applique dès que la carte est piochée.",
+        nl="Werkt zodra de kaart getrokken wordt.",
+    ),
+    "level": Text(en="Level {position}.", fr="Niveau {position}.", nl="Niveau {position}."),
+    "rulebook": Text(en="rulebook", fr="règle du jeu", nl="spelregels"),
+    "reconstructed": Text(en="reconstructed", fr="reconstitué", nl="gereconstrueerd"),
+}
+
+_HEADINGS: Mapping[CardKind, Text] = {
+    "spell": Text(en="Spells", fr="Sorts", nl="Toverspreuken"),
+    "favour": Text(en="Royal favours", fr="Faveurs royales", nl="Koninklijke gunsten"),
+    "dignitary": Text(en="Dignitaries", fr="Notables", nl="Notabelen"),
+    "track": Text(
+        en="People track bonuses", fr="Bonus des échelles peuple", nl="Bonussen van de volkerensporen"
+    ),
+    "royal_scoring": Text(en="Royal scoring", fr="Décompte royal", nl="Koninklijke waardering"),
+}
+
+
+def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
+    """The rules text of every item of ``rules`` with an effect, in ``lang``.
+
+    In the order of :data:`CARD_KINDS`, then of the content: every spell (its cost and
+    when it is cast, or, for the Curse, that it applies when drawn), royal favour,
+    dignitary level (its cost), people-track bonus (its level) and royal scoring. Each
+    text is one or more sentences, for example ``Cost 1. Your turn. Gain 3 coin(s).``
+    Peoples and guild symbols are named in ``lang``. A language not in
+    :data:`taverna_rules.dsl.ops.LANGUAGES` raises :exc:`ValueError`.
+    """
+    check_language(lang)
+    peoples = {p.id: p.name.get(lang) for p in rules.peoples}
+    symbols = {s.id: s.name.get(lang) for s in rules.symbols}
+
+    def effect(node: Node) -> str:
+        return _sentence(
+            render(node, lambda p: peoples.get(p, p), lang, symbol_name=lambda s: symbols.get(s, s))
+        )
+
+    def word(key: str, **fields: int) -> str:
+        return _WORDS[key].get(lang).format(**fields)
+
+    out: list[CardText] = []
+
+    def add(
+        kind: CardKind,
+        item_id: str,
+        name: Names,
+        *parts: str,
+        provenance: Provenance | None = None,
+        cost: int | None = None,
+        position: int | None = None,
+    ) -> None:
+        text = " ".join(parts)
+        out.append(CardText(kind, item_id, name.get(lang), text, lang, provenance, cost, position))
+
+    for spell in rules.spells:
+        if spell.effect is None:
+            continue
+        if spell.curse:
+            add(
+                "spell",
+                spell.id,
+                spell.name,
+                word("curse"),
+                effect(spell.effect),
+                provenance=spell.provenance,
+            )
+        else:
+            timing = word("any_turn" if spell.timing == "any_turn" else "own_turn")
+            add(
+                "spell",
+                spell.id,
+                spell.name,
+                word("cost", cost=spell.cost),
+                timing,
+                effect(spell.effect),
+                provenance=spell.provenance,
+                cost=spell.cost,
+            )
+    for favour in rules.favours:
+        if favour.effect is not None:
+            add("favour", favour.id, favour.name, effect(favour.effect), provenance=favour.provenance)
+    for dignitary in rules.dignitaries:
+        for level in dignitary.levels:
+            add(
+                "dignitary",
+                dignitary.id,
+                dignitary.name,
+                word("cost", cost=level.cost),
+                effect(level.effect),
+                cost=level.cost,
+            )
+    people_names = {p.id: p.name for p in rules.peoples}
+    for track in rules.tracks:
+        name = people_names.get(track.people, Names(track.people, track.people, track.people))
+        for position, bonus in sorted(track.bonuses, key=lambda pair: pair[0]):
+            add(
+                "track",
+                track.people,
+                name,
+                word("level", position=position),
+                effect(bonus),
+                position=position,
+            )
+    for scoring in rules.royal_scorings:
+        add("royal_scoring", scoring.id, scoring.name, effect(scoring.effect))
+    return tuple(out)
+
+
+def format_card_texts(texts: Iterable[CardText], width: int = 88) -> str:
+    """A plain-text listing of ``texts``, grouped by kind under headings in their language.
+
+    The texts of one item (the levels of a dignitary, the bonuses of a track) follow its
+    name, which shows the item's provenance when it has one. Lines are wrapped at
+    ``width`` characters. An empty ``texts`` gives an empty string.
+    """
+    groups: dict[CardKind, list[CardText]] = {kind: [] for kind in CARD_KINDS}
+    for item in texts:
+        groups[item.kind].append(item)
+    sections: list[str] = []
+    for kind, items in groups.items():
+        if not items:
+            continue
+        title = _HEADINGS[kind].get(items[0].lang)
+        lines = [title, "=" * len(title)]
+        previous: tuple[str, str] | None = None
+        for item in items:
+            if (item.kind, item.id) != previous:
+                lines.append("")
+                lines.append(_title(item))
+                previous = (item.kind, item.id)
+            lines.append(_wrap(item.text, width))
+        sections.append("\n".join(lines))
+    return "\n\n".join(sections)
+
+
+def _title(item: CardText) -> str:
+    if item.provenance is None:
+        return item.name
+    return f"{item.name} [{_WORDS[item.provenance].get(item.lang)}]"
+
+
+def _wrap(text: str, width: int) -> str:
+    return textwrap.fill(
+        text, width=width, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
+    )
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter and a closing full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."

@@ -1,0 +1,420 @@
+"""Rules text in English, French and Dutch: the op texts, render() and the card listing."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import string
+from collections import Counter
+
+import attrs
+import pytest
+
+import taverna_rules as tr
+from taverna_rules.adapters.rules_text import CARD_KINDS, CardText, card_texts, format_card_texts
+from taverna_rules.content.model import Names
+from taverna_rules.dsl.nodes import Node, Table
+from taverna_rules.dsl.ops import (
+    COUNT_TEXTS,
+    COUNTS,
+    LANGUAGES,
+    OPS,
+    PHRASES,
+    Text,
+    check_language,
+    parse_effect,
+    render,
+    render_expr,
+)
+
+RULES = tr.load_rules()
+
+
+def _fields(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+
+
+def _specs(template: str) -> list[str]:
+    return [spec for _, field, spec, _ in string.Formatter().parse(template) if field is not None and spec]
+
+
+def _effects() -> list[tuple[str, Node]]:
+    """Every effect of the bundled rules, with a label."""
+    out: list[tuple[str, Node]] = []
+    out += [(f"spell {s.id}", s.effect) for s in RULES.spells if s.effect is not None]
+    out += [(f"favour {f.id}", f.effect) for f in RULES.favours if f.effect is not None]
+    out += [(f"{d.id} cost {lv.cost}", lv.effect) for d in RULES.dignitaries for lv in d.levels]
+    out += [(f"{t.people} track {p}", n) for t in RULES.tracks for p, n in t.bonuses]
+    out += [(f"royal {r.id}", r.effect) for r in RULES.royal_scorings]
+    return out
+
+
+def _people(lang: str) -> dict[str, str]:
+    return {p.id: p.name.get(lang) for p in RULES.peoples}
+
+
+def _symbols(lang: str) -> dict[str, str]:
+    return {s.id: s.name.get(lang) for s in RULES.symbols}
+
+
+def _render(node: Node, lang: str) -> str:
+    return render(node, _people(lang).__getitem__, lang, symbol_name=_symbols(lang).__getitem__)
+
+
+def _amount(node: Node) -> Table:
+    amount = node.arg("amount")
+    assert isinstance(amount, Table)
+    return amount
+
+
+# ----------------------------------------------------------------------------- the tables
+def test_languages_are_the_fields_of_text_and_of_names() -> None:
+    assert LANGUAGES == ("en", "fr", "nl")
+    assert tuple(f.name for f in attrs.fields(Text)) == LANGUAGES
+    assert tuple(f.name for f in attrs.fields(Names)) == LANGUAGES
+
+
+@pytest.mark.parametrize("name", list(OPS))
+def test_every_op_has_text_in_every_language_with_the_same_fields(name: str) -> None:
+    spec = OPS[name]
+    assert spec.template == spec.text.en
+    english = _fields(spec.text.en)
+    for lang in LANGUAGES:
+        template = spec.text.get(lang)
+        assert template.strip(), (name, lang)
+        assert _fields(template) == english, (name, lang)
+        # A format spec is only ever a noun in two forms: {field:one|many}.
+        for spec_text in _specs(template):
+            assert re.fullmatch(r"[^|{}]+\|[^|{}]+", spec_text), (name, lang, spec_text)
+
+
+def test_every_count_and_phrase_exists_in_every_language() -> None:
+    assert set(COUNTS) == set(COUNT_TEXTS)
+    for key, count in COUNT_TEXTS.items():
+        assert COUNTS[key] == count.many.en
+        for lang in LANGUAGES:
+            assert count.many.get(lang) and count.each.get(lang), (key, lang)
+    # The fields render() fills in each phrase; a phrase may use fewer in one language
+    # only where its words differ by design ("1 ... per ..." in French and Dutch).
+    supplied = {
+        "otherwise": {"then", "else"},
+        "at_least": {"left", "right"},
+        "count": {"many"},
+        "count_amount": {"many", "each"},
+        "per": {"many", "each"},
+        "people:named": {"name"},
+    }
+    for key, text in PHRASES.items():
+        for lang in LANGUAGES:
+            fields = _fields(text.get(lang))
+            assert fields <= supplied.get(key, set()), (key, lang)
+            if key not in ("count_amount", "per"):
+                assert fields == _fields(text.en), (key, lang)
+    for key in (
+        "then",
+        "or",
+        "for",
+        "no_bonuses",
+        "where:arrival",
+        "where:any",
+        "people:choice",
+        "people:card",
+    ):
+        assert all(PHRASES[key].get(lang) for lang in LANGUAGES), key
+
+
+def test_unknown_language_is_refused_by_name() -> None:
+    node = RULES.spell("ale_blessing").effect
+    assert node is not None
+    with pytest.raises(ValueError, match=r"'de'.*en, fr, nl"):
+        render(node, lang="de")
+    with pytest.raises(ValueError, match="'EN'"):
+        render(node, lang="EN")
+    with pytest.raises(ValueError, match="'de'"):
+        render_expr(3, "de")
+    with pytest.raises(ValueError, match="'de'"):
+        card_texts(RULES, "de")
+    with pytest.raises(ValueError, match="'de'"):
+        PHRASES["then"].get("de")
+    assert check_language("nl") == "nl"
+
+
+# ----------------------------------------------------------------------------- render()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bundled_effect_renders_without_leftover_braces(lang: str) -> None:
+    for label, node in _effects():
+        for text in (render(node, lang=lang), _render(node, lang)):
+            assert text and "{" not in text and "}" not in text, (label, text)
+            assert "|" not in text, (label, text)
+
+
+# English words that must never show in the French or Dutch text of the bundled effects.
+ENGLISH = frozenset(
+    {
+        "gain",
+        "coin",
+        "coins",
+        "coin(s)",
+        "score",
+        "vp",
+        "then",
+        "take",
+        "draw",
+        "pay",
+        "level",
+        "levels",
+        "track",
+        "every",
+        "your",
+        "choice",
+        "tavern",
+        "spell",
+        "spells",
+        "card",
+        "people",
+        "royal",
+        "favour",
+        "favours",
+        "castle",
+        "token",
+        "guild",
+        "the",
+        "deed",
+        "move",
+        "customer",
+        "another",
+        "add",
+        "symbol",
+        "times",
+        "cast",
+        "more",
+        "this",
+        "turn",
+        "bonuses",
+        "owned",
+        "board",
+        "hand",
+    }
+)
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_no_english_leaks_into_french_or_dutch(lang: str) -> None:
+    for label, node in _effects():
+        words = set(re.findall(r"[\w()']+", _render(node, lang).lower()))
+        assert not words & ENGLISH, (label, lang, words & ENGLISH)
+
+
+def test_english_text_is_unchanged() -> None:
+    """The English text asserted elsewhere (tests, docs, prompts) stays byte for byte."""
+    assert render(RULES.royal("king").effect) == (
+        "score 5 VP, then gain 1 level(s) on every people track (no bonuses)"
+    )
+    assert render(RULES.royal("queen").effect, lang="en") == (
+        "score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not"
+    )
+    node = parse_effect(
+        {"if": {"cond": {"at_least": [{"count": "coins"}, 6]}, "then": {"score_vp": {"amount": 2}}}}
+    )
+    assert render(node) == "if coins in hand is at least 6: score 2 VP"
+    golden_rain = RULES.spell("golden_rain").effect
+    assert golden_rain is not None
+    assert render(golden_rain) == "gain property deeds on the board coin(s)"
+    assert render(RULES.dignitary("notary").levels[0].effect) == (
+        "buy a deed in the tavern of arrival (an opponent's for 3 coin(s) more)"
+    )
+    assert render_expr(_amount(RULES.royal("archmage").effect)) == (
+        "3/6/9/12/15 for 0/2/3/4/5 spells cast during the game"
+    )
+    for label, effect in _effects():
+        assert render(effect, lang="en") == render(effect), label
+
+
+def _spell(spell_id: str) -> Node:
+    node = RULES.spell(spell_id).effect
+    assert node is not None
+    return node
+
+
+def _favour(favour_id: str) -> Node:
+    node = RULES.favour(favour_id).effect
+    assert node is not None
+    return node
+
+
+@pytest.mark.parametrize(
+    ("node", "en", "fr", "nl"),
+    [
+        (_spell("ale_blessing"), "gain 3 coin(s)", "gagnez 3 sous", "ontvang 3 munten"),
+        (
+            _spell("golden_rain"),
+            "gain property deeds on the board coin(s)",
+            "gagnez 1 sou par titre de propriété sur le plateau",
+            "ontvang 1 munt per eigendomstitel op het bord",
+        ),
+        (
+            _spell("guild_seal"),
+            "place 1 guild token(s) in a tavern of your choice, then score 2 VP",
+            "placez 1 jeton guilde dans une taverne de votre choix, puis marquez 2 PV",
+            "leg 1 gildetegel in een taverne naar keuze en scoor 2 WP",
+        ),
+        (
+            _favour("gain_level"),
+            "gain 1 level(s) on the track of a people of your choice",
+            "montez de 1 niveau sur l'échelle d'un peuple de votre choix",
+            "stijg 1 niveau op het volkerenspoor van een volk naar keuze",
+        ),
+        (
+            _favour("add_beer"),
+            "add the Beer symbol to the card you play",
+            "ajoutez le symbole Bière à la carte client jouée",
+            "voeg het symbool Bier toe aan de klantenkaart die je speelt",
+        ),
+        (
+            RULES.dignitary("ambassador").levels[1].effect,
+            "2 times: gain 1 level(s) on the track of a people of your choice",
+            "2 fois : montez de 1 niveau sur l'échelle d'un peuple de votre choix",
+            "2 keer: stijg 1 niveau op het volkerenspoor van een volk naar keuze",
+        ),
+        (
+            RULES.dignitary("princess").levels[1].effect,
+            "take 2 royal favour(s) from the castle",
+            "prenez 2 faveurs royales au château",
+            "neem 2 koninklijke gunsten uit het kasteel",
+        ),
+        (
+            RULES.royal("king").effect,
+            "score 5 VP, then gain 1 level(s) on every people track (no bonuses)",
+            "marquez 5 PV, puis montez de 1 niveau sur chaque échelle peuple (sans bonus)",
+            "scoor 5 WP en stijg 1 niveau op elk volkerenspoor (zonder bonussen)",
+        ),
+        (
+            RULES.royal("queen").effect,
+            "score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not",
+            "marquez 3/6/9/12/15 PV pour 0/2/3/4/5 faveurs royales possédées, utilisées ou non",
+            "scoor 3/6/9/12/15 WP voor 0/2/3/4/5 koninklijke gunsten in bezit, gebruikt of niet",
+        ),
+    ],
+)
+def test_real_cards_in_each_language(node: Node, en: str, fr: str, nl: str) -> None:
+    assert [_render(node, lang) for lang in LANGUAGES] == [en, fr, nl]
+
+
+def test_peoples_conditions_and_plurals() -> None:
+    orc = parse_effect({"advance_track": {"people": "orc", "levels": 2}})
+    assert _render(orc, "en") == "gain 2 level(s) on the track of Orcs"
+    assert _render(orc, "fr") == "montez de 2 niveaux sur l'échelle des Orcs"
+    assert _render(orc, "nl") == "stijg 2 niveaus op het volkerenspoor van de Orks"
+    card = parse_effect({"advance_track": {"people": "card"}})
+    assert [render(card, lang=lang) for lang in LANGUAGES] == [
+        "gain 1 level(s) on the track of the card's people",
+        "montez de 1 niveau sur l'échelle du peuple de la carte",
+        "stijg 1 niveau op het volkerenspoor van het volk van de kaart",
+    ]
+    branch = parse_effect(
+        {
+            "if": {
+                "cond": {"at_least": [{"count": "spells_cast"}, 2]},
+                "then": {"score_vp": {"amount": 1}},
+                "else": {"pay_coins": {"amount": 0}},
+            }
+        }
+    )
+    assert [render(branch, lang=lang) for lang in LANGUAGES] == [
+        "if spells cast during the game is at least 2: score 1 VP; otherwise pay 0 coin(s)",
+        "si le nombre de sorts lancés pendant la partie est d'au moins 2 : marquez 1 PV ; sinon payez 0 sou",
+        "als het aantal tijdens het spel gespeelde toverspreuken minstens 2 is: "
+        "scoor 1 WP; anders betaal 0 munten",
+    ]
+    choice = parse_effect(
+        {"optional": {"choose": [{"gain_coins": {"amount": 1}}, {"draw_spells": {"count": 2}}]}}
+    )
+    assert [render(choice, lang=lang) for lang in LANGUAGES] == [
+        "you may choose one: gain 1 coin(s) or draw 2 spell card(s)",
+        "si vous le souhaitez, au choix : gagnez 1 sou ou piochez 2 cartes sort",
+        "indien gewenst: kies één: ontvang 1 munt of trek 2 toverspreuken",
+    ]
+    assert render_expr(_amount(RULES.royal("queen").effect), "fr") == (
+        "3/6/9/12/15 pour 0/2/3/4/5 faveurs royales possédées, utilisées ou non"
+    )
+
+
+# ----------------------------------------------------------------------------- card_texts()
+def _expected_keys() -> Counter[tuple[str, str, int | None, int | None]]:
+    keys: Counter[tuple[str, str, int | None, int | None]] = Counter()
+    for s in RULES.spells:
+        if s.effect is not None:
+            keys["spell", s.id, None if s.curse else s.cost, None] += 1
+    for f in RULES.favours:
+        if f.effect is not None:
+            keys["favour", f.id, None, None] += 1
+    for d in RULES.dignitaries:
+        for level in d.levels:
+            keys["dignitary", d.id, level.cost, None] += 1
+    for t in RULES.tracks:
+        for position, _ in t.bonuses:
+            keys["track", t.people, None, position] += 1
+    for r in RULES.royal_scorings:
+        keys["royal_scoring", r.id, None, None] += 1
+    return keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_texts_cover_every_item_with_an_effect(lang: str) -> None:
+    texts = card_texts(RULES, lang)
+    assert Counter((t.kind, t.id, t.cost, t.position) for t in texts) == _expected_keys()
+    assert [t.kind for t in texts] == sorted((t.kind for t in texts), key=CARD_KINDS.index)
+    assert len(texts) == sum(1 for _ in _effects())
+    for item in texts:
+        assert item.lang == lang
+        assert item.text and "{" not in item.text and item.text.endswith("."), item
+        assert item.text[0] == item.text[0].upper(), item
+        if item.kind == "spell":
+            assert item.provenance == RULES.spell(item.id).provenance
+            assert item.name == RULES.spell(item.id).name.get(lang)
+        elif item.kind == "favour":
+            assert item.provenance == RULES.favour(item.id).provenance
+        else:
+            assert item.provenance is None
+        if item.kind == "track":
+            assert item.name == _people(lang)[item.id]
+
+
+def test_card_texts_read_like_cards() -> None:
+    def text(lang: str, kind: str, item_id: str, cost: int | None = None) -> str:
+        (found,) = [
+            t
+            for t in card_texts(RULES, lang)
+            if t.kind == kind and t.id == item_id and (cost is None or t.cost == cost)
+        ]
+        return found.text
+
+    assert text("en", "spell", "ale_blessing") == "Cost 1. Your turn. Gain 3 coin(s)."
+    assert text("fr", "spell", "ale_blessing") == "Coût 1. Votre tour. Gagnez 3 sous."
+    assert text("nl", "spell", "ale_blessing") == "Kosten 1. Eigen beurt. Ontvang 3 munten."
+    assert text("en", "spell", "counterspell") == "Cost 1. Any turn. Draw 2 spell card(s)."
+    assert text("fr", "spell", "counterspell") == "Coût 1. N'importe quel tour. Piochez 2 cartes sort."
+    assert text("nl", "spell", "curse") == "Werkt zodra de kaart getrokken wordt. Betaal 2 munten."
+    assert text("fr", "dignitary", "princess", 7) == "Coût 7. Prenez 3 faveurs royales au château."
+    assert (
+        text("nl", "favour", "gain_level") == "Stijg 1 niveau op het volkerenspoor van een volk naar keuze."
+    )
+    orc = [t for t in card_texts(RULES, "nl") if t.kind == "track" and t.id == "orc"]
+    assert orc[0] == CardText("track", "orc", "Orks", "Niveau 2. Scoor 2 WP.", "nl", position=2)
+
+
+def test_format_card_texts_groups_by_kind_in_the_language() -> None:
+    listing = format_card_texts(card_texts(RULES, "fr"))
+    headings = [line for line, under in itertools.pairwise(listing.splitlines()) if set(under) == {"="}]
+    assert headings == ["Sorts", "Faveurs royales", "Notables", "Bonus des échelles peuple", "Décompte royal"]
+    assert "Bénédiction de la Cervoise [reconstitué]\n  Coût 1. Votre tour. Gagnez 3 sous." in listing
+    assert (
+        "Princesse\n"
+        "  Coût 3. Prenez 1 faveur royale au château.\n"
+        "  Coût 5. Prenez 2 faveurs royales au château.\n"
+        "  Coût 7. Prenez 3 faveurs royales au château."
+    ) in listing
+    assert all(len(line) <= 88 for line in listing.splitlines())
+    assert format_card_texts(()) == ""
+    english = format_card_texts(card_texts(RULES))
+    assert english.startswith("Spells\n======\n\nAle Blessing [reconstructed]\n")
