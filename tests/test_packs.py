@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import taverna_rules as tr
+from taverna_rules.dsl import nodes as tr_nodes
 
 NAME = "{en: X, fr: X, nl: X}"
 
@@ -206,3 +207,53 @@ def test_packs_narrow_the_supported_player_counts(tmp_path: Path) -> None:
     manifest.write_text(manifest.read_text().replace("[2, 3]", "[2, 6]"))
     (problem,) = tr.validate(folder).problems
     assert problem.code == "unsupported-players" and problem.path == "$.players" and problem.line == 7
+
+
+OPTIONS = """format: 1
+kind: options
+options:
+  - id: fey_generosity
+    type: bool
+    default: false
+    reason: a variant of this pack
+"""
+GIFT = (
+    "{if: {cond: {option: fey_generosity}, then: {gain_coins: {amount: 5}}, else: {gain_coins: {amount: 1}}}}"
+)
+
+
+def test_a_pack_option_changes_what_a_card_does(tmp_path: Path) -> None:
+    """A pack declares an option and a spell tests it: the option is no longer 'unused',
+    and a game played with it on resolves the other branch."""
+    from taverna_rules.content.model import SpellCard
+    from taverna_rules.dsl.ops import render
+    from taverna_rules.kernel.applicable import option_holds
+    from taverna_rules.kernel.effects import holds
+
+    folder = pack(tmp_path, "fey", options=OPTIONS, spells=spells(spell("fey_gift", GIFT)))
+    report = tr.validate(folder)
+    assert report.ok and not report.warnings, report.format_text()
+    rules = tr.load_rules(folder)
+    gift: SpellCard = rules.spell("fey_gift")
+    assert gift.effect is not None
+    assert render(gift.effect) == (
+        "if the rule option fey_generosity is on: gain 5 coin(s); otherwise gain 1 coin(s)"
+    )
+    cond = gift.effect.arg("cond")
+    assert isinstance(cond, tr_nodes.OptionIs)
+    on = tr.new_game(rules, ["A", "B"], seed=1, options={"fey_generosity": True})
+    off = tr.new_game(rules, ["A", "B"], seed=1)
+    assert option_holds(cond, on.state) and holds(cond, on.state, 0)
+    assert not option_holds(cond, off.state)
+
+
+def test_option_tests_are_checked(tmp_path: Path) -> None:
+    unknown = GIFT.replace("{option: fey_generosity}", "{option: fey_generosity_}")
+    folder = pack(tmp_path, "fey", options=OPTIONS, spells=spells(spell("fey_gift", unknown)))
+    found = [(p.code, p.hint) for p in tr.validate(folder)]
+    assert ("unknown-reference", "did you mean 'fey_generosity'?") in found
+    assert "option-unused" in [code for code, _ in found]  # nothing tests the declared option now
+    wrong = GIFT.replace("{option: fey_generosity}", "{option: fey_generosity, equals: 3}")
+    other = pack(tmp_path / "b", "fey", options=OPTIONS, spells=spells(spell("fey_gift", wrong)))
+    (problem,) = tr.validate(other).problems
+    assert problem.code == "option-value" and problem.path.endswith(".cond.equals")

@@ -99,6 +99,8 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
     supplied = {
         "otherwise": {"then", "else"},
         "at_least": {"left", "right"},
+        "option_on": {"option"},
+        "option_is": {"option", "value"},
         "count": {"many"},
         "count_amount": {"many", "each"},
         "per": {"many", "each"},

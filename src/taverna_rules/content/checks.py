@@ -15,7 +15,7 @@ import attrs
 from taverna_rules.content.model import ENGINE_OPTIONS, RuleSet
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
-from taverna_rules.dsl.nodes import AtLeast, Node, Table
+from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
 
 __all__ = ["Where", "check", "did_you_mean", "node_paths"]
 
@@ -126,13 +126,17 @@ def _effect_problems(
     ident: str | int,
     sub: Sequence[PathItem],
     effect: Node,
-    peoples: Sequence[str],
-    symbols: Sequence[str] = ("beer", "spellbook", "lyre", "mask"),
+    rules: RuleSet,
 ) -> list[Problem]:
     """Unknown names, bad tables and dead code in one effect, each located at its node."""
     out: list[Problem] = []
+    peoples = rules.people_ids()
+    symbols = tuple(s.id for s in rules.symbols)
     for node, inner in node_paths(effect):
         at = (*sub, *inner, node.op)
+        cond = node.arg("cond")
+        if isinstance(cond, OptionIs):
+            out.extend(_option_test_problems(where, kind, ident, (*at, "cond"), cond, rules))
         depth = sum(1 for step in inner if isinstance(step, str) and step in CONTROL_OPS)
         if depth > MAX_EFFECT_DEPTH:
             out.append(
@@ -160,6 +164,46 @@ def _effect_problems(
         for name, value in node.args:
             if isinstance(value, Table):
                 out.extend(_table_problems(where, kind, ident, (*at, name, "table"), value))
+    return out
+
+
+def _option_test_problems(
+    where: Where, kind: str, ident: str | int, at: Sequence[PathItem], cond: OptionIs, rules: RuleSet
+) -> list[Problem]:
+    known = [o.id for o in rules.options]
+    if cond.option not in known:
+        return _unknown(where, kind, ident, (*at, "option"), "rule option", cond.option, known)
+    option = rules.option(cond.option)
+    fits = {"bool": bool, "int": int, "choice": str}[option.type]
+    if type(cond.value) is not fits or (option.type == "choice" and cond.value not in option.choices):
+        return [
+            where.problem(
+                kind,
+                ident,
+                "option-value",
+                f"the option {cond.option!r} ({option.type}) never equals {cond.value!r}",
+                (*at, "equals"),
+                f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
+            )
+        ]
+    return []
+
+
+def option_tests(rules: RuleSet) -> set[str]:
+    """The ids of the rule options some effect of the rules tests."""
+    effects: list[Node] = [
+        *(effect for track in rules.tracks for _, effect in track.bonuses),
+        *(scoring.effect for scoring in rules.royal_scorings),
+        *(level.effect for dignitary in rules.dignitaries for level in dignitary.levels),
+        *(favour.effect for favour in rules.favours if favour.effect is not None),
+        *(spell.effect for spell in rules.spells if spell.effect is not None),
+    ]
+    out: set[str] = set()
+    for effect in effects:
+        for node in effect.walk():
+            cond = node.arg("cond")
+            if isinstance(cond, OptionIs):
+                out.add(cond.option)
     return out
 
 
@@ -349,28 +393,20 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                         ("bonuses", str(position)),
                     )
                 )
-            problems.extend(
-                _effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, peoples, symbols)
-            )
+            problems.extend(_effect_problems(where, "tracks", n, ("bonuses", str(position)), effect, rules))
     for n, scoring in enumerate(rules.royal_scorings):
-        problems.extend(
-            _effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, peoples, symbols)
-        )
+        problems.extend(_effect_problems(where, "royal_scoring", n, ("effect",), scoring.effect, rules))
     for n, dignitary in enumerate(rules.dignitaries):
         for index, level in enumerate(dignitary.levels):
             problems.extend(
-                _effect_problems(
-                    where, "dignitaries", n, ("levels", index, "effect"), level.effect, peoples, symbols
-                )
+                _effect_problems(where, "dignitaries", n, ("levels", index, "effect"), level.effect, rules)
             )
     for n, favour in enumerate(rules.favours):
         if favour.effect is not None:
-            problems.extend(
-                _effect_problems(where, "favours", n, ("effect",), favour.effect, peoples, symbols)
-            )
+            problems.extend(_effect_problems(where, "favours", n, ("effect",), favour.effect, rules))
     for n, spell in enumerate(rules.spells):
         if spell.effect is not None:
-            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, peoples, symbols))
+            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, rules))
 
     for symbol, _ in rules.guild_tokens:
         if symbol not in symbols:
@@ -394,6 +430,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     f"the content plays with {', '.join(map(str, k.player_counts))} players",
                 )
             )
+    tested = option_tests(rules)
     for n, option in enumerate(rules.options):
         expected = {"bool": bool, "int": int, "choice": str}[option.type]
         if type(option.default) is not expected or (
@@ -409,7 +446,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
                 )
             )
-        if option.id not in ENGINE_OPTIONS:
+        if option.id not in ENGINE_OPTIONS and option.id not in tested:
             problems.append(
                 _warning(
                     where,
@@ -418,7 +455,8 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     "option-unused",
                     f"nothing reads the option {option.id!r}: setting it changes no rule",
                     ("id",),
-                    f"the engine reads {', '.join(ENGINE_OPTIONS)}",
+                    f"test it in an effect ({{if: {{cond: {{option: {option.id}}}}}, ...}}); "
+                    f"the engine itself reads {', '.join(ENGINE_OPTIONS)}",
                 )
             )
         elif option.type == "choice" and len(set(option.choices)) < 2:

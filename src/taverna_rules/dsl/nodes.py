@@ -11,7 +11,7 @@ from typing import TypeAlias
 
 import attrs
 
-__all__ = ["AtLeast", "Cond", "Count", "Expr", "Node", "Table"]
+__all__ = ["AtLeast", "Cond", "Count", "Expr", "Node", "OptionIs", "Table"]
 
 
 @attrs.frozen
@@ -41,8 +41,17 @@ class AtLeast:
     right: Expr
 
 
-Cond: TypeAlias = AtLeast
-Arg: TypeAlias = int | bool | str | Count | Table | AtLeast
+@attrs.frozen
+class OptionIs:
+    """True when the game's rule option ``option`` is set to ``value`` (``{option: id}``
+    tests a bool option for true): how a pack's own option changes what a card does."""
+
+    option: str
+    value: bool | int | str = True
+
+
+Cond: TypeAlias = AtLeast | OptionIs
+Arg: TypeAlias = int | bool | str | Count | Table | AtLeast | OptionIs
 
 
 @attrs.frozen

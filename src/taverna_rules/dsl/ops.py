@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import attrs
 
-from taverna_rules.dsl.nodes import Arg, AtLeast, Count, Expr, Node, Table
+from taverna_rules.dsl.nodes import Arg, AtLeast, Cond, Count, Expr, Node, OptionIs, Table
 
 __all__ = [
     "COUNTS",
@@ -27,6 +27,7 @@ __all__ = [
     "Text",
     "check_language",
     "effect_schema",
+    "parse_cond",
     "parse_effect",
     "parse_expr",
     "render",
@@ -156,6 +157,16 @@ PHRASES: Mapping[str, Text] = {
         en="{left} is at least {right}",
         fr="{left} est d'au moins {right}",
         nl="{left} minstens {right} is",
+    ),
+    "option_on": Text(
+        en="the rule option {option} is on",
+        fr="l'option de règle {option} est activée",
+        nl="de spelregeloptie {option} aan staat",
+    ),
+    "option_is": Text(
+        en="the rule option {option} is {value}",
+        fr="l'option de règle {option} vaut {value}",
+        nl="de spelregeloptie {option} op {value} staat",
     ),
     "count": Text(en="{many}", fr="le nombre de {many}", nl="het aantal {many}"),
     "for": Text(en=" for ", fr=" pour ", nl=" voor "),
@@ -556,10 +567,22 @@ def effect_schema() -> JSON:
     }
     cond: JSON = {
         "title": "condition",
+        "description": "{at_least: [a, b]} (a >= b), or {option: id} / {option: id, equals: value} "
+        "(a rule option of the game)",
         "type": "object",
-        "properties": {"at_least": {"type": "array", "items": EXPR, "minItems": 2, "maxItems": 2}},
-        "required": ["at_least"],
+        "properties": {
+            "at_least": {"type": "array", "items": EXPR, "minItems": 2, "maxItems": 2},
+            "option": {"type": "string", "description": "a rule option id"},
+            "equals": {
+                "type": ["boolean", "integer", "string"],
+                "description": "the option's value that makes the condition true (default: true)",
+            },
+        },
+        "minProperties": 1,
         "additionalProperties": False,
+        "if": {"required": ["at_least"]},
+        "then": {"maxProperties": 1},
+        "else": {"required": ["option"]},
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -595,6 +618,14 @@ def _parse_args(value: Mapping[str, Any], exprs: tuple[str, ...]) -> tuple[tuple
     return tuple(out)
 
 
+def parse_cond(value: Mapping[str, Any]) -> Cond:
+    """Build a condition from schema-valid data."""
+    if "at_least" in value:
+        left, right = value["at_least"]
+        return AtLeast(parse_expr(left), parse_expr(right))
+    return OptionIs(str(value["option"]), value.get("equals", True))
+
+
 def parse_effect(value: Mapping[str, Any]) -> Node:
     """Build an effect tree from schema-valid data (one key: the op)."""
     ((op, body),) = value.items()
@@ -603,11 +634,10 @@ def parse_effect(value: Mapping[str, Any]) -> Node:
     if op == "optional":
         return Node(op, (), (parse_effect(body),))
     if op == "if":
-        cond = body["cond"]["at_least"]
         children = [parse_effect(body["then"])]
         if "else" in body:
             children.append(parse_effect(body["else"]))
-        return Node(op, (("cond", AtLeast(parse_expr(cond[0]), parse_expr(cond[1]))),), tuple(children))
+        return Node(op, (("cond", parse_cond(body["cond"])),), tuple(children))
     if op == "repeat":
         return Node(op, (("times", int(body["times"])),), (parse_effect(body["effect"]),))
     return Node(op, _parse_args(body, ("amount", "count")))
@@ -698,10 +728,20 @@ def _render(
     suffix = ""
     if node.op == "if":
         cond = node.arg("cond")
-        assert isinstance(cond, AtLeast)
-        fields["cond"] = _fill(
-            PHRASES["at_least"], lang, left=render_expr(cond.left, lang), right=render_expr(cond.right, lang)
-        )
+        if isinstance(cond, OptionIs):
+            if cond.value is True:
+                fields["cond"] = _fill(PHRASES["option_on"], lang, option=cond.option)
+            else:
+                shown = str(cond.value).lower() if isinstance(cond.value, bool) else str(cond.value)
+                fields["cond"] = _fill(PHRASES["option_is"], lang, option=cond.option, value=shown)
+        else:
+            assert isinstance(cond, AtLeast)
+            fields["cond"] = _fill(
+                PHRASES["at_least"],
+                lang,
+                left=render_expr(cond.left, lang),
+                right=render_expr(cond.right, lang),
+            )
         if len(children) == 2:
             fields["children"] = _fill(PHRASES["otherwise"], lang, then=children[0], **{"else": children[1]})
     for key, value in node.args:

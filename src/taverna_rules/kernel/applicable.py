@@ -9,12 +9,13 @@ will have once the cost is paid; ``arrival`` the tavern a dignitary would be sen
 from __future__ import annotations
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.dsl.nodes import Count, Node, Table
+from taverna_rules.dsl.nodes import Count, Node, OptionIs, Table
 from taverna_rules.kernel.state import GameState
 from taverna_rules.kernel.tracks import tavern_symbols
 
 __all__ = [
     "applicable",
+    "option_holds",
     "step_ahead",
     "climbable_levels",
     "deed_spaces",
@@ -120,6 +121,14 @@ def applicable(
         if child.op == "advance_track" and child.arg("people") == "choice":
             return climbable_levels(rules, state, player) >= times
         return applicable(rules, state, player, child, coins=coins, arrival=arrival)
+    if op == "if":
+        cond = node.arg("cond")
+        if not isinstance(cond, OptionIs):
+            return True  # a count may change before it resolves: let it be tried
+        taken = 0 if option_holds(cond, state) else 1
+        if taken >= len(node.children):
+            return False
+        return applicable(rules, state, player, node.children[taken], coins=coins, arrival=arrival)
     if op == "buy_deed":
         premium = node.arg("takeover_premium", 0)
         assert isinstance(premium, int)
@@ -163,6 +172,11 @@ def applicable(
         amount = node.arg("amount")
         return not isinstance(amount, int) or amount <= coins
     return True
+
+
+def option_holds(cond: OptionIs, state: GameState) -> bool:
+    """Whether the game's rule option ``cond.option`` is set to ``cond.value``."""
+    return bool(dict(state.options).get(cond.option) == cond.value)
 
 
 def _int(node: Node, name: str) -> int:

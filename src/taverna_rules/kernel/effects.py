@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, Table
+from taverna_rules.dsl.nodes import AtLeast, Cond, Count, Expr, Node, OptionIs, Table
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import (
     ChangeSymbol,
@@ -25,6 +25,7 @@ from taverna_rules.kernel.applicable import (
     climbable,
     deed_spaces,
     movable_customers,
+    option_holds,
     other_peoples,
     step_ahead,
     symbol_matters,
@@ -72,6 +73,13 @@ def evaluate(expr: Expr, state: GameState, player: int) -> int:
     return points
 
 
+def holds(cond: Cond, state: GameState, player: int) -> bool:
+    """Whether a condition is true for ``player`` in ``state``."""
+    if isinstance(cond, OptionIs):
+        return option_holds(cond, state)
+    return evaluate(cond.left, state, player) >= evaluate(cond.right, state, player)
+
+
 def _expr(node: Node, name: str) -> Expr:
     value = node.arg(name, 1)
     assert isinstance(value, int | Count | Table), f"{node.op}.{name} is not an expression"
@@ -93,11 +101,8 @@ def _effect(engine: Engine, task: Task) -> None:
         engine.push(Task("effect_choice", task.player, task.ref, task.path))
     elif node.op == "if":
         cond = node.arg("cond")
-        assert isinstance(cond, AtLeast)
-        holds = evaluate(cond.left, engine.state, task.player) >= evaluate(
-            cond.right, engine.state, task.player
-        )
-        if holds:
+        assert isinstance(cond, AtLeast | OptionIs)
+        if holds(cond, engine.state, task.player):
             engine.push(_child(task, 0))
         elif len(node.children) > 1:
             engine.push(_child(task, 1))
