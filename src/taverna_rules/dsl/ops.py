@@ -277,7 +277,10 @@ OPS: Mapping[str, OpSpec] = {
             "if",
             "control",
             _args({"cond": COND, "then": EFFECT, "else": EFFECT}, ("cond", "then")),
-            "Resolve ``then`` when the condition holds, else ``else`` (if given).",
+            "Resolve ``then`` when the condition holds, else ``else`` (if given). A condition is "
+            "``{at_least: [a, b]}`` (amount a is at least amount b) or ``{option: id}`` (a bool rule "
+            "option is on; ``{option: id, equals: value}`` for another value): a pack declares its own "
+            "options and tests them so.",
             "if:\n  cond: {at_least: [{count: coins}, 6]}\n  then: {score_vp: {amount: 2}}",
             Text(
                 en="if {cond}: {children}",
