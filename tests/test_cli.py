@@ -164,3 +164,15 @@ def test_check_refuses_invalid_content_and_unsupported_counts(tmp_path: Path) ->
     assert status == 1 and "error[unknown-reference]" in text
     status, text = run("check", "--players", "6")
     assert status == 1 and "does not support [6] player(s)" in text
+
+
+def test_check_plays_with_the_options_given_and_shows_them() -> None:
+    status, text = run("check", "--games", "1", "--players", "2", "--option", "use_curse=false")
+    assert status == 0
+    assert text.splitlines()[0] == (
+        "rule options: favours_on_any_turn=false, guild_token_may_match_printed_symbol=false, use_curse=false"
+    )
+    status, text = run("check", "--games", "1", "--option", "use_cruse=false")
+    assert status == 1 and "did you mean 'use_curse'?" in text
+    with pytest.raises(SystemExit):
+        main(["check", "--option", "use_curse"], io.StringIO())

@@ -403,9 +403,7 @@ UNKNOWN_NAME_CODES = {
 WHOLE_FILE_CODES = {"file-missing", "file-unreadable", "yaml-too-large"}
 #: Problems that name a file but no line in it, though one could: known weaknesses of the
 #: messages, listed so that the test notices when they are fixed (then remove them here).
-KNOWN_UNLOCATED = {
-    "too-few-tiles": "names the components file, not its customer_tiles entry",
-}
+KNOWN_UNLOCATED: dict[str, str] = {}
 
 
 def test_expected_messages_are_helpful() -> None:

@@ -80,4 +80,4 @@ def test_conditions_render_in_words() -> None:
     node = parse_effect(
         {"if": {"cond": {"at_least": [{"count": "coins"}, 6]}, "then": {"score_vp": {"amount": 2}}}}
     )
-    assert render(node) == "if coins in hand is at least 6: score 2 VP"
+    assert render(node) == "if you have at least 6 coins in hand: score 2 VP"

@@ -99,6 +99,7 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
     supplied = {
         "otherwise": {"then", "else"},
         "at_least": {"left", "right"},
+        "have_at_least": {"right", "many"},
         "option_on": {"option"},
         "option_is": {"option", "value"},
         "count": {"many"},
@@ -207,8 +208,9 @@ def test_no_english_leaks_into_french_or_dutch(lang: str) -> None:
         assert not words & ENGLISH, (label, lang, words & ENGLISH)
 
 
-def test_english_text_is_unchanged() -> None:
-    """The English text asserted elsewhere (tests, docs, prompts) stays byte for byte."""
+def test_english_text_reads_as_before_or_better() -> None:
+    """The English text of the op templates, with counts read as "1 ... per ..." and
+    conditions on a count as "you have at least ..."."""
     assert render(RULES.royal("king").effect) == (
         "score 5 VP, then gain 1 level(s) on every people track (no bonuses)"
     )
@@ -218,10 +220,10 @@ def test_english_text_is_unchanged() -> None:
     node = parse_effect(
         {"if": {"cond": {"at_least": [{"count": "coins"}, 6]}, "then": {"score_vp": {"amount": 2}}}}
     )
-    assert render(node) == "if coins in hand is at least 6: score 2 VP"
+    assert render(node) == "if you have at least 6 coins in hand: score 2 VP"
     golden_rain = RULES.spell("golden_rain").effect
     assert golden_rain is not None
-    assert render(golden_rain) == "gain property deeds on the board coin(s)"
+    assert render(golden_rain) == "gain 1 coin(s) per property deed on the board"
     assert render(RULES.dignitary("notary").levels[0].effect) == (
         "buy a deed in the tavern of arrival (an opponent's for 3 coin(s) more)"
     )
@@ -250,7 +252,7 @@ def _favour(favour_id: str) -> Node:
         (_spell("ale_blessing"), "gain 3 coin(s)", "gagnez 3 sous", "ontvang 3 munten"),
         (
             _spell("golden_rain"),
-            "gain property deeds on the board coin(s)",
+            "gain 1 coin(s) per property deed on the board",
             "gagnez 1 sou par titre de propriété sur le plateau",
             "ontvang 1 munt per eigendomstitel op het bord",
         ),
@@ -323,10 +325,9 @@ def test_peoples_conditions_and_plurals() -> None:
         }
     )
     assert [render(branch, lang=lang) for lang in LANGUAGES] == [
-        "if spells cast during the game is at least 2: score 1 VP; otherwise pay 0 coin(s)",
-        "si le nombre de sorts lancés pendant la partie est d'au moins 2 : marquez 1 PV ; sinon payez 0 sou",
-        "als het aantal tijdens het spel gespeelde toverspreuken minstens 2 is: "
-        "scoor 1 WP; anders betaal 0 munten",
+        "if you have at least 2 spells cast during the game: score 1 VP; otherwise pay 0 coin(s)",
+        "si vous avez au moins 2 sorts lancés pendant la partie : marquez 1 PV ; sinon payez 0 sou",
+        "als je minstens 2 tijdens het spel gespeelde toverspreuken hebt: scoor 1 WP; anders betaal 0 munten",
     ]
     choice = parse_effect(
         {"optional": {"choose": [{"gain_coins": {"amount": 1}}, {"draw_spells": {"count": 2}}]}}
@@ -376,6 +377,8 @@ def test_card_texts_cover_every_item_with_an_effect(lang: str) -> None:
             assert item.name == RULES.spell(item.id).name.get(lang)
         elif item.kind == "favour":
             assert item.provenance == RULES.favour(item.id).provenance
+        elif item.kind == "dignitary":
+            assert item.provenance == RULES.dignitary(item.id).provenance
         else:
             assert item.provenance is None
         if item.kind == "track":
@@ -411,7 +414,7 @@ def test_format_card_texts_groups_by_kind_in_the_language() -> None:
     assert headings == ["Sorts", "Faveurs royales", "Notables", "Bonus des échelles peuple", "Décompte royal"]
     assert "Bénédiction de la Cervoise [reconstitué]\n  Coût 1. Votre tour. Gagnez 3 sous." in listing
     assert (
-        "Princesse\n"
+        "Princesse [règle du jeu]\n"
         "  Coût 3. Prenez 1 faveur royale au château.\n"
         "  Coût 5. Prenez 2 faveurs royales au château.\n"
         "  Coût 7. Prenez 3 faveurs royales au château."

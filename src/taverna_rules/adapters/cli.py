@@ -16,7 +16,8 @@ from typing import TextIO
 from taverna_rules import __version__
 from taverna_rules.content.loader import load_rules, validate
 from taverna_rules.content.schema_source import rendered_schemas, write_schemas
-from taverna_rules.errors import ContentError
+from taverna_rules.errors import ContentError, OptionError
+from taverna_rules.kernel.setup import resolve_options
 
 __all__ = ["main", "main_exit"]
 
@@ -77,6 +78,15 @@ def _parser() -> argparse.ArgumentParser:
     kit.add_argument("--games", type=_positive, default=20, help="games per player count (default: 20)")
     kit.add_argument("--seed", type=int, default=0, help="the first seed (default: 0)")
     kit.add_argument("--players", type=_counts, help="player counts, e.g. 2,3 (default: all supported)")
+    kit.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_option,
+        metavar="NAME=VALUE",
+        help="a rule option for every game, e.g. use_curse=false (repeatable)",
+    )
+    kit.add_argument("--verbose", action="store_true", help="print a line as each game ends")
     kit.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     return parser
 
@@ -92,6 +102,17 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive number, not {text!r}")
     return value
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    try:
+        value: object = json.loads(raw)  # true, false, numbers
+    except json.JSONDecodeError:
+        value = raw  # a choice, written bare
+    return name.strip(), value
 
 
 def _counts(text: str) -> tuple[int, ...]:
@@ -183,7 +204,14 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     rules = _load(args, out)
     assert isinstance(rules, RuleSet)
-    progress = None if args.format == "json" else (lambda line: out.write(line + "\n"))
+    options = dict(args.option)
+    try:
+        effective = resolve_options(rules, options)
+    except OptionError as exc:
+        out.write(f"taverna check: {exc}\n")
+        return 1
+    verbose = args.verbose and args.format == "text"
+    progress = (lambda line: out.write(line + "\n")) if verbose else None
     counts = args.players or rules.supported_players()
     unsupported = sorted(set(counts) - set(rules.supported_players()))
     if unsupported:
@@ -192,13 +220,17 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
             f"it supports {list(rules.supported_players())}\n"
         )
         return 1
-    result = run_checks(rules, games=args.games, seed=args.seed, player_counts=counts, progress=progress)
+    result = run_checks(
+        rules, games=args.games, seed=args.seed, player_counts=counts, options=options, progress=progress
+    )
     if args.format == "json":
         data = {"ok": result.ok, "validation": report.to_json(), "conformance": result.to_json()}
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         if report.warnings:
             out.write(report.format_text() + "\n\n")
+        shown = ", ".join(f"{name}={json.dumps(value)}" for name, value in effective)
+        out.write(f"rule options: {shown or 'none'}\n")
         out.write(result.format_text() + "\n")
     return 0 if result.ok else 1
 

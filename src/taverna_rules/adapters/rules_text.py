@@ -65,6 +65,7 @@ _WORDS: Mapping[str, Text] = {
     ),
     "level": Text(en="Level {position}.", fr="Niveau {position}.", nl="Niveau {position}."),
     "rulebook": Text(en="rulebook", fr="règle du jeu", nl="spelregels"),
+    "printed": Text(en="printed", fr="imprimé", nl="gedrukt"),
     "reconstructed": Text(en="reconstructed", fr="reconstitué", nl="gereconstrueerd"),
 }
 
@@ -151,6 +152,7 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
                 word("cost", cost=level.cost),
                 effect(level.effect),
                 cost=level.cost,
+                provenance=dignitary.provenance,
             )
     people_names = {p.id: p.name for p in rules.peoples}
     for track in rules.tracks:

@@ -57,7 +57,7 @@ class Where:
         if place is None:
             return Problem(code, message, hint=hint)
         source, path = place
-        return source.problem(code, message, (*path, *sub), hint)
+        return source.problem(code, message, source.existing((*path, *sub)), hint)
 
 
 def _unknown(
@@ -105,6 +105,9 @@ ARRIVAL_OPS = ("buy_deed", "place_guild_tokens")
 NEVER: dict[str, tuple[str, ...]] = {
     "royal_scoring": (*CARD_OPS, "advance_track:card", "arrival"),
     "dignitaries": ("swap_customer_people",),
+    # Spells and favours are played in the turn's windows, never sent to a tavern.
+    "spells": ("arrival",),
+    "favours": ("arrival",),
 }
 
 
@@ -116,7 +119,7 @@ def _never_applies(node: Node, context: str) -> str:
     if node.op == "advance_track" and node.arg("people") == "card" and "advance_track:card" in never:
         return "'people: card' needs a customer card being played, and there is none here"
     if node.op in ARRIVAL_OPS and node.arg("where") == "arrival" and "arrival" in never:
-        return "'where: arrival' needs a tavern of arrival, and there is none here"
+        return "'where: arrival' needs a tavern a dignitary is sent to, and there is none here"
     return ""
 
 
@@ -313,15 +316,19 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                 problems.extend(
                     _unknown(where, "customers", n, ("symbols", i), "guild symbol", symbol, symbols)
                 )
-        if len(set(card.symbols)) != len(card.symbols) or len(set(card.peoples)) != len(card.peoples):
-            problems.append(
-                where.problem(
-                    "customers",
-                    n,
-                    "repeated-value",
-                    "a card lists the same people or symbol twice",
-                )
-            )
+        for key, values, what in (("peoples", card.peoples, "people"), ("symbols", card.symbols, "symbol")):
+            for i, value in enumerate(values):
+                if value in values[:i]:
+                    problems.append(
+                        where.problem(
+                            "customers",
+                            n,
+                            "repeated-value",
+                            f"the {what} {value!r} is listed twice on this card",
+                            (key, i),
+                            "list each only once",
+                        )
+                    )
 
     for side in rules.sides:
         for tid, layout in side.layouts:
@@ -377,7 +384,9 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                 )
             )
 
-    if complete:
+    uncovered = _constants_coverage(rules, singles)
+    problems.extend(uncovered)
+    if complete and not uncovered:
         problems.extend(_count_problems(rules, where, singles))
     for n, track in enumerate(rules.tracks):
         if track.people not in peoples:
@@ -410,11 +419,14 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
 
     for symbol, _ in rules.guild_tokens:
         if symbol not in symbols:
+            hint = did_you_mean(symbol, symbols) or f"known: {', '.join(symbols)}"
             problems.append(
-                Problem(
+                singles["components"].source.problem(
                     "unknown-reference",
                     f"guild tokens of unknown symbol {symbol!r}",
-                    singles["components"].source.file,
+                    ("guild_tokens", symbol),
+                    hint,
+                    at_key=True,
                 )
             )
     for pack in rules.packs:
@@ -425,7 +437,8 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     "packs",
                     pack.id,
                     "unsupported-players",
-                    f"pack {pack.id!r} lists {beyond} player(s), which the game's constants do not cover",
+                    f"pack {pack.id!r} lists {', '.join(map(str, beyond))} players, which the game's "
+                    "constants do not cover",
                     ("players",),
                     f"the content plays with {', '.join(map(str, k.player_counts))} players",
                 )
@@ -474,6 +487,25 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
     return problems
 
 
+def _constants_coverage(rules: RuleSet, singles: dict[str, Any]) -> list[Problem]:
+    """Every number given per player count covers the counts ``turns`` lists."""
+    k = rules.constants
+    counts = set(k.player_counts)
+    out = []
+    for name, pairs in (("income", k.income), ("royal_scorings_per_player", k.royal_scorings_per_player)):
+        missing = sorted(counts - {n for n, _ in pairs})
+        if missing:
+            out.append(
+                singles["game"].source.problem(
+                    "constants-coverage",
+                    f"{name} gives no number for {', '.join(map(str, missing))} players, which 'turns' lists",
+                    ("constants", name),
+                    "give each per-player-count constant the same player counts",
+                )
+            )
+    return out
+
+
 def _count_problems(rules: RuleSet, where: Where, singles: dict[str, Any]) -> list[Problem]:
     """Whether the components keep every supported player count playable."""
     problems: list[Problem] = []
@@ -517,17 +549,23 @@ def _count_problems(rules: RuleSet, where: Where, singles: dict[str, Any]) -> li
             showing = sum(1 for c in cards if people in c.peoples)
             if tiles.get(people, 0) < min(showing, seatings):
                 problems.append(
-                    Problem(
+                    singles["components"].source.problem(
                         "too-few-tiles",
                         f"{tiles.get(people, 0)} {people} tiles, but {min(showing, seatings)} "
                         f"cards could ask for one with {count} players",
-                        singles["components"].source.file,
-                        hint="add tiles or remove cards of that people",
+                        ("customer_tiles", people),
+                        "add tiles or remove cards of that people",
                     )
                 )
-        if count * k.spell_hand > sum(s.copies for s in rules.spells if not s.curse):
+        deck = sum(s.copies for s in rules.spells if not s.curse)
+        if count * k.spell_hand > deck:
             problems.append(
-                Problem("too-few-spells", f"not enough spells to deal {k.spell_hand} to {count} players")
+                Problem(
+                    "too-few-spells",
+                    f"{deck} spell cards (the Curse aside), {count * k.spell_hand} needed to deal "
+                    f"{k.spell_hand} to each of {count} players",
+                    hint="add spells or copies",
+                )
             )
         if len(rules.royal_scorings) < count * k.royal_picks_for(count):
             problems.append(
@@ -560,10 +598,34 @@ def _count_problems(rules: RuleSet, where: Where, singles: dict[str, Any]) -> li
             )
         )
     if rules.privilege_tokens < len(rules.taverns):
-        problems.append(Problem("too-few-privileges", "every tavern starts with a privilege token"))
-    if sum(f.copies for f in rules.favours) < k.castle_size:
-        problems.append(Problem("too-few-favours", f"the castle shows {k.castle_size} royal favours"))
-    if sum(1 for s in rules.spells if s.curse) > 1:
-        problems.append(Problem("too-many-curses", "at most one spell kind is the Curse"))
+        problems.append(
+            singles["components"].source.problem(
+                "too-few-privileges",
+                f"{rules.privilege_tokens} privilege tokens for {len(rules.taverns)} taverns",
+                ("privilege_tokens",),
+                "every tavern starts with a privilege token",
+            )
+        )
+    favour_tiles = sum(f.copies for f in rules.favours)
+    if favour_tiles < k.castle_size:
+        problems.append(
+            Problem(
+                "too-few-favours",
+                f"the castle shows {k.castle_size} royal favours, but only {favour_tiles} favour tiles exist",
+                hint="add favours or copies, or lower castle_size",
+            )
+        )
+    curses = [n for n, s in enumerate(rules.spells) if s.curse]
+    for n in curses[1:]:
+        problems.append(
+            where.problem(
+                "spells",
+                n,
+                "too-many-curses",
+                f"{rules.spells[n].id!r} is a second Curse (the first is {rules.spells[curses[0]].id!r})",
+                ("curse",),
+                "at most one spell kind is the Curse",
+            )
+        )
 
     return problems

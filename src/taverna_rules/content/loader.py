@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -42,6 +43,7 @@ from taverna_rules.content.model import (
 )
 from taverna_rules.content.packs import (
     ITEM_LISTS,
+    Entry,
     Layer,
     Located,
     Merged,
@@ -97,8 +99,18 @@ def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[Unit], list[
         for name, entry in unit.files:
             try:
                 texts.append(_Text(name, entry.read_text(encoding="utf-8"), index))
-            except (OSError, UnicodeDecodeError) as exc:
-                problems.append(Problem("file-unreadable", f"cannot read the file: {exc}", name))
+            except UnicodeDecodeError as exc:
+                before = exc.object[: exc.start]
+                line = before.count(b"\n") + 1
+                column = len(before) - (before.rfind(b"\n") + 1) + 1
+                message = f"the file is not UTF-8: byte {exc.object[exc.start]:#04x} cannot be read"
+                problems.append(
+                    Problem("file-unreadable", message, name, line, column, hint="save the file as UTF-8")
+                )
+            except OSError as exc:
+                problems.append(
+                    Problem("file-unreadable", f"cannot read the file: {exc.strerror or exc}", name)
+                )
     return units, texts, problems
 
 
@@ -112,7 +124,13 @@ def _validator(kind: str) -> jsonschema.Draft202012Validator:
 
 def _schema_problems(doc: SourceDocument, data: Any) -> tuple[str | None, list[Problem]]:
     if not isinstance(data, dict):
-        return None, [doc.problem("not-a-mapping", "a content file is a mapping with a 'kind' key")]
+        return None, [
+            doc.problem(
+                "not-a-mapping",
+                "a content file is a mapping with a 'kind' key",
+                hint="start the file with 'format: 1' and 'kind: ...' on their own lines",
+            )
+        ]
     kind = data.get("kind")
     if kind not in KINDS:
         hint = did_you_mean(str(kind), KINDS) or f"one of {', '.join(KINDS)}"
@@ -148,35 +166,72 @@ def _leaf_errors(error: ValidationError) -> Iterator[ValidationError]:
         yield error
 
 
+#: What the patterns of the schemas mean, for messages a reader understands.
+PATTERNS = {
+    "^[a-z][a-z0-9_]*$": "an id: lowercase letters, digits and underscores, starting with a letter",
+    "^[1-9]$": "a player count, 1 to 9",
+    "^[0-9]+$": "a track position, a whole number",
+    "^[0-9]+\\.[0-9]+(\\.[0-9]+)?$": "a version such as 1.0 or 1.0.0",
+}
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+    if slug and not slug[0].isalpha():
+        slug = f"x{slug}"
+    return slug
+
+
+def _known(choices: Sequence[str]) -> str:
+    return f"known: {', '.join(choices)}" if len(choices) <= 40 else ""
+
+
 def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
     leaf = min(_leaf_errors(error), key=lambda e: -len(e.absolute_path))
     path = tuple(leaf.absolute_path)
-    hint = ""
     code = f"schema-{leaf.validator}"
+    instance, expected = leaf.instance, leaf.validator_value
     if "propertyNames" in leaf.absolute_schema_path:
-        code = "schema-unknown-name"
-        bad = leaf.instance if isinstance(leaf.instance, str) else ""
-        choices = leaf.validator_value if isinstance(leaf.validator_value, list) else []
-        hint = did_you_mean(bad, [str(c) for c in choices])
-        if bad:
-            path = (*path, bad)
-    elif leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
-        code = "schema-expression"
-        message = f"{leaf.instance!r} is not an amount"
+        bad = instance if isinstance(instance, str) else ""
+        if leaf.validator == "pattern":
+            meaning = PATTERNS.get(str(expected), f"a name matching {expected}")
+            hint = f"for example {_slug(bad)!r}" if expected == "^[a-z][a-z0-9_]*$" and _slug(bad) else ""
+            return doc.problem(code, f"the key {bad!r} is not {meaning}", (*path, bad), hint, at_key=True)
+        choices = [str(c) for c in expected] if isinstance(expected, list) else []
+        hint = did_you_mean(bad, choices) or _known(choices)
+        return doc.problem("schema-unknown-name", f"unknown name {bad!r}", (*path, bad), hint, at_key=True)
+    if leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
         hint = "write an integer, {count: coins} or {table: {of: ..., at_least: [...], points: [...]}}"
-        return doc.problem(code, message, path, hint)
-    elif leaf.validator == "enum" and isinstance(leaf.instance, str):
-        choices = [str(c) for c in leaf.validator_value] if isinstance(leaf.validator_value, list) else []
-        hint = did_you_mean(leaf.instance, choices)
-    elif leaf.validator == "additionalProperties":
+        return doc.problem("schema-expression", f"{instance!r} is not an amount", path, hint)
+    if leaf.validator == "enum" and isinstance(instance, str):
+        choices = [str(c) for c in expected] if isinstance(expected, list) else []
+        return doc.problem(code, leaf.message, path, did_you_mean(instance, choices) or _known(choices))
+    if leaf.validator == "additionalProperties":
         schema = leaf.schema if isinstance(leaf.schema, dict) else {}
         allowed = sorted(schema.get("properties", {}))
-        extras = sorted(set(leaf.instance if isinstance(leaf.instance, dict) else ()) - set(allowed))
+        extras = sorted(set(instance if isinstance(instance, dict) else ()) - set(allowed))
         if extras:
             hint = did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
-            path = (*path, str(extras[0]))
-            return doc.problem(code, leaf.message, path, hint, at_key=True)
-    return doc.problem(code, leaf.message, path, hint)
+            return doc.problem(code, leaf.message, (*path, str(extras[0])), hint, at_key=True)
+    if leaf.validator == "const":
+        hint = "remove the quotes" if isinstance(instance, str) and instance == str(expected) else ""
+        return doc.problem(code, f"expected {expected!r}, found {instance!r}", path, hint)
+    if leaf.validator == "pattern" and isinstance(instance, str):
+        meaning = PATTERNS.get(str(expected), f"a text matching {expected}")
+        hint = (
+            f"for example {_slug(instance)!r}" if expected == "^[a-z][a-z0-9_]*$" and _slug(instance) else ""
+        )
+        return doc.problem(code, f"{instance!r} is not {meaning}", path, hint)
+    if leaf.validator == "maxProperties" and isinstance(instance, dict):
+        keys = ", ".join(str(k) for k in instance)
+        if isinstance(leaf.schema, dict) and leaf.schema.get("title") == "effect":
+            message = f"an effect names one op, found {len(instance)}: {keys}"
+            hint = "to do several things, list them under seq: [...]"
+        else:
+            message = f"at most {expected} key(s) here, found {len(instance)}: {keys}"
+            hint = "keep one of them"
+        return doc.problem(code, message, path, hint)
+    return doc.problem(code, leaf.message, path)
 
 
 def _is_expr_branch(schema: dict[str, Any]) -> bool:
@@ -185,6 +240,10 @@ def _is_expr_branch(schema: dict[str, Any]) -> bool:
 
 
 # ----------------------------------------------------------------------------- structure
+#: The kinds whose items record their own provenance.
+ITEMS_WITH_PROVENANCE = ("favours", "spells", "dignitaries")
+
+
 def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((int(k), int(v)) for k, v in mapping.items()))
 
@@ -198,6 +257,16 @@ def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
         for entry in entries:
             where.add(kind, str(entry.item.get(id_key)), entry.doc.source, entry.path)
     return where
+
+
+def _inherit(entry: Entry) -> dict[str, Any]:
+    """The item, with its file's provenance when it states none (a new favour in a
+    reconstructed file is reconstructed, never taken for a printed one)."""
+    item = entry.item
+    file_level = entry.doc.data.get("provenance")
+    if file_level is None or "provenance" in item or entry.doc.kind not in ITEMS_WITH_PROVENANCE:
+        return item
+    return {**item, "provenance": file_level}
 
 
 def _build(
@@ -231,7 +300,7 @@ def _build(
     comp = singles["components"].data
 
     def each(kind: str) -> list[dict[str, Any]]:
-        return [entry.item for entry in items.get(kind, [])]
+        return [_inherit(entry) for entry in items.get(kind, [])]
 
     sides = tuple(
         BoardSide(

@@ -30,7 +30,9 @@ __all__ = [
     "Track",
 ]
 
-Provenance = Literal["rulebook", "reconstructed"]
+#: Where content comes from: a rulebook, the printed components (an override pack written
+#: from the cards), or our reconstruction.
+Provenance = Literal["rulebook", "printed", "reconstructed"]
 FORMAT_VERSION = 1
 #: The rule options the kernel reads (a test proves it reads each of them): an option a
 #: pack declares beyond these changes nothing, and validation says so.
@@ -197,6 +199,8 @@ class Dignitary:
     name: Names
     levels: tuple[DignitaryLevel, ...]
     acts_in: Literal["anywhere", "arrival"] = "anywhere"
+    provenance: Provenance = "rulebook"
+    note: str = ""
 
 
 @attrs.frozen
@@ -207,7 +211,7 @@ class FavourKind:
     name: Names
     copies: int
     effect: Node | None = None
-    provenance: Literal["rulebook", "reconstructed"] = "rulebook"
+    provenance: Provenance = "rulebook"
     note: str = ""
 
 
@@ -222,7 +226,7 @@ class SpellCard:
     timing: Literal["own_turn", "any_turn"] = "own_turn"
     curse: bool = False
     effect: Node | None = None
-    provenance: Literal["rulebook", "reconstructed"] = "reconstructed"
+    provenance: Provenance = "reconstructed"
     note: str = ""
 
 

@@ -407,7 +407,7 @@ class _Merger:
             self.problems.append(
                 doc.source.problem(
                     "duplicate-id",
-                    f"{kind} id {ident!r} is already declared in {current.doc.source.file}:{line}",
+                    f"{singular(kind)} id {ident!r} is already declared in {current.doc.source.file}:{line}",
                     id_path,
                     "ids are unique within a kind: rename this one"
                     + ("" if current.layer == index else ", or replace it with 'merge: replace'"),
@@ -432,9 +432,10 @@ class _Merger:
                     message = f"no {singular(kind)} {ident!r} to remove"
                     if key in self.live:
                         message += " (it is already removed)"
-                    self.problems.append(
-                        doc.source.problem("remove-unknown", message, path, did_you_mean(ident, known))
+                    hint = did_you_mean(ident, known) or (
+                        f"known: {', '.join(known)}" if 0 < len(known) <= 40 else ""
                     )
+                    self.problems.append(doc.source.problem("remove-unknown", message, path, hint))
                     continue
                 self._touch(index, doc, path, f"{singular(kind)} {ident!r}")
                 self.merged.items[kind].remove(current)
@@ -444,6 +445,13 @@ class _Merger:
         if constants and game is not None:
             patched = {**game.data["constants"]}
             for name, value in constants.items():
+                if isinstance(value, dict):
+                    # A number per player count: change the counts given, keep the others.
+                    patched[name] = {**patched.get(name, {}), **value}
+                    for count in value:
+                        what = f"the constant {name}[{count}]"
+                        self._touch(index, doc, ("constants", name, count), what)
+                    continue
                 self._touch(index, doc, ("constants", name), f"the constant {name!r}")
                 patched[name] = value
             self.merged.singles["game"] = attrs.evolve(game, data={**game.data, "constants": patched})

@@ -42,6 +42,7 @@ PER_PLAYERS: JSON = {
     "minProperties": 1,
 }
 EFFECT: JSON = {"$ref": "#/$defs/effect"}
+PROVENANCES = ["rulebook", "printed", "reconstructed"]
 
 
 def _obj(properties: JSON, required: list[str], description: str = "") -> JSON:
@@ -220,6 +221,8 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                             "enum": ["anywhere", "arrival"],
                             "description": "'arrival': the effect acts in the tavern the figure is sent to",
                         },
+                        "provenance": {"enum": PROVENANCES},
+                        "note": {"type": "string"},
                         "levels": {
                             "type": "array",
                             "minItems": 1,
@@ -245,7 +248,7 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                         "name": NAMES,
                         "copies": {"type": "integer", "minimum": 1},
                         "effect": EFFECT,
-                        "provenance": {"enum": ["rulebook", "reconstructed"]},
+                        "provenance": {"enum": PROVENANCES},
                         "note": {"type": "string"},
                     },
                     ["id", "name", "copies"],
@@ -268,7 +271,7 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                         "timing": {"enum": ["own_turn", "any_turn"]},
                         "curse": {"type": "boolean"},
                         "effect": EFFECT,
-                        "provenance": {"enum": ["rulebook", "reconstructed"]},
+                        "provenance": {"enum": PROVENANCES},
                         "note": {"type": "string", "description": "what the card is modelled on"},
                     },
                     ["id", "name", "copies"],
@@ -391,7 +394,8 @@ PROPERTY_DOCS: dict[str, str] = {
     "bonuses": "the bonus effect of a position, by position number (1 to the top)",
     "cost": "coins paid to play it",
     "copies": "how many copies are in the game",
-    "provenance": "'rulebook': a printed fact; 'reconstructed': designed by us",
+    "provenance": "'rulebook': from a rulebook; 'printed': copied from the printed components; "
+    "'reconstructed': designed by us (the default of an item is its file's provenance)",
     "note": "where it comes from, or why it is so",
     "curse": "true for the Curse: applied when drawn, then replaced",
     "timing": "'own_turn', or 'any_turn' for a spell also cast on other players' turns",
@@ -460,8 +464,9 @@ def content_schema(kind: str) -> JSON:
         "format": {"const": 1, "description": "the content format version this file targets"},
         "kind": {"const": kind, "description": "what the file declares"},
         "provenance": {
-            "enum": ["rulebook", "reconstructed"],
-            "description": "'rulebook': facts from a printed rulebook; 'reconstructed': designed by us",
+            "enum": PROVENANCES,
+            "description": "'rulebook': facts from a rulebook; 'printed': copied from the printed "
+            "components; 'reconstructed': designed by us",
         },
         "note": {"type": "string", "description": "where the content comes from, or why it is so"},
     }

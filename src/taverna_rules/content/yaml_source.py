@@ -56,6 +56,20 @@ class SourceDocument:
             node = child
         return line, col
 
+    def existing(self, path: Sequence[PathItem]) -> tuple[PathItem, ...]:
+        """The longest start of ``path`` that exists in the document (a problem about a value
+        a pack changed points at the change, whose file holds less than the item)."""
+        node = self.data
+        out: list[PathItem] = []
+        for item in path:
+            key = _actual_key(node, item)
+            try:
+                node = node[key]
+            except (KeyError, IndexError, TypeError):
+                break
+            out.append(item)
+        return tuple(out)
+
     def problem(
         self,
         code: str,
@@ -141,7 +155,20 @@ def load_yaml_text(
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
         message = str(exc.problem or exc.context or "malformed YAML").strip()
-        return None, [Problem("yaml-syntax", message, file, line, col)]
+        hint = ""
+        opened = exc.context_mark
+        if (
+            opened is not None
+            and mark is not None
+            and "flow" in str(exc.context or "")
+            and opened.line != mark.line
+        ):
+            # "while parsing a flow mapping": say where the unclosed thing started.
+            what = str(exc.context).strip().removeprefix("while parsing ").removeprefix("a ")
+            hint = (
+                f"the {what} that starts at line {opened.line + 1}, column {opened.column + 1} is not closed"
+            )
+        return None, [Problem("yaml-syntax", message, file, line, col, hint=hint)]
     except YAMLError as exc:
         return None, [Problem("yaml-syntax", str(exc).strip(), file)]
     doc = SourceDocument(file, data)
@@ -166,7 +193,14 @@ def _check_tree(doc: SourceDocument, limits: Limits) -> list[Problem]:
                 )
             ]
         if len(path) > limits.max_depth:
-            return [doc.problem("yaml-too-deep", f"nesting deeper than {limits.max_depth}", path)]
+            return [
+                doc.problem(
+                    "yaml-too-deep",
+                    f"nesting deeper than {limits.max_depth}",
+                    path,
+                    "content is a few levels deep: flatten the structure",
+                )
+            ]
         tag = getattr(getattr(node, "tag", None), "value", None)
         if tag is not None:
             return [

@@ -141,9 +141,9 @@ COUNTS: Mapping[str, str] = {key: text.many.en for key, text in COUNT_TEXTS.item
 #: language. ``then`` and ``or`` join the effects of a ``seq`` and of a ``choose``, and
 #: ``otherwise`` the two branches of an ``if``; ``at_least`` is a condition; ``count`` is a
 #: count standing alone; ``for`` joins a table's points to its thresholds; ``count_amount``
-#: and ``per`` write a count used as an op's amount (English names it in place, French and
-#: Dutch say "1 ... per ..."); ``where:*`` and ``people:*`` are the words for the values of
-#: ``where`` and ``people`` (``people:named`` wraps a people's name); ``no_bonuses`` ends
+#: and ``per`` write a count used as an op's amount ("1 ... per ..."); ``have_at_least``
+#: a condition on a count ("you have at least 3 ..."); ``where:*`` and ``people:*`` are
+#: the words for the values of ``where`` and ``people`` (``people:named`` wraps a people's name); ``no_bonuses`` ends
 #: the text of a move up tracks with ``bonuses: false``.
 PHRASES: Mapping[str, Text] = {
     "then": Text(en=", then ", fr=", puis ", nl=" en "),
@@ -170,8 +170,13 @@ PHRASES: Mapping[str, Text] = {
     ),
     "count": Text(en="{many}", fr="le nombre de {many}", nl="het aantal {many}"),
     "for": Text(en=" for ", fr=" pour ", nl=" voor "),
-    "count_amount": Text(en="{many}", fr="1", nl="1"),
-    "per": Text(en="", fr=" par {each}", nl=" per {each}"),
+    "count_amount": Text(en="1", fr="1", nl="1"),
+    "per": Text(en=" per {each}", fr=" par {each}", nl=" per {each}"),
+    "have_at_least": Text(
+        en="you have at least {right} {many}",
+        fr="vous avez au moins {right} {many}",
+        nl="je minstens {right} {many} hebt",
+    ),
     "where:arrival": Text(
         en="the tavern of arrival",
         fr="la taverne de destination",
@@ -737,6 +742,15 @@ def _render(
             else:
                 shown = str(cond.value).lower() if isinstance(cond.value, bool) else str(cond.value)
                 fields["cond"] = _fill(PHRASES["option_is"], lang, option=cond.option, value=shown)
+        elif (
+            isinstance(cond, AtLeast)
+            and isinstance(cond.left, Count)
+            and isinstance(cond.right, int)
+            and cond.left.what in COUNT_TEXTS
+        ):
+            words = COUNT_TEXTS[cond.left.what]
+            many = (words.each if cond.right == 1 else words.many).get(lang)
+            fields["cond"] = _fill(PHRASES["have_at_least"], lang, right=str(cond.right), many=many)
         else:
             assert isinstance(cond, AtLeast)
             fields["cond"] = _fill(
