@@ -143,8 +143,8 @@ COUNTS: Mapping[str, str] = {key: text.many.en for key, text in COUNT_TEXTS.item
 #: count standing alone; ``for`` joins a table's points to its thresholds; ``count_amount``
 #: and ``per`` write a count used as an op's amount ("1 ... per ..."); ``have_at_least``
 #: a condition on a count ("you have at least 3 ..."); ``where:*`` and ``people:*`` are
-#: the words for the values of ``where`` and ``people`` (``people:named`` wraps a people's name); ``no_bonuses`` ends
-#: the text of a move up tracks with ``bonuses: false``.
+#: the words for the values of ``where`` and ``people`` (``people:named`` wraps a
+#: people's name); ``no_bonuses`` ends the text of a move up tracks with ``bonuses: false``.
 PHRASES: Mapping[str, Text] = {
     "then": Text(en=", then ", fr=", puis ", nl=" en "),
     "or": Text(en=" or ", fr=" ou ", nl=" of "),
