@@ -176,3 +176,20 @@ def test_check_plays_with_the_options_given_and_shows_them() -> None:
     assert status == 1 and "did you mean 'use_curse'?" in text
     with pytest.raises(SystemExit):
         main(["check", "--option", "use_curse"], io.StringIO())
+
+
+def test_schemas_work_for_draft_07_editors() -> None:
+    """yaml-language-server implements draft-07: the schemas use only keywords it knows,
+    so an editor accepts every bundled file and flags the same mistakes."""
+    from ruamel.yaml import YAML
+
+    from taverna_rules._resources import bundled
+    from taverna_rules.content.yaml_source import to_plain
+
+    yaml = YAML(typ="safe")
+    for path in sorted(Path(str(bundled("cards"))).rglob("*.yaml")):
+        document = to_plain(yaml.load(path.read_text(encoding="utf-8")))
+        validator = jsonschema.Draft7Validator(content_schema(document["kind"]))
+        assert not [e.message for e in validator.iter_errors(document)], path.name
+    broken = {"format": 1, "kind": "spells", "spells": [{"id": "x", "name": {"en": "X"}, "copies": 1}]}
+    assert list(jsonschema.Draft7Validator(content_schema("spells")).iter_errors(broken))
