@@ -14,8 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
@@ -37,6 +36,7 @@ from taverna_rules.kernel.actions import (
     SellSpell,
 )
 from taverna_rules.kernel.evolve import fold
+from taverna_rules.kernel.integrity import coins_from_log
 from taverna_rules.kernel.serialize import (
     action_from_json,
     action_to_json,
@@ -46,11 +46,12 @@ from taverna_rules.kernel.serialize import (
     event_to_json,
     events_from_json,
     events_to_json,
+    json_strings,
     state_from_json,
     state_to_json,
 )
 from taverna_rules.kernel.state import GameState
-from taverna_rules.kernel.views import redact_events
+from taverna_rules.kernel.views import hidden_cards, redact_events
 
 RULES = tr.load_rules()
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -172,50 +173,14 @@ def customer_cards_for(players: int) -> Counter[str]:
     return Counter(c.id for c in RULES.customers if c.players <= players)
 
 
-def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
-    """Each player's coins by the ledger of the log: start + gained - paid - deed prices,
-    and for a deed taken over by the Notary, half of the price (rounded down) to its owner."""
-    started = events[0]
-    assert isinstance(started, ev.GameStarted)
-    coins = [started.starting_coins] * len(started.players)
+def check_coin_events(events: Sequence[ev.Event]) -> None:
+    """Coins move in positive amounts, and a deed taken over refunds half its price
+    (rounded down) to its owner."""
     for event in events:
-        if isinstance(event, ev.CoinsGained):
+        if isinstance(event, ev.CoinsGained | ev.CoinsPaid):
             assert event.amount > 0, event
-            coins[event.player] += event.amount
-        elif isinstance(event, ev.CoinsPaid):
-            assert event.amount > 0, event
-            coins[event.player] -= event.amount
-        elif isinstance(event, ev.DeedBought):
-            coins[event.player] -= event.price
         elif isinstance(event, ev.DeedTakenOver):
             assert event.refund == event.price // 2, event
-            coins[event.player] -= event.price
-            coins[event.owner] += event.refund
-    return coins
-
-
-def strings_in(value: Any) -> Iterator[str]:
-    """Every string (keys and leaves) of a decoded JSON document."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from strings_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings_in(item)
-
-
-def secrets_of(state: GameState, viewer: int | None) -> set[str]:
-    """The card ids ``viewer`` must not see: deck contents, the favour reserve, the hands
-    of others and the spells others discarded face down."""
-    secret = {*state.customer_deck, *state.spell_deck, *state.favour_reserve}
-    for seat, player in enumerate(state.players):
-        if seat != viewer:
-            secret.update(player.hand)
-    secret.update(card for seat, card in state.spell_discard if seat != viewer)
-    return secret
 
 
 def viewers(game: tr.Game) -> list[int | None]:
@@ -356,6 +321,7 @@ def check_conservation(game: tr.Game, setup: Setup) -> None:
         assert state.deeds_owned(seat) <= RULES.constants.deeds_per_player
 
     # Coins: the ledger of the log, never negative.
+    check_coin_events(game.events)
     assert [p.coins for p in players] == coins_from_log(game.events)
     assert all(p.coins >= 0 for p in players)
 
@@ -484,17 +450,17 @@ def check_view(game: tr.Game, viewer: int | None) -> None:
     )
     assert restored == state
 
-    secret = secrets_of(state, viewer)
-    assert not secret & set(strings_in(json.loads(state_to_json(view))))
+    secret = hidden_cards(state, viewer)
+    assert not secret & set(json_strings(json.loads(state_to_json(view))))
     decision = game.decision_for(viewer)
     if decision is not None:
-        assert not secret & set(strings_in(json.loads(decision_to_json(decision))))
+        assert not secret & set(json_strings(json.loads(decision_to_json(decision))))
 
 
 def check_log(log: Sequence[ev.Event], state: GameState, viewer: int | None) -> None:
     """Redacted events of ``viewer`` name no card ``viewer`` may not see in ``state``."""
-    secret = secrets_of(state, viewer)
-    assert not secret & set(strings_in(json.loads(events_to_json(log))))
+    secret = hidden_cards(state, viewer)
+    assert not secret & set(json_strings(json.loads(events_to_json(log))))
     for event in log:
         if isinstance(event, ev.GameStarted):
             assert event.seed == 0

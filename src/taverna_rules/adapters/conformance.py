@@ -61,7 +61,7 @@ from taverna_rules.game import Game, new_game, replay
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.engine import Trace, resolve_ref
 from taverna_rules.kernel.evolve import fold
-from taverna_rules.kernel.integrity import state_problems
+from taverna_rules.kernel.integrity import coin_changes, state_problems
 from taverna_rules.kernel.serialize import (
     action_from_json,
     action_to_json,
@@ -72,11 +72,12 @@ from taverna_rules.kernel.serialize import (
     event_to_json,
     events_from_json,
     events_to_json,
+    json_strings,
     state_from_json,
     state_to_json,
 )
 from taverna_rules.kernel.state import GameState
-from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
+from taverna_rules.kernel.views import hidden_cards, redact_decision, redact_events, redact_state
 
 __all__ = [
     "CHECKS",
@@ -351,19 +352,6 @@ def _checking(check: str, doing: str) -> Iterator[None]:
         raise _Failed(check, f"{doing} raised {type(exc).__name__}: {exc}") from exc
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string (keys and leaves) of JSON-ready data."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield str(key)
-            yield from _strings(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _strings(item)
-
-
 def _differing_fields(live: GameState, other: GameState) -> list[str]:
     return [f.name for f in attrs.fields(GameState) if getattr(live, f.name) != getattr(other, f.name)]
 
@@ -511,20 +499,14 @@ class _GameRun:
     def _no_secrets(secrets: set[str], viewer: int | None, data: Any, what: str) -> None:
         if not secrets:
             return
-        leaked = sorted(secrets.intersection(_strings(data)))
+        leaked = sorted(secrets.intersection(json_strings(data)))
         if leaked:
             who = "a spectator" if viewer is None else f"seat {viewer}"
             raise _Failed("views", f"{what} as {who} sees it names hidden cards {leaked}")
 
     def _secrets(self, state: GameState, viewer: int | None) -> set[str]:
-        """The card ids ``viewer`` must not see in ``state``."""
-        secret = {*state.customer_deck, *state.spell_deck, *state.favour_reserve}
-        for seat, player in enumerate(state.players):
-            if seat != viewer:
-                secret.update(player.hand)
-        secret.update(card for seat, card in state.spell_discard if seat != viewer)
-        secret.discard(ev.HIDDEN)
-        return secret - self.public
+        """The card ids ``viewer`` must not see in ``state`` (less those shown anyway)."""
+        return hidden_cards(state, viewer) - self.public
 
     def _hidden_fields(self, event: ev.Event, viewer: int | None) -> None:
         who = "a spectator" if viewer is None else f"seat {viewer}"
@@ -611,15 +593,8 @@ class _GameRun:
                 out.append(f"{guild[symbol] + placed[symbol]} {symbol} guild tokens in play, not {count}")
 
         for event in new:
-            if isinstance(event, ev.CoinsGained):
-                self.coins[event.player] += event.amount
-            elif isinstance(event, ev.CoinsPaid):
-                self.coins[event.player] -= event.amount
-            elif isinstance(event, ev.DeedBought):
-                self.coins[event.player] -= event.price
-            elif isinstance(event, ev.DeedTakenOver):
-                self.coins[event.player] -= event.price
-                self.coins[event.owner] += event.refund
+            for seat, change in coin_changes(event):
+                self.coins[seat] += change
         held = [p.coins for p in players]
         if held != self.coins:
             out.append(f"coins {held} differ from the ledger of the log {self.coins}")

@@ -8,12 +8,14 @@ state is consistent with the rules.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from taverna_rules.content.model import RuleSet
+from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.kernel.state import GameState
 
-__all__ = ["state_problems"]
+__all__ = ["coin_changes", "coins_from_log", "state_problems"]
 
 TURN_STEPS = ("pick_card", "place_customer", "income", "turn_actions", "end_turn")
 END_STEPS = ("end_game", "royal_scoring", "choose_royal")
@@ -125,3 +127,29 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     if picks > 1 and state.queen is None and any(kind in END_STEPS for kind in kinds):
         out.append(f"with {n} players royal scoring also follows the Queen's people: set 'queen'")
     return out
+
+
+def coin_changes(event: ev.Event) -> tuple[tuple[int, int], ...]:
+    """What ``event`` does to coins: (seat, change) pairs; a deed taken over pays its
+    price and gives the refund to its owner."""
+    if isinstance(event, ev.CoinsGained):
+        return ((event.player, event.amount),)
+    if isinstance(event, ev.CoinsPaid):
+        return ((event.player, -event.amount),)
+    if isinstance(event, ev.DeedBought):
+        return ((event.player, -event.price),)
+    if isinstance(event, ev.DeedTakenOver):
+        return ((event.player, -event.price), (event.owner, event.refund))
+    return ()
+
+
+def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
+    """Each player's coins by the ledger of a log that starts with ``GameStarted``."""
+    started = events[0]
+    if not isinstance(started, ev.GameStarted):
+        raise ValueError(f"a log starts with GameStarted, not {started.TYPE}")
+    coins = [started.starting_coins] * len(started.players)
+    for event in events:
+        for seat, change in coin_changes(event):
+            coins[seat] += change
+    return coins

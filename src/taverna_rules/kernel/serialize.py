@@ -8,7 +8,7 @@ Actions and events carry their stable type name (``"type"``) and events their ve
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -32,6 +32,7 @@ __all__ = [
     "events_to_json",
     "state_from_json",
     "state_to_json",
+    "json_strings",
 ]
 
 T = TypeVar("T")
@@ -177,3 +178,16 @@ def _decode(text: str | dict[str, Any] | list[Any]) -> Any:
         except json.JSONDecodeError as exc:
             raise ReplayError(f"not JSON: {exc}") from None
     return text
+
+
+def json_strings(data: Any) -> Iterator[str]:
+    """Every string of decoded JSON data, keys and leaves: what a leak check searches."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, item in data.items():
+            yield str(key)
+            yield from json_strings(item)
+    elif isinstance(data, list | tuple):
+        for item in data:
+            yield from json_strings(item)

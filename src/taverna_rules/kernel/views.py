@@ -15,11 +15,24 @@ from taverna_rules.kernel.engine import Decision
 from taverna_rules.kernel.events import HIDDEN, Event
 from taverna_rules.kernel.state import GameState
 
-__all__ = ["redact_decision", "redact_events", "redact_state"]
+__all__ = ["hidden_cards", "redact_decision", "redact_events", "redact_state"]
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(cards)
+
+
+def hidden_cards(state: GameState, viewer: int | None) -> set[str]:
+    """The card ids ``viewer`` (``None``: a spectator) must never see in ``state``: the
+    decks, the face-down favour reserve, the other players' hands and the spells they
+    discarded face down. A view of the state or of the log names none of them."""
+    secret = {*state.customer_deck, *state.spell_deck, *state.favour_reserve}
+    for seat, player in enumerate(state.players):
+        if seat != viewer:
+            secret.update(player.hand)
+    secret.update(card for seat, card in state.spell_discard if seat != viewer)
+    secret.discard(HIDDEN)
+    return secret
 
 
 def redact_state(state: GameState, viewer: int | None) -> GameState:
