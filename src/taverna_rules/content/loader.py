@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -381,7 +381,7 @@ def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[
         manifests = [d for d in docs if d.kind == "pack"]
         content = tuple(d for d in docs if d.kind != "pack")
         for extra in manifests:
-            if not unit.is_pack or not extra.source.file.endswith(f"{unit.label}/pack.yaml"):
+            if not unit.is_pack or extra.source.file != f"{unit.label}/pack.yaml":
                 problems.append(
                     extra.source.problem(
                         "misplaced-manifest",
@@ -390,7 +390,7 @@ def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[
                         "rename the file pack.yaml, or move it to the pack's folder",
                     )
                 )
-        manifest = next((d for d in manifests if d.source.file.endswith(f"{unit.label}/pack.yaml")), None)
+        manifest = next((d for d in manifests if d.source.file == f"{unit.label}/pack.yaml"), None)
         if not unit.is_pack:
             loose.extend(content)
         elif manifest is not None:
@@ -430,7 +430,7 @@ def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
     )
 
 
-def _file_order(files: tuple[str, ...]) -> Any:
+def _file_order(files: tuple[str, ...]) -> Callable[[Problem], tuple[int, int, int]]:
     rank = {name: i for i, name in enumerate(files)}
 
     def key(problem: Problem) -> tuple[int, int, int]:
