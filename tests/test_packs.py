@@ -257,3 +257,12 @@ def test_option_tests_are_checked(tmp_path: Path) -> None:
     other = pack(tmp_path / "b", "fey", options=OPTIONS, spells=spells(spell("fey_gift", wrong)))
     (problem,) = tr.validate(other).problems
     assert problem.code == "option-value" and problem.path.endswith(".cond.equals")
+
+
+def test_a_per_player_constant_changes_only_the_counts_named(tmp_path: Path) -> None:
+    folder = pack(tmp_path, "short", changes="format: 1\nkind: changes\nconstants: {turns: {2: 7}}\n")
+    rules = tr.load_rules(folder)
+    assert dict(rules.constants.turns) == {2: 7, 3: 6, 4: 6, 5: 6}
+    other = pack(tmp_path, "long", changes="format: 1\nkind: changes\nconstants: {turns: {2: 9}}\n")
+    (problem,) = tr.validate([folder, other]).problems
+    assert problem.code == "pack-conflict" and "turns[2]" in problem.message
