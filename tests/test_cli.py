@@ -193,3 +193,17 @@ def test_schemas_work_for_draft_07_editors() -> None:
         assert not [e.message for e in validator.iter_errors(document)], path.name
     broken = {"format": 1, "kind": "spells", "spells": [{"id": "x", "name": {"en": "X"}, "copies": 1}]}
     assert list(jsonschema.Draft7Validator(content_schema("spells")).iter_errors(broken))
+
+
+def test_rules_text_json_reports_content_that_does_not_load(tmp_path: Path) -> None:
+    (tmp_path / "spells.yaml").write_text(BROKEN, encoding="utf-8")
+    status, text = run("rules-text", str(tmp_path), "--format", "json")
+    data = json.loads(text)
+    assert status == 1 and data["ok"] is False
+    assert data["validation"]["problems"][0]["code"] == "unknown-reference"
+
+
+def test_option_values_are_read_like_yaml() -> None:
+    for written in ("use_curse=False", "use_curse=false", "use_curse=FALSE"):
+        status, text = run("check", "--games", "1", "--players", "2", "--option", written)
+        assert status == 0 and "use_curse=false" in text.splitlines()[0], written

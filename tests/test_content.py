@@ -161,7 +161,7 @@ def test_unknown_reference_is_located_with_a_suggestion(tmp_path: Path) -> None:
     unknown = [p for p in problems if p.code == "unknown-reference"]
     assert len(unknown) == 1
     assert unknown[0].path == "$.cards[0].peoples[0]" and unknown[0].line == 4
-    assert unknown[0].hint == "did you mean 'orc'?"
+    assert unknown[0].hint == "did you mean 'orc'? ('orcs' is its name, not its id)"
 
 
 def test_duplicate_id_names_both_files(tmp_path: Path) -> None:

@@ -206,7 +206,7 @@ def test_packs_narrow_the_supported_player_counts(tmp_path: Path) -> None:
     assert tr.load_rules().supported_players() == (2, 3, 4, 5)
     manifest.write_text(manifest.read_text().replace("[2, 3]", "[2, 6]"))
     (problem,) = tr.validate(folder).problems
-    assert problem.code == "unsupported-players" and problem.path == "$.players" and problem.line == 7
+    assert problem.code == "unsupported-players" and problem.path == "$.players[1]" and problem.line == 7
 
 
 OPTIONS = """format: 1
@@ -266,3 +266,61 @@ def test_a_per_player_constant_changes_only_the_counts_named(tmp_path: Path) -> 
     other = pack(tmp_path, "long", changes="format: 1\nkind: changes\nconstants: {turns: {2: 9}}\n")
     (problem,) = tr.validate([folder, other]).problems
     assert problem.code == "pack-conflict" and "turns[2]" in problem.message
+
+
+def test_new_game_plays_only_the_counts_the_packs_support(tmp_path: Path) -> None:
+    folder = pack(tmp_path, "duel")
+    manifest = folder / "pack.yaml"
+    manifest.write_text(manifest.read_text() + "players: [2]\n")
+    rules = tr.load_rules(folder)
+    assert tr.new_game(rules, ["A", "B"], seed=1).decision is not None
+    with pytest.raises(tr.OptionError, match="these rules play with 2 to 2 players, not 3"):
+        tr.new_game(rules, ["A", "B", "C"], seed=1)
+
+
+def test_content_without_a_provenance_is_never_taken_for_printed(tmp_path: Path) -> None:
+    """A file that states no provenance is ours: its items are reconstructed."""
+    favours = (
+        "format: 1\nkind: favours\nfavours:\n  - id: night_pass\n    name: {en: N, fr: N, nl: N}\n"
+        "    copies: 1\n    effect: {gain_coins: {amount: 1}}\n"
+    )
+    rules = tr.load_rules(pack(tmp_path, "p", favours=favours))
+    assert rules.favour("night_pass").provenance == "reconstructed"
+    assert dict(rules.provenance)[f"{tmp_path}/p/favours.yaml"] == "reconstructed"
+    assert rules.favour("add_beer").provenance == "rulebook"
+
+
+def test_a_bad_declared_default_is_reported_even_when_a_pack_changes_it(tmp_path: Path) -> None:
+    declared = OPTIONS.replace("default: false", "default: maybe") + "    equals_never: 0\n"
+    declared = declared.replace("    equals_never: 0\n", "")
+    changes = "format: 1\nkind: changes\noptions: {fey_generosity: true}\n"
+    folder = pack(tmp_path, "fey", options=declared, changes=changes, spells=spells(spell("g", GIFT)))
+    (problem,) = tr.validate(folder).problems
+    assert problem.code == "bad-option-default" and problem.file.endswith("options.yaml")
+    assert problem.path == "$.options[0].default"
+
+
+def test_a_broken_card_does_not_make_its_option_look_unused(tmp_path: Path) -> None:
+    broken = GIFT.replace("gain_coins: {amount: 5}", "gain_coin: {amount: 5}")
+    report = tr.validate(pack(tmp_path, "fey", options=OPTIONS, spells=spells(spell("g", broken))))
+    assert [p.code for p in report] == ["schema-unknown-name"]
+    assert report.problems[0].message == "unknown op 'gain_coin'"
+
+
+def test_a_missing_dependency_does_not_also_report_conflicts(tmp_path: Path) -> None:
+    changes = "format: 1\nkind: changes\nremove: {spells: [summons]}\n"
+    folder = pack(tmp_path, "p", "[bsae]", changes=changes)
+    assert [p.code for p in tr.validate(folder)] == ["pack-missing"]
+
+
+def test_options_the_engine_reads_cannot_be_removed(tmp_path: Path) -> None:
+    folder = pack(tmp_path, "p", changes="format: 1\nkind: changes\nremove: {options: [use_curse]}\n")
+    (problem,) = tr.validate(folder).problems
+    assert problem.code == "engine-option-missing" and problem.line == 3
+
+
+def test_validate_takes_paths_like_load_rules(tmp_path: Path) -> None:
+    a = pack(tmp_path, "a", spells=spells(spell("fairy_gold")))
+    b = pack(tmp_path, "b", spells=spells(spell("pixie_dust")))
+    assert tr.validate(a, b).ok and tr.validate([a, b]).ok and tr.validate(str(a)).ok
+    assert len(tr.validate(a, b).files) == len(tr.validate([a, b]).files) == 15

@@ -379,8 +379,10 @@ def test_card_texts_cover_every_item_with_an_effect(lang: str) -> None:
             assert item.provenance == RULES.favour(item.id).provenance
         elif item.kind == "dignitary":
             assert item.provenance == RULES.dignitary(item.id).provenance
+        elif item.kind == "track":
+            assert item.provenance == RULES.track(item.id).provenance == "reconstructed"
         else:
-            assert item.provenance is None
+            assert item.provenance == RULES.royal(item.id).provenance == "rulebook"
         if item.kind == "track":
             assert item.name == _people(lang)[item.id]
 
@@ -405,7 +407,9 @@ def test_card_texts_read_like_cards() -> None:
         text("nl", "favour", "gain_level") == "Stijg 1 niveau op het volkerenspoor van een volk naar keuze."
     )
     orc = [t for t in card_texts(RULES, "nl") if t.kind == "track" and t.id == "orc"]
-    assert orc[0] == CardText("track", "orc", "Orks", "Niveau 2. Scoor 2 WP.", "nl", position=2)
+    assert orc[0] == CardText(
+        "track", "orc", "Orks", "Niveau 2. Scoor 2 WP.", "nl", provenance="reconstructed", position=2
+    )
 
 
 def test_format_card_texts_groups_by_kind_in_the_language() -> None:

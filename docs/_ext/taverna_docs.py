@@ -113,6 +113,8 @@ def describe_schema(schema: dict[str, Any]) -> str:
         return "``true`` or ``false``"
     if kind == "string":
         return str(schema.get("description", "a string"))
+    if "enum" in schema:
+        return "one of " + ", ".join(f"``{value}``" for value in schema["enum"])
     return "a value"
 
 
@@ -125,6 +127,7 @@ def ops_page() -> str:
 
     validator = jsonschema.Draft202012Validator(effect_schema())
     yaml = YAML(typ="safe", pure=True)
+    names = _Names()
     parts: list[str] = []
     for kind, title in (("control", "Control ops"), ("primitive", "Primitive ops")):
         parts.append(heading(title, "~"))
@@ -144,11 +147,32 @@ def ops_page() -> str:
                 logger.warning("the example of op %r does not fit the effect schema: %s", name, errors[0])
             rows = []
             for lang in LANGUAGES:
-                text = "(invalid example)" if errors else render(parse_effect(data), lang=lang)
+                text = (
+                    "(invalid example)"
+                    if errors
+                    else render(parse_effect(data), names.people(lang), lang, symbol_name=names.symbol(lang))
+                )
                 rows.append((f"``{lang}``", f"``{spec.text.get(lang)}``", escape(text)))
             parts.append("**Rules text:**\n")
             parts.append(list_table(("language", "template", "the example's text"), rows, "10 45 45"))
     return "\n".join(parts)
+
+
+class _Names:
+    """The base game's names of peoples and symbols, so the examples read as cards do."""
+
+    def __init__(self) -> None:
+        import taverna_rules as tr
+
+        rules = tr.load_rules()
+        self._peoples = {p.id: p.name for p in rules.peoples}
+        self._symbols = {s.id: s.name for s in rules.symbols}
+
+    def people(self, lang: str) -> Any:
+        return lambda ident: self._peoples[ident].get(lang) if ident in self._peoples else ident
+
+    def symbol(self, lang: str) -> Any:
+        return lambda ident: self._symbols[ident].get(lang) if ident in self._symbols else ident
 
 
 def _arguments(schema: dict[str, Any]) -> str:
@@ -158,6 +182,8 @@ def _arguments(schema: dict[str, Any]) -> str:
         for key, sub in schema["properties"].items():
             need = "required" if key in required else "optional"
             items.append(f"``{key}`` ({need}): {describe_schema(sub)}")
+        if not items:
+            return "**Arguments:** none (write ``{}``)."
         return "**Arguments:** " + "; ".join(items) + "."
     return f"**Value:** {describe_schema(schema)}."
 

@@ -108,8 +108,9 @@ def _option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    words = {"true": True, "false": False}
     try:
-        value: object = json.loads(raw)  # true, false, numbers
+        value: object = words[raw.strip().lower()] if raw.strip().lower() in words else json.loads(raw)
     except json.JSONDecodeError:
         value = raw  # a choice, written bare
     return name.strip(), value
@@ -167,8 +168,12 @@ def _load(args: argparse.Namespace, out: TextIO) -> object:
     try:
         return load_rules(*args.paths, base=not args.no_base)
     except ContentError as exc:
-        out.write(f"the content does not load ({len(exc.problems)} error(s)):\n{exc}\n")
-        out.write("run `taverna validate` on the same paths for the details\n")
+        if args.format == "json":
+            report = validate(args.paths, base=not args.no_base)
+            out.write(json.dumps({"ok": False, "validation": report.to_json()}, indent=2) + "\n")
+        else:
+            out.write(f"the content does not load; {exc}\n")
+            out.write("run `taverna validate` on the same paths for the details\n")
         return None
 
 

@@ -165,9 +165,10 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
                 word("level", position=position),
                 effect(bonus),
                 position=position,
+                provenance=track.provenance,
             )
     for scoring in rules.royal_scorings:
-        add("royal_scoring", scoring.id, scoring.name, effect(scoring.effect))
+        add("royal_scoring", scoring.id, scoring.name, effect(scoring.effect), provenance=scoring.provenance)
     return tuple(out)
 
 

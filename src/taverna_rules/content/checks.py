@@ -12,12 +12,12 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import ENGINE_OPTIONS, RuleSet
+from taverna_rules.content.model import ENGINE_OPTIONS, Names, RuleOption, RuleSet
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
 
-__all__ = ["Where", "check", "did_you_mean", "node_paths"]
+__all__ = ["Where", "check", "did_you_mean", "fits", "node_paths"]
 
 SPECIAL_PEOPLE = ("card", "choice")
 
@@ -32,6 +32,8 @@ class Where:
     order: dict[str, list[tuple[SourceDocument, tuple[PathItem, ...]]]] = attrs.field(factory=dict)
     #: Ids of items left out for schema problems: references to them are not "unknown".
     broken: frozenset[str] = frozenset()
+    #: Display names (lowercase, any language) -> id, to suggest the id for a name.
+    aliases: dict[str, str] = attrs.field(factory=dict)
 
     def add(self, kind: str, ident: str, source: SourceDocument, path: tuple[PathItem, ...]) -> None:
         """Remember where an item was declared (the first of a repeated id wins by id)."""
@@ -71,7 +73,9 @@ def _unknown(
 ) -> list[Problem]:
     if value in where.broken:
         return []  # declared in an item with schema problems, already reported
-    hint = did_you_mean(value, known) or f"known: {', '.join(known)}"
+    alias = where.aliases.get(value.lower())
+    named = f"did you mean {alias!r}? ({value!r} is its name, not its id)" if alias in known else ""
+    hint = named or did_you_mean(value, known) or f"known: {', '.join(known)}"
     return [where.problem(kind, ident, "unknown-reference", f"unknown {what} {value!r}", sub, hint)]
 
 
@@ -91,6 +95,9 @@ def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[No
             step = (op,)
         yield from node_paths(child, (*path, *step))
 
+
+#: How messages name the values of an option type.
+VALUE_WORDS = {"bool": "true or false", "int": "a whole number"}
 
 #: Ops that compose other effects, and how deep they may nest: a bound on the work a
 #: card may ask of the engine, well above what any card needs.
@@ -149,7 +156,7 @@ def _effect_problems(
                     "effect-too-deep",
                     f"effects nest deeper than {MAX_EFFECT_DEPTH} control ops",
                     at,
-                    "flatten the effect: a seq of choices rather than choices inside choices",
+                    "flatten the effect: nested control ops are hard to read and to play",
                 )
             )
             break
@@ -162,7 +169,12 @@ def _effect_problems(
             out.extend(_unknown(where, kind, ident, (*at, "people"), "people", people, known))
         reason = _never_applies(node, kind)
         if reason:
-            out.append(where.problem(kind, ident, "never-applies", reason, at, "use another op here"))
+            arrival = node.op in ARRIVAL_OPS and node.arg("where") == "arrival"
+            hint = (
+                "write where: any" if arrival and node.op == "place_guild_tokens" else "use another op here"
+            )
+            place = (*at, "where") if arrival else at
+            out.append(where.problem(kind, ident, "never-applies", reason, place, hint))
         out.extend(_dead_code(where, kind, ident, at, node))
         for name, value in node.args:
             if isinstance(value, Table):
@@ -177,19 +189,22 @@ def _option_test_problems(
     if cond.option not in known:
         return _unknown(where, kind, ident, (*at, "option"), "rule option", cond.option, known)
     option = rules.option(cond.option)
-    fits = {"bool": bool, "int": int, "choice": str}[option.type]
-    if type(cond.value) is not fits or (option.type == "choice" and cond.value not in option.choices):
-        return [
-            where.problem(
-                kind,
-                ident,
-                "option-value",
-                f"the option {cond.option!r} ({option.type}) never equals {cond.value!r}",
-                (*at, "equals"),
-                f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
-            )
-        ]
-    return []
+    if fits(option, cond.value):
+        return []
+    values = VALUE_WORDS.get(option.type) or f"one of {', '.join(option.choices)}"
+    if cond.value is True and option.type != "bool":
+        message = f"{{option: {cond.option}}} alone tests a bool option; {cond.option!r} is a {option.type}"
+        hint = f"add equals: {values}"
+    else:
+        message = f"the option {cond.option!r} ({option.type}) never equals {cond.value!r}"
+        hint = f"equals takes {values}"
+    return [where.problem(kind, ident, "option-value", message, (*at, "equals"), hint)]
+
+
+def fits(option: RuleOption, value: object) -> bool:
+    """Whether ``value`` is a value of ``option`` (its type, and one of its choices)."""
+    expected = {"bool": bool, "int": int, "choice": str}[option.type]
+    return type(value) is expected and (option.type != "choice" or value in option.choices)
 
 
 def option_tests(rules: RuleSet) -> set[str]:
@@ -305,6 +320,14 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
     peoples = rules.people_ids()
     symbols = tuple(s.id for s in rules.symbols)
     tavern_ids = tuple(t.id for t in rules.taverns)
+    named: list[tuple[str, Names]] = [
+        *((p.id, p.name) for p in rules.peoples),
+        *((s.id, s.name) for s in rules.symbols),
+        *((t.id, t.name) for t in rules.taverns),
+    ]
+    for ident, names in named:
+        for lang in ("en", "fr", "nl"):
+            where.aliases.setdefault(names.get(lang).lower(), ident)
     k = rules.constants
 
     for n, card in enumerate(rules.customers):
@@ -430,25 +453,22 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                 )
             )
     for pack in rules.packs:
-        beyond = sorted(set(pack.players) - set(k.player_counts))
-        if beyond:
-            problems.append(
-                where.problem(
-                    "packs",
-                    pack.id,
-                    "unsupported-players",
-                    f"pack {pack.id!r} lists {', '.join(map(str, beyond))} players, which the game's "
-                    "constants do not cover",
-                    ("players",),
-                    f"the content plays with {', '.join(map(str, k.player_counts))} players",
+        for index, count in enumerate(pack.players):
+            if count not in k.player_counts:
+                problems.append(
+                    where.problem(
+                        "packs",
+                        pack.id,
+                        "unsupported-players",
+                        f"pack {pack.id!r} lists the player count {count}, which the game's constants "
+                        "do not cover",
+                        ("players", index),
+                        f"the content plays with {', '.join(map(str, k.player_counts))} players",
+                    )
                 )
-            )
     tested = option_tests(rules)
     for n, option in enumerate(rules.options):
-        expected = {"bool": bool, "int": int, "choice": str}[option.type]
-        if type(option.default) is not expected or (
-            option.type == "choice" and option.default not in option.choices
-        ):
+        if not fits(option, option.default):
             problems.append(
                 where.problem(
                     "options",
@@ -456,10 +476,10 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                     "bad-option-default",
                     f"default {option.default!r} does not fit type {option.type!r}",
                     ("default",),
-                    f"one of {', '.join(option.choices)}" if option.type == "choice" else f"a {option.type}",
+                    VALUE_WORDS.get(option.type) or f"one of {', '.join(option.choices)}",
                 )
             )
-        if option.id not in ENGINE_OPTIONS and option.id not in tested:
+        if option.id not in ENGINE_OPTIONS and option.id not in tested and complete:
             problems.append(
                 _warning(
                     where,

@@ -58,7 +58,7 @@ from taverna_rules.content.problems import Problem, ValidationReport, did_you_me
 from taverna_rules.content.schema_source import KINDS
 from taverna_rules.content.yaml_source import SourceDocument, load_yaml_text, to_plain
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.dsl.ops import OPS, parse_effect
 from taverna_rules.errors import ContentError
 
 __all__ = ["load_rules", "validate"]
@@ -124,18 +124,21 @@ def _validator(kind: str) -> jsonschema.Draft202012Validator:
 
 def _schema_problems(doc: SourceDocument, data: Any) -> tuple[str | None, list[Problem]]:
     if not isinstance(data, dict):
+        message = "the file is empty" if data is None else "a content file is a mapping with a 'kind' key"
         return None, [
             doc.problem(
                 "not-a-mapping",
-                "a content file is a mapping with a 'kind' key",
+                message,
                 hint="start the file with 'format: 1' and 'kind: ...' on their own lines",
             )
         ]
     kind = data.get("kind")
     if kind not in KINDS:
         hint = did_you_mean(str(kind), KINDS) or f"one of {', '.join(KINDS)}"
-        path = ("kind",) if "kind" in data else ()
-        return None, [doc.problem("unknown-kind", f"unknown content kind {kind!r}", path, hint)]
+        if "kind" not in data:
+            message = "no 'kind' key: is this a content file?"
+            return None, [doc.problem("unknown-kind", message, (), f"add kind: {', '.join(KINDS)}")]
+        return None, [doc.problem("unknown-kind", f"unknown content kind {kind!r}", ("kind",), hint)]
     wrong_format = check_format(doc, data)
     if wrong_format is not None:
         return None, [wrong_format]
@@ -199,7 +202,8 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
             return doc.problem(code, f"the key {bad!r} is not {meaning}", (*path, bad), hint, at_key=True)
         choices = [str(c) for c in expected] if isinstance(expected, list) else []
         hint = did_you_mean(bad, choices) or _known(choices)
-        return doc.problem("schema-unknown-name", f"unknown name {bad!r}", (*path, bad), hint, at_key=True)
+        what = "op" if set(choices) == set(OPS) else "name"
+        return doc.problem("schema-unknown-name", f"unknown {what} {bad!r}", (*path, bad), hint, at_key=True)
     if leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
         hint = "write an integer, {count: coins} or {table: {of: ..., at_least: [...], points: [...]}}"
         return doc.problem("schema-expression", f"{instance!r} is not an amount", path, hint)
@@ -213,6 +217,13 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
         if extras:
             hint = did_you_mean(str(extras[0]), allowed) or f"allowed: {', '.join(allowed)}"
             return doc.problem(code, leaf.message, (*path, str(extras[0])), hint, at_key=True)
+    if leaf.validator == "type":
+        return doc.problem(
+            code, _type_message(instance, expected), path, _type_hint(leaf, instance, expected)
+        )
+    if leaf.validator in ("minItems", "maxItems") and isinstance(instance, list):
+        bound = "at least" if leaf.validator == "minItems" else "at most"
+        return doc.problem(code, f"a list of {bound} {expected} here, this one has {len(instance)}", path)
     if leaf.validator == "const":
         hint = "remove the quotes" if isinstance(instance, str) and instance == str(expected) else ""
         return doc.problem(code, f"expected {expected!r}, found {instance!r}", path, hint)
@@ -234,6 +245,49 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
     return doc.problem(code, leaf.message, path)
 
 
+#: How messages name JSON types, and describe the value found.
+TYPE_WORDS = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"{str(value).lower()}"
+    if isinstance(value, dict | list):
+        return TYPE_WORDS["object" if isinstance(value, dict) else "array"]
+    if value is None:
+        return "nothing"
+    return repr(value)
+
+
+def _type_message(instance: Any, expected: Any) -> str:
+    wanted = [expected] if isinstance(expected, str) else list(expected)
+    return f"expected {' or '.join(TYPE_WORDS.get(w, w) for w in wanted)}, found {_describe(instance)}"
+
+
+def _type_hint(leaf: ValidationError, instance: Any, expected: Any) -> str:
+    wanted = [expected] if isinstance(expected, str) else list(expected)
+    schema = leaf.schema if isinstance(leaf.schema, dict) else {}
+    if isinstance(instance, str) and {"integer", "number"} & set(wanted) and instance.strip().isdigit():
+        return "remove the quotes"
+    if "string" in wanted and isinstance(instance, int | float) and not isinstance(instance, bool):
+        return f"quote it: '{instance}'"
+    if "array" in wanted and isinstance(instance, str):
+        return f"write a list: [{instance}]"
+    if "object" in wanted and set(schema.get("required", ())) == {"en", "fr", "nl"}:
+        return "write the name in three languages: {en: ..., fr: ..., nl: ...}"
+    if "object" in wanted and isinstance(instance, list) and schema.get("title") == "effect":
+        return "an effect is one op: to do several things, write seq: [...]"
+    return ""
+
+
 def _is_expr_branch(schema: dict[str, Any]) -> bool:
     # The non-integer branch of the expression schema (dsl.ops.effect_schema).
     return schema.get("propertyNames") == {"enum": ["count", "table"]}
@@ -241,7 +295,7 @@ def _is_expr_branch(schema: dict[str, Any]) -> bool:
 
 # ----------------------------------------------------------------------------- structure
 #: The kinds whose items record their own provenance.
-ITEMS_WITH_PROVENANCE = ("favours", "spells", "dignitaries")
+ITEMS_WITH_PROVENANCE = ("favours", "spells", "dignitaries", "tracks", "royal_scoring")
 
 
 def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
@@ -259,14 +313,17 @@ def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
     return where
 
 
+def _provenance(doc: Located) -> str:
+    """A file's provenance; a file that states none is ours, never taken for printed."""
+    return str(doc.data.get("provenance", "reconstructed"))
+
+
 def _inherit(entry: Entry) -> dict[str, Any]:
-    """The item, with its file's provenance when it states none (a new favour in a
-    reconstructed file is reconstructed, never taken for a printed one)."""
+    """The item, with its file's provenance when it states none."""
     item = entry.item
-    file_level = entry.doc.data.get("provenance")
-    if file_level is None or "provenance" in item or entry.doc.kind not in ITEMS_WITH_PROVENANCE:
+    if "provenance" in item or entry.doc.kind not in ITEMS_WITH_PROVENANCE:
         return item
-    return {**item, "provenance": file_level}
+    return {**item, "provenance": _provenance(entry.doc)}
 
 
 def _build(
@@ -317,6 +374,7 @@ def _build(
         Track(
             item["people"],
             tuple(sorted((int(pos), parse_effect(effect)) for pos, effect in item["bonuses"].items())),
+            item["provenance"],
         )
         for item in each("tracks")
     )
@@ -345,13 +403,26 @@ def _build(
         provenance=tuple(
             (
                 d.source.file,
-                f"{d.data.get('provenance', 'rulebook')}: {d.data.get('note', '')}".strip(": "),
+                f"{_provenance(d)}: {d.data.get('note', '')}".strip(": "),
             )
             for d in docs
         ),
         packs=packs,
     )
     problems.extend(checks.check(rules, where, singles, complete=not merged.incomplete))
+    for entry in merged.shadowed:
+        declared = CONVERTER.structure(
+            {**entry.item, "choices": tuple(entry.item.get("choices", ()))}, RuleOption
+        )
+        if not checks.fits(declared, declared.default):
+            problems.append(
+                entry.doc.source.problem(
+                    "bad-option-default",
+                    f"default {declared.default!r} does not fit type {declared.type!r}",
+                    (*entry.path, "default"),
+                    "fix it here, even though a pack changes it",
+                )
+            )
     return None if any(p.severity == "error" for p in problems) else rules
 
 
@@ -456,15 +527,21 @@ def _load_cached(paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int
     return outcome.rules
 
 
-def _path_list(paths: str | Path | Iterable[str | Path]) -> list[str | Path]:
-    # One path given as a string is one path, not a sequence of one-letter paths.
-    if isinstance(paths, str | Path):
-        return [paths]
-    return list(paths)
+def _flatten(paths: Sequence[str | Path | Iterable[str | Path]]) -> list[str | Path]:
+    # A path given as a string is one path, not a sequence of one-letter paths; a list
+    # stands for its paths.
+    flat: list[str | Path] = []
+    for item in paths:
+        if isinstance(item, str | Path):
+            flat.append(item)
+        else:
+            flat.extend(item)
+    return flat
 
 
-def load_rules(*paths: str | Path, base: bool = True) -> RuleSet:
-    """Load the bundled base game, plus the packs, content files or folders in ``paths``.
+def load_rules(*paths: str | Path | Iterable[str | Path], base: bool = True) -> RuleSet:
+    """Load the bundled base game, plus the packs, content files or folders in ``paths``
+    (each a path, or a list of paths).
 
     A folder with a ``pack.yaml`` is a pack, applied after the packs it extends; other
     content files form a last layer on top of every pack. ``base=False`` loads only
@@ -473,15 +550,13 @@ def load_rules(*paths: str | Path, base: bool = True) -> RuleSet:
     loading: see :func:`validate`). Loading the same unchanged files again returns the
     same (cached) :class:`RuleSet`.
     """
-    flat: list[str | Path] = []
-    for item in paths:
-        flat.extend(_path_list(item))
-    keys = tuple(str(p) for p in flat)
+    keys = tuple(str(p) for p in _flatten(paths))
     return _load_cached(keys, base, _stamp(keys))
 
 
-def validate(paths: str | Path | Iterable[str | Path] = (), *, base: bool = True) -> ValidationReport:
-    """Check packs, content files or folders on top of the base game (or alone,
-    ``base=False``): schema and semantic problems in one report; raise nothing."""
-    outcome = _load(_path_list(paths), base)
+def validate(*paths: str | Path | Iterable[str | Path], base: bool = True) -> ValidationReport:
+    """Check packs, content files or folders (each a path, or a list of paths) on top of
+    the base game (or alone, ``base=False``): schema and semantic problems in one report;
+    raise nothing."""
+    outcome = _load(_flatten(paths), base)
     return ValidationReport(tuple(outcome.problems), outcome.files, outcome.sources)

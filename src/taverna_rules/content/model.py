@@ -167,6 +167,7 @@ class Track:
 
     people: str
     bonuses: tuple[tuple[int, Node], ...]
+    provenance: Provenance = "rulebook"
 
     def bonus(self, position: int) -> Node | None:
         """The effect on ``position``, if any."""
@@ -180,6 +181,7 @@ class RoyalScoring:
     id: str
     name: Names
     effect: Node
+    provenance: Provenance = "rulebook"
 
 
 @attrs.frozen

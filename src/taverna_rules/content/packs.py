@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import FORMAT_VERSION, Names, PackInfo
+from taverna_rules.content.model import ENGINE_OPTIONS, FORMAT_VERSION, Names, PackInfo
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 
@@ -241,8 +241,10 @@ def _ancestors(layers: Sequence[Layer]) -> list[frozenset[int]]:
     index = {layer.pack.id: i for i, layer in enumerate(layers) if layer.pack is not None}
     out: list[frozenset[int]] = []
     for i, layer in enumerate(layers):
-        if layer.pack is None:
-            out.append(frozenset(j for j, other in enumerate(layers) if other.pack is not None))
+        # Loose files build on every pack; so does a pack whose dependencies are missing
+        # (already reported), rather than conflicting with everything.
+        if layer.pack is None or any(parent not in index for parent in layer.pack.extends):
+            out.append(frozenset(j for j, other in enumerate(layers) if other.pack is not None and j != i))
             continue
         seen: set[int] = set()
         todo = [p for p in layer.pack.extends if p in index]
@@ -289,6 +291,8 @@ class Merged:
     broken: set[str] = attrs.field(factory=set)
     incomplete: bool = False
     kinds_seen: set[str] = attrs.field(factory=set)
+    #: Option declarations whose default a ``changes`` file replaced: still checked.
+    shadowed: list[Entry] = attrs.field(factory=list)
 
 
 @attrs.define
@@ -437,6 +441,16 @@ class _Merger:
                     )
                     self.problems.append(doc.source.problem("remove-unknown", message, path, hint))
                     continue
+                if kind == "options" and ident in ENGINE_OPTIONS:
+                    self.problems.append(
+                        doc.source.problem(
+                            "engine-option-missing",
+                            f"the engine reads the rule option {ident!r}: it cannot be removed",
+                            path,
+                            "change its default instead (options: {" + ident + ": ...})",
+                        )
+                    )
+                    continue
                 self._touch(index, doc, path, f"{singular(kind)} {ident!r}")
                 self.merged.items[kind].remove(current)
                 self.live[key] = None
@@ -472,6 +486,8 @@ class _Merger:
                 )
                 continue
             self._touch(index, doc, path, f"the default of option {ident!r}")
+            if current.doc.kind == "options":
+                self.merged.shadowed.append(current)
             entry = Entry(doc, path, {**current.item, "default": value}, index)
             options = self.merged.items["options"]
             options[options.index(current)] = entry

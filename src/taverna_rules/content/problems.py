@@ -130,7 +130,8 @@ class ValidationReport:
         blocks = []
         for problem in self.problems:
             block = [f"{problem.location}: {problem.severity}[{problem.code}]: {problem.message}"]
-            block.append(f"  at {problem.path}")
+            if problem.path != "$":
+                block.append(f"  at {problem.path}")
             excerpt = self.excerpt(problem) if show_source else ""
             if excerpt:
                 block.extend("  " + line for line in excerpt.splitlines())

@@ -347,7 +347,7 @@ BODIES["changes"] = (
             "description": "ids of the items to remove, by kind",
             "propertyNames": {"enum": _ITEM_KINDS},
             "additionalProperties": {**_list(ID, "item ids"), "minItems": 1, "uniqueItems": True},
-            "examples": [{"spells": ["eviction"], "favours": ["take_deed"]}],
+            "examples": [{"spells": ["eviction"], "favours": ["add_mask"]}],
         },
         "constants": {
             "type": "object",

@@ -155,7 +155,7 @@ def load_yaml_text(
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
         message = str(exc.problem or exc.context or "malformed YAML").strip()
-        hint = ""
+        hint = "YAML does not allow tabs: indent with spaces" if "'\\t'" in message else ""
         opened = exc.context_mark
         if (
             opened is not None

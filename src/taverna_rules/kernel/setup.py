@@ -61,11 +61,13 @@ def start_events(
     played_on: str | None = None,
 ) -> list[ev.Event]:
     """The events that open a game, up to its first decision."""
-    counts = rules.constants.player_counts
+    counts = rules.supported_players()
     if isinstance(players, str):
         raise OptionError(f"players is a list of names, not the string {players!r}")
     if len(players) not in counts:
-        raise OptionError(f"the game is for {counts[0]} to {counts[-1]} players, not {len(players)}")
+        contiguous = list(counts) == list(range(counts[0], counts[-1] + 1))
+        shown = f"{counts[0]} to {counts[-1]}" if contiguous else ", ".join(map(str, counts))
+        raise OptionError(f"these rules play with {shown} players, not {len(players)}")
     if len(set(players)) != len(players) or not all(
         isinstance(p, str) and p and p != HIDDEN for p in players
     ):
