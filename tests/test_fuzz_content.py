@@ -103,9 +103,8 @@ def test_validation_never_raises_and_agrees_with_loading(files: list[tuple[str, 
             "format: 1\nkind: pack\nid: fuzz\nname: {en: F, fr: F, nl: F}\nversion: '1.0'\nextends: [base]\n"
         )
         for index, (name, document) in enumerate(files):
-            if replace and isinstance(document, dict):
-                document = {**document, "merge": "replace"}
-            (folder / f"{index}_{name}").write_text(json.dumps(document), encoding="utf-8")
+            merged = {**document, "merge": "replace"} if replace and isinstance(document, dict) else document
+            (folder / f"{index}_{name}").write_text(json.dumps(merged), encoding="utf-8")
 
         report = tr.validate(folder)
         for problem in report:
