@@ -27,7 +27,7 @@ def test_every_op_example_is_valid_and_renders() -> None:
 
 def test_royal_scoring_rules_text() -> None:
     assert render(RULES.royal("king").effect) == (
-        "score 5 VP, then gain 1 level(s) on every people track (no bonuses)"
+        "score 5 VP, then gain 1 level on every people track (no bonuses)"
     )
     assert render(RULES.royal("queen").effect) == (
         "score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not"

@@ -237,7 +237,7 @@ def test_a_pack_option_changes_what_a_card_does(tmp_path: Path) -> None:
     gift: SpellCard = rules.spell("fey_gift")
     assert gift.effect is not None
     assert render(gift.effect) == (
-        "if the rule option fey_generosity is on: gain 5 coin(s); otherwise gain 1 coin(s)"
+        "if the rule option fey_generosity is on: gain 5 coins; otherwise gain 1 coin"
     )
     cond = gift.effect.arg("cond")
     assert isinstance(cond, tr_nodes.OptionIs)

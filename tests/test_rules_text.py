@@ -212,7 +212,7 @@ def test_english_text_reads_as_before_or_better() -> None:
     """The English text of the op templates, with counts read as "1 ... per ..." and
     conditions on a count as "you have at least ..."."""
     assert render(RULES.royal("king").effect) == (
-        "score 5 VP, then gain 1 level(s) on every people track (no bonuses)"
+        "score 5 VP, then gain 1 level on every people track (no bonuses)"
     )
     assert render(RULES.royal("queen").effect, lang="en") == (
         "score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not"
@@ -223,9 +223,9 @@ def test_english_text_reads_as_before_or_better() -> None:
     assert render(node) == "if you have at least 6 coins in hand: score 2 VP"
     golden_rain = RULES.spell("golden_rain").effect
     assert golden_rain is not None
-    assert render(golden_rain) == "gain 1 coin(s) per property deed on the board"
+    assert render(golden_rain) == "gain 1 coin per property deed on the board"
     assert render(RULES.dignitary("notary").levels[0].effect) == (
-        "buy a deed in the tavern of arrival (an opponent's for 3 coin(s) more)"
+        "buy a deed in the tavern of arrival (an opponent's for 3 coins more)"
     )
     assert render_expr(_amount(RULES.royal("archmage").effect)) == (
         "3/6/9/12/15 for 0/2/3/4/5 spells cast during the game"
@@ -249,22 +249,22 @@ def _favour(favour_id: str) -> Node:
 @pytest.mark.parametrize(
     ("node", "en", "fr", "nl"),
     [
-        (_spell("ale_blessing"), "gain 3 coin(s)", "gagnez 3 sous", "ontvang 3 munten"),
+        (_spell("ale_blessing"), "gain 3 coins", "gagnez 3 sous", "ontvang 3 munten"),
         (
             _spell("golden_rain"),
-            "gain 1 coin(s) per property deed on the board",
+            "gain 1 coin per property deed on the board",
             "gagnez 1 sou par titre de propriété sur le plateau",
             "ontvang 1 munt per eigendomstitel op het bord",
         ),
         (
             _spell("guild_seal"),
-            "place 1 guild token(s) in a tavern of your choice, then score 2 VP",
+            "place 1 guild token in a tavern of your choice, then score 2 VP",
             "placez 1 jeton guilde dans une taverne de votre choix, puis marquez 2 PV",
             "leg 1 gildetegel in een taverne naar keuze en scoor 2 WP",
         ),
         (
             _favour("gain_level"),
-            "gain 1 level(s) on the track of a people of your choice",
+            "gain 1 level on the track of a people of your choice",
             "montez de 1 niveau sur l'échelle d'un peuple de votre choix",
             "stijg 1 niveau op het volkerenspoor van een volk naar keuze",
         ),
@@ -276,19 +276,19 @@ def _favour(favour_id: str) -> Node:
         ),
         (
             RULES.dignitary("ambassador").levels[1].effect,
-            "2 times: gain 1 level(s) on the track of a people of your choice",
+            "2 times: gain 1 level on the track of a people of your choice",
             "2 fois : montez de 1 niveau sur l'échelle d'un peuple de votre choix",
             "2 keer: stijg 1 niveau op het volkerenspoor van een volk naar keuze",
         ),
         (
             RULES.dignitary("princess").levels[1].effect,
-            "take 2 royal favour(s) from the castle",
+            "take 2 royal favours from the castle",
             "prenez 2 faveurs royales au château",
             "neem 2 koninklijke gunsten uit het kasteel",
         ),
         (
             RULES.royal("king").effect,
-            "score 5 VP, then gain 1 level(s) on every people track (no bonuses)",
+            "score 5 VP, then gain 1 level on every people track (no bonuses)",
             "marquez 5 PV, puis montez de 1 niveau sur chaque échelle peuple (sans bonus)",
             "scoor 5 WP en stijg 1 niveau op elk volkerenspoor (zonder bonussen)",
         ),
@@ -306,12 +306,12 @@ def test_real_cards_in_each_language(node: Node, en: str, fr: str, nl: str) -> N
 
 def test_peoples_conditions_and_plurals() -> None:
     orc = parse_effect({"advance_track": {"people": "orc", "levels": 2}})
-    assert _render(orc, "en") == "gain 2 level(s) on the track of Orcs"
+    assert _render(orc, "en") == "gain 2 levels on the track of Orcs"
     assert _render(orc, "fr") == "montez de 2 niveaux sur l'échelle des Orcs"
     assert _render(orc, "nl") == "stijg 2 niveaus op het volkerenspoor van de Orks"
     card = parse_effect({"advance_track": {"people": "card"}})
     assert [render(card, lang=lang) for lang in LANGUAGES] == [
-        "gain 1 level(s) on the track of the card's people",
+        "gain 1 level on the track of the card's people",
         "montez de 1 niveau sur l'échelle du peuple de la carte",
         "stijg 1 niveau op het volkerenspoor van het volk van de kaart",
     ]
@@ -325,7 +325,7 @@ def test_peoples_conditions_and_plurals() -> None:
         }
     )
     assert [render(branch, lang=lang) for lang in LANGUAGES] == [
-        "if you have at least 2 spells cast during the game: score 1 VP; otherwise pay 0 coin(s)",
+        "if you have at least 2 spells cast during the game: score 1 VP; otherwise pay 0 coins",
         "si vous avez au moins 2 sorts lancés pendant la partie : marquez 1 PV ; sinon payez 0 sou",
         "als je minstens 2 tijdens het spel gespeelde toverspreuken hebt: scoor 1 WP; anders betaal 0 munten",
     ]
@@ -333,7 +333,7 @@ def test_peoples_conditions_and_plurals() -> None:
         {"optional": {"choose": [{"gain_coins": {"amount": 1}}, {"draw_spells": {"count": 2}}]}}
     )
     assert [render(choice, lang=lang) for lang in LANGUAGES] == [
-        "you may choose one: gain 1 coin(s) or draw 2 spell card(s)",
+        "you may choose one: gain 1 coin or draw 2 spell cards",
         "si vous le souhaitez, au choix : gagnez 1 sou ou piochez 2 cartes sort",
         "indien gewenst: kies één: ontvang 1 munt of trek 2 toverspreuken",
     ]
@@ -396,10 +396,10 @@ def test_card_texts_read_like_cards() -> None:
         ]
         return found.text
 
-    assert text("en", "spell", "ale_blessing") == "Cost 1. Your turn. Gain 3 coin(s)."
+    assert text("en", "spell", "ale_blessing") == "Cost 1. Your turn. Gain 3 coins."
     assert text("fr", "spell", "ale_blessing") == "Coût 1. Votre tour. Gagnez 3 sous."
     assert text("nl", "spell", "ale_blessing") == "Kosten 1. Eigen beurt. Ontvang 3 munten."
-    assert text("en", "spell", "counterspell") == "Cost 1. Any turn. Draw 2 spell card(s)."
+    assert text("en", "spell", "counterspell") == "Cost 1. Any turn. Draw 2 spell cards."
     assert text("fr", "spell", "counterspell") == "Coût 1. N'importe quel tour. Piochez 2 cartes sort."
     assert text("nl", "spell", "curse") == "Werkt zodra de kaart getrokken wordt. Betaal 2 munten."
     assert text("fr", "dignitary", "princess", 7) == "Coût 7. Prenez 3 faveurs royales au château."

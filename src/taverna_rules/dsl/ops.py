@@ -318,7 +318,7 @@ OPS: Mapping[str, OpSpec] = {
             "The acting player takes coins from the bank (coins are unlimited).",
             "gain_coins: {amount: 2}",
             Text(
-                en="gain {amount} coin(s)",
+                en="gain {amount} {amount:coin|coins}",
                 fr="gagnez {amount} {amount:sou|sous}",
                 nl="ontvang {amount} {amount:munt|munten}",
             ),
@@ -330,7 +330,7 @@ OPS: Mapping[str, OpSpec] = {
             "The acting player pays coins to the bank, at most what they have.",
             "pay_coins: {amount: 1}",
             Text(
-                en="pay {amount} coin(s)",
+                en="pay {amount} {amount:coin|coins}",
                 fr="payez {amount} {amount:sou|sous}",
                 nl="betaal {amount} {amount:munt|munten}",
             ),
@@ -354,7 +354,7 @@ OPS: Mapping[str, OpSpec] = {
             "The acting player draws spell cards (fewer if the deck runs out).",
             "draw_spells: {count: 1}",
             Text(
-                en="draw {count} spell card(s)",
+                en="draw {count} {count:spell card|spell cards}",
                 fr="piochez {count} {count:carte sort|cartes sort}",
                 nl="trek {count} {count:toverspreuk|toverspreuken}",
             ),
@@ -366,7 +366,7 @@ OPS: Mapping[str, OpSpec] = {
             "The acting player takes privilege tokens from the supply while it lasts.",
             "gain_privileges: {count: 1}",
             Text(
-                en="take {count} privilege token(s)",
+                en="take {count} {count:privilege token|privilege tokens}",
                 fr="prenez {count} {count:jeton privilège|jetons privilège}",
                 nl="neem {count} {count:privilege|privileges}",
             ),
@@ -379,7 +379,7 @@ OPS: Mapping[str, OpSpec] = {
             "unless ``bonuses: false``; the top position is for the first player there.",
             "advance_track: {people: orc, levels: 1}",
             Text(
-                en="gain {levels} level(s) on the track of {people}",
+                en="gain {levels} {levels:level|levels} on the track of {people}",
                 fr="montez de {levels} {levels:niveau|niveaux} sur l'échelle {people}",
                 nl="stijg {levels} {levels:niveau|niveaus} op het volkerenspoor van {people}",
             ),
@@ -399,7 +399,8 @@ OPS: Mapping[str, OpSpec] = {
             "them; they keep their VP; never a player's last deed); one deed per player per tavern.",
             "buy_deed: {where: arrival, takeover_premium: 3}",
             Text(
-                en="buy a deed in the tavern of arrival (an opponent's for {takeover_premium} coin(s) more)",
+                en="buy a deed in the tavern of arrival "
+                "(an opponent's for {takeover_premium} {takeover_premium:coin|coins} more)",
                 fr="achetez un titre de propriété dans la taverne de destination "
                 "(celui d'un adversaire pour {takeover_premium} {takeover_premium:sou|sous} de plus)",
                 nl="koop een eigendomstitel in de taverne van aankomst "
@@ -420,7 +421,7 @@ OPS: Mapping[str, OpSpec] = {
             "``where: arrival`` in the tavern of arrival, ``any`` in a tavern of your choice.",
             "place_guild_tokens: {count: 1, where: any}",
             Text(
-                en="place {count} guild token(s) in {where}",
+                en="place {count} {count:guild token|guild tokens} in {where}",
                 fr="placez {count} {count:jeton guilde|jetons guilde} dans {where}",
                 nl="leg {count} {count:gildetegel|gildetegels} in {where}",
             ),
@@ -433,7 +434,7 @@ OPS: Mapping[str, OpSpec] = {
             "the face-down reserve while it lasts.",
             "take_favours: {count: 2}",
             Text(
-                en="take {count} royal favour(s) from the castle",
+                en="take {count} {count:royal favour|royal favours} from the castle",
                 fr="prenez {count} {count:faveur royale|faveurs royales} au château",
                 nl="neem {count} {count:koninklijke gunst|koninklijke gunsten} uit het kasteel",
             ),
@@ -484,7 +485,8 @@ OPS: Mapping[str, OpSpec] = {
             "track (ruling #11), the last free table the tavern's privilege.",
             "move_customer: {owners_gain: 2}",
             Text(
-                en="move a customer to a free table of another tavern (its owners gain {owners_gain} coins)",
+                en="move a customer to a free table of another tavern "
+                "(its owners gain {owners_gain} {owners_gain:coin|coins})",
                 fr="déplacez un client vers une table libre d'une autre taverne "
                 "(chacun de ses propriétaires reçoit {owners_gain} {owners_gain:sou|sous})",
                 nl="verplaats een klant naar een vrije tafel in een andere taverne "
@@ -498,7 +500,7 @@ OPS: Mapping[str, OpSpec] = {
             "Allow more spell casts this turn.",
             "grant_spell_cast: {count: 1}",
             Text(
-                en="cast {count} more spell(s) this turn",
+                en="cast {count} more {count:spell|spells} this turn",
                 fr="lancez {count} {count:sort|sorts} de plus ce tour-ci",
                 nl="speel deze beurt {count} {count:toverspreuk|toverspreuken} extra",
             ),
@@ -523,7 +525,7 @@ OPS: Mapping[str, OpSpec] = {
             "Move up every people track; ``bonuses: false`` skips the positions' bonuses.",
             "advance_all_tracks: {levels: 1, bonuses: false}",
             Text(
-                en="gain {levels} level(s) on every people track",
+                en="gain {levels} {levels:level|levels} on every people track",
                 fr="montez de {levels} {levels:niveau|niveaux} sur chaque échelle peuple",
                 nl="stijg {levels} {levels:niveau|niveaus} op elk volkerenspoor",
             ),
