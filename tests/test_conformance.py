@@ -242,3 +242,11 @@ def test_a_copy_does_not_trace() -> None:
     game = tr.new_game(RULES, player_names(2), seed=3)
     game.trace = []
     assert game.copy().trace is None
+
+
+def test_coverage_leaves_out_the_curse_when_the_options_do() -> None:
+    without = run_checks(RULES, games=1, seed=0, player_counts=[2], options={"use_curse": False})
+    listed = [item for item, _ in without.coverage.table("spells").counts]
+    assert "curse" not in listed and len(listed) == len(RULES.spells) - 1
+    with_curse = run_checks(RULES, games=1, seed=0, player_counts=[2])
+    assert "curse" in [item for item, _ in with_curse.coverage.table("spells").counts]

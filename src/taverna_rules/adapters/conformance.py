@@ -76,6 +76,7 @@ from taverna_rules.kernel.serialize import (
     state_from_json,
     state_to_json,
 )
+from taverna_rules.kernel.setup import resolve_options
 from taverna_rules.kernel.state import GameState
 from taverna_rules.kernel.views import hidden_cards, redact_decision, redact_events, redact_state
 
@@ -713,12 +714,14 @@ class _Tally:
                 op = self.nodes[step] = resolve_ref(rules, ref).at(path).op
             self.ops[op] += 1
 
-    def coverage(self, player_counts: Sequence[int]) -> Coverage:
-        """The tables, every item of the content listed."""
+    def coverage(self, player_counts: Sequence[int], options: Options = ()) -> Coverage:
+        """The tables, every item of the content the games could meet listed (not the
+        Curse when the options leave it out of the deck)."""
         rules = self.rules
         most = max(player_counts, default=0)
+        use_curse = dict(resolve_options(rules, dict(options))).get("use_curse", True)
         known = {
-            "spells": [s.id for s in rules.spells],
+            "spells": [s.id for s in rules.spells if use_curse or not s.curse],
             "favours": [f.id for f in rules.favours],
             "dignitary_levels": [f"{d.id}:{i}" for d in rules.dignitaries for i in range(len(d.levels))],
             "customer_cards": [c.id for c in rules.customers if c.players <= most],
@@ -773,7 +776,7 @@ def run_checks(
     players has the seed ``game_seed(seed, n, i)``. ``progress``, if given, receives a
     line after each game. See the module documentation for the checks.
     """
-    supported = rules.constants.player_counts
+    supported = rules.supported_players()
     counts = tuple(supported if player_counts is None else player_counts)
     for count in counts:
         if count not in supported:
@@ -801,5 +804,5 @@ def run_checks(
         chosen,
         tuple(played),
         tuple(failures),
-        tally.coverage(counts),
+        tally.coverage(counts, chosen),
     )
