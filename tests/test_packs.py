@@ -324,3 +324,10 @@ def test_validate_takes_paths_like_load_rules(tmp_path: Path) -> None:
     b = pack(tmp_path, "b", spells=spells(spell("pixie_dust")))
     assert tr.validate(a, b).ok and tr.validate([a, b]).ok and tr.validate(str(a)).ok
     assert len(tr.validate(a, b).files) == len(tr.validate([a, b]).files) == 15
+
+
+def test_count_problems_name_the_pack_line_that_changed_their_constant(tmp_path: Path) -> None:
+    folder = pack(tmp_path, "long", changes="format: 1\nkind: changes\nconstants: {turns: {2: 10}}\n")
+    problems = [p for p in tr.validate(folder) if p.code == "too-few-tables"]
+    assert problems and all(f"turns was changed at {folder}/changes.yaml:3" in p.hint for p in problems)
+    assert problems[0].file.endswith("cards/base/board.yaml")

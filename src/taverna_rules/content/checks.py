@@ -34,6 +34,8 @@ class Where:
     broken: frozenset[str] = frozenset()
     #: Display names (lowercase, any language) -> id, to suggest the id for a name.
     aliases: dict[str, str] = attrs.field(factory=dict)
+    #: Constants a pack changed -> where (``file:line``), to point count problems there.
+    constants_changed: dict[str, str] = attrs.field(factory=dict)
 
     def add(self, kind: str, ident: str, source: SourceDocument, path: tuple[PathItem, ...]) -> None:
         """Remember where an item was declared (the first of a repeated id wins by id)."""
@@ -408,9 +410,10 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
             )
 
     uncovered = _constants_coverage(rules, singles)
-    problems.extend(uncovered)
+    counted = [*uncovered]
     if complete and not uncovered:
-        problems.extend(_count_problems(rules, where, singles))
+        counted.extend(_count_problems(rules, where, singles))
+    problems.extend(_blame_changed_constants(counted, where.constants_changed))
     for n, track in enumerate(rules.tracks):
         if track.people not in peoples:
             problems.extend(_unknown(where, "tracks", n, ("people",), "people", track.people, peoples))
@@ -505,6 +508,33 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                 )
             )
     return problems
+
+
+#: The constants each playability problem depends on.
+COUNT_INPUTS: dict[str, tuple[str, ...]] = {
+    "constants-coverage": ("turns", "income", "royal_scorings_per_player"),
+    "side-coverage": ("turns",),
+    "too-few-tables": ("turns",),
+    "too-few-cards": ("turns", "row_size"),
+    "too-few-tiles": ("turns",),
+    "too-few-deeds": ("deeds_per_player",),
+    "deed-unaffordable": ("starting_coins",),
+    "too-few-spells": ("spell_hand",),
+    "too-few-royal-scorings": ("royal_scorings_per_player",),
+    "too-few-favours": ("castle_size",),
+}
+
+
+def _blame_changed_constants(problems: list[Problem], changed: dict[str, str]) -> list[Problem]:
+    """Playability problems whose constants a pack changed say where it changed them: the
+    file the problem points at is often the base game's, which the author did not touch."""
+    out = []
+    for problem in problems:
+        inputs = COUNT_INPUTS.get(problem.code, ())
+        causes = [f"{name} was changed at {changed[name]}" for name in inputs if name in changed]
+        hint = "; ".join(filter(None, [problem.hint, *causes]))
+        out.append(attrs.evolve(problem, hint=hint) if causes else problem)
+    return out
 
 
 def _constants_coverage(rules: RuleSet, singles: dict[str, Any]) -> list[Problem]:

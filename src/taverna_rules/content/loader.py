@@ -303,7 +303,7 @@ def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
 
 
 def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
-    where = checks.Where(broken=frozenset(merged.broken))
+    where = checks.Where(broken=frozenset(merged.broken), constants_changed=merged.constants_changed)
     for manifest in manifests:
         where.add("packs", str(manifest.data["id"]), manifest.source, ())
     for kind, entries in merged.items.items():

@@ -293,6 +293,8 @@ class Merged:
     kinds_seen: set[str] = attrs.field(factory=set)
     #: Option declarations whose default a ``changes`` file replaced: still checked.
     shadowed: list[Entry] = attrs.field(factory=list)
+    #: Constant name -> ``file:line`` of the ``changes`` file that last set it.
+    constants_changed: dict[str, str] = attrs.field(factory=dict)
 
 
 @attrs.define
@@ -459,6 +461,8 @@ class _Merger:
         if constants and game is not None:
             patched = {**game.data["constants"]}
             for name, value in constants.items():
+                line, _ = doc.source.locate(("constants", name))
+                self.merged.constants_changed[name] = f"{doc.source.file}:{line}"
                 if isinstance(value, dict):
                     # A number per player count: change the counts given, keep the others.
                     patched[name] = {**patched.get(name, {}), **value}
