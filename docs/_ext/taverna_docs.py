@@ -52,6 +52,9 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.errors", "Errors"),
     ("taverna_rules.dsl.ops", "The effect DSL's op table"),
     ("taverna_rules.adapters.rules_text", "Rules text of the cards"),
+    ("taverna_rules.adapters.conformance", "The conformance kit"),
+    ("taverna_rules.kernel.views", "Views"),
+    ("taverna_rules.kernel.integrity", "State checks and the coin ledger"),
 )
 
 
