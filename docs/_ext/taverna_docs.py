@@ -324,7 +324,39 @@ def _type_text(annotation: Any) -> str:
     return str(annotation).replace("typing.", "")
 
 
+def cli_page() -> str:
+    """The ``taverna`` command's help, each subcommand's from its own parser."""
+    import argparse
+
+    from taverna_rules.adapters.cli import build_parser
+
+    parser = build_parser()
+    parts = [".. code-block:: text\n\n" + indent(_help(parser)) + "\n"]
+    for action in parser._actions:  # argparse keeps subparsers there, nowhere public
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                parts.append(heading(f"``taverna {name}``", "~"))
+                parts.append(".. code-block:: text\n\n" + indent(_help(sub)) + "\n")
+    return "\n".join(parts)
+
+
+def _help(parser: Any) -> str:
+    # A fixed width, so the page does not depend on the terminal that builds it.
+    import os
+
+    before = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "88"
+    try:
+        return str(parser.format_help())
+    finally:
+        if before is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = before
+
+
 PAGES = {
+    "cli.rst": cli_page,
     "ops.rst": ops_page,
     "counts.rst": counts_page,
     "kinds.rst": kinds_page,

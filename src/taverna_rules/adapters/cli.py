@@ -19,12 +19,12 @@ from taverna_rules.content.schema_source import rendered_schemas, write_schemas
 from taverna_rules.errors import ContentError, OptionError
 from taverna_rules.kernel.setup import resolve_options
 
-__all__ = ["main", "main_exit"]
+__all__ = ["build_parser", "main", "main_exit"]
 
 LANGUAGES = ("en", "fr", "nl")
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="taverna",
         description="Validate, document and check Taverna content packs.",
@@ -126,7 +126,7 @@ def _counts(text: str) -> tuple[int, ...]:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; return the exit status."""
     stream = out if out is not None else sys.stdout
-    args = _parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
     command = {
         "validate": _validate,
         "schema": _schema,
