@@ -25,7 +25,11 @@ __all__ = [
 
 
 class TavernaError(Exception):
-    """The root of every error raised by taverna_rules."""
+    """The root of every error raised by taverna_rules.
+
+    Every error of the library pickles with its message and data, so it can cross a
+    process boundary (a worker pool, a task queue) intact.
+    """
 
 
 class IllegalActionError(TavernaError, ValueError):
@@ -56,11 +60,23 @@ class UndoError(TavernaError, RuntimeError):
 
 
 class ContentError(TavernaError, ValueError):
-    """Content that failed validation; carries every problem found, not just the first."""
+    """Content that failed validation; carries every problem found, not just the first.
+
+    The message lists the first :data:`SHOWN` problems; :attr:`problems` holds them all.
+    """
+
+    #: How many problems the message lists; a pack with thousands stays readable.
+    SHOWN = 50
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems: tuple[Problem, ...] = tuple(problems)
         count = len(self.problems)
         lines = [f"{count} problem{'s' if count != 1 else ''} in the content:"]
-        lines += [f"  {problem}" for problem in self.problems]
+        lines += [f"  {problem}" for problem in self.problems[: self.SHOWN]]
+        if count > self.SHOWN:
+            lines.append(f"  ... and {count - self.SHOWN} more (see the exception's problems)")
         super().__init__("\n".join(lines))
+
+    def __reduce__(self) -> tuple[type[ContentError], tuple[tuple[Problem, ...]]]:
+        # Exceptions pickle their args (here the message); rebuild from the problems instead.
+        return (type(self), (self.problems,))
