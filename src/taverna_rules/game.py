@@ -31,6 +31,10 @@ class Game:
     """A game in progress (or over): its rules, state, log and pending decision.
 
     Build one with :func:`new_game`, :func:`replay` or :meth:`from_position`.
+
+    A game is not thread-safe: a server serializes the calls on each game (one lock per
+    game); states, rules and events are immutable and may be shared (see
+    :doc:`architecture`, "Threads and processes").
     """
 
     def __init__(
