@@ -11,6 +11,8 @@ Everything written here comes from the code, so the pages cannot drift from it:
 * ``_generated/options.rst``: the rule options of the base game, with defaults and reasons.
 * ``_generated/provenance.rst``: each bundled content file, rulebook or reconstructed.
 * ``_generated/api_modules.rst``: the module reference, each object documented once.
+* ``_generated/decisions.rst``: every kind of decision, when it comes and the actions it
+  takes, from the kernel's decision registry and each handler's docstring.
 
 The files live in ``docs/_generated/`` (ignored by git and excluded from the build as
 documents; pages pull them in with ``.. include::``). A file is rewritten only when its
@@ -242,6 +244,40 @@ def options_page() -> str:
     return list_table(("option", "type", "default", "why it exists"), rows, "25 8 10 57")
 
 
+#: The order the decision kinds come in a game; a kind not listed follows, as registered.
+DECISION_ORDER = (
+    "choose_people",
+    "buy_deed",
+    "pick_card",
+    "place_customer",
+    "turn_actions",
+    "respond",
+    "send_dignitary",
+    "effect_choice",
+    "effect_track",
+    "choose_royal",
+)
+
+
+def decisions_page() -> str:
+    """Every decision kind: a section each (so each has a link target), its docstring and
+    the action types it takes."""
+    from taverna_rules.kernel.engine import DECISIONS
+
+    kinds = sorted(
+        DECISIONS,
+        key=lambda k: DECISION_ORDER.index(k) if k in DECISION_ORDER else len(DECISION_ORDER),
+    )
+    parts = []
+    for kind in kinds:
+        registered = DECISIONS[kind]
+        doc = inspect.getdoc(registered.apply) or ""
+        actions = ", ".join(f":class:`~taverna_rules.{t.__name__}`" for t in registered.takes)
+        parts.append(f".. _decision-{kind}:\n\n" + heading(f"``{kind}``", "~"))
+        parts.append(f"{doc}\n\nActions: {actions}.\n")
+    return "\n".join(parts)
+
+
 def provenance_page() -> str:
     """Each bundled content file, its provenance and its note (or its opening comment)."""
     from ruamel.yaml import YAML
@@ -363,6 +399,7 @@ PAGES = {
     "options.rst": options_page,
     "provenance.rst": provenance_page,
     "api_modules.rst": api_modules_page,
+    "decisions.rst": decisions_page,
 }
 
 

@@ -178,6 +178,8 @@ def _send_refusal(rules: RuleSet, state: GameState, task: Task, action: SendDign
 
 @decision("send_dignitary", _send_choices, _send_prompt, _send_refusal, (SendDignitary,))
 def _send(engine: Engine, task: Task, action: SendDignitary) -> None:
+    """After activating a dignitary, send it to another tavern (at most two dignitaries a
+    tavern): ``SendDignitary``. Then its level's cost is paid and its effect resolves."""
     dignitary, level = _ref(task)
     cost = engine.rules.dignitary(dignitary).levels[level].cost
     if cost:

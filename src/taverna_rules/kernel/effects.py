@@ -214,8 +214,10 @@ def _options_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     return "; ".join(f"{i}: {render(child)}" for i, child in enumerate(node.children))
 
 
-@decision("effect_choice", _options, _options_prompt)
+@decision("effect_choice", _options, _options_prompt, takes=(ChooseOption,))
 def _choose(engine: Engine, task: Task, action: ChooseOption) -> None:
+    """An effect offers a choice (``choose``) or asks whether to apply an optional part
+    (``optional``): ``ChooseOption(i)`` picks option ``i`` (0 = yes for an optional effect)."""
     node = engine.effect(task.ref, task.path)
     if node.op == "choose" or action.option == 0:
         engine.push(_child(task, action.option if node.op == "choose" else 0))
@@ -226,8 +228,9 @@ def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople,
     return tuple(ChoosePeople(p) for p in climbable(rules, state, task.player))
 
 
-@decision("effect_track", _tracks, lambda r, s, t: "choose the people track to climb")
+@decision("effect_track", _tracks, lambda r, s, t: "choose the people track to climb", takes=(ChoosePeople,))
 def _choose_track(engine: Engine, task: Task, action: ChoosePeople) -> None:
+    """An effect lets its player climb a people track of their choice: ``ChoosePeople``."""
     levels, bonuses = _levels(engine.effect(task.ref, task.path))
     advance(engine, task.player, action.people, levels, bonuses)
 
@@ -264,6 +267,7 @@ def _deed_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseD
     takes=(ChooseDeed,),
 )
 def _choose_deed(engine: Engine, task: Task, action: ChooseDeed) -> None:
+    """The Notary (or an effect like it) buys a deed in the tavern of arrival: ``ChooseDeed``."""
     state = engine.state
     deed = engine.rules.side_for(len(state.players)).layout(action.tavern).deeds[action.space]
     owner = state.tavern(action.tavern).deeds[action.space]
@@ -298,6 +302,7 @@ def _token_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Choose
     takes=(ChooseGuildToken,),
 )
 def _choose_token(engine: Engine, task: Task, action: ChooseGuildToken) -> None:
+    """An effect places a guild token: ``ChooseGuildToken`` names the symbol and the tavern."""
     engine.emit(ev.GuildTokenPlaced(task.player, action.tavern, action.symbol))
 
 
@@ -323,6 +328,7 @@ def _favour_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[TakeF
     takes=(TakeFavour,),
 )
 def _choose_favour(engine: Engine, task: Task, action: TakeFavour) -> None:
+    """An effect takes a royal favour tile from the castle: ``TakeFavour``."""
     engine.emit(ev.FavourTaken(task.player, action.favour))
 
 
@@ -369,6 +375,7 @@ def _symbol_changes(rules: RuleSet, state: GameState, task: Task) -> tuple[Chang
     takes=(ChangeSymbol,),
 )
 def _choose_symbol_change(engine: Engine, task: Task, action: ChangeSymbol) -> None:
+    """An effect changes a guild symbol of the card played: ``ChangeSymbol(old, new)``."""
     symbols = _turn(engine.state).symbols
     changed = tuple(action.new if s == action.old else s for s in symbols)
     engine.emit(ev.CardSymbolsChanged(task.player, changed))
@@ -388,6 +395,7 @@ def _other_peoples(rules: RuleSet, state: GameState, task: Task) -> tuple[Choose
     takes=(ChoosePeople,),
 )
 def _choose_other_people(engine: Engine, task: Task, action: ChoosePeople) -> None:
+    """An effect changes the people of a seated customer: ``ChoosePeople`` names the new one."""
     current = _turn(engine.state).people
     assert current is not None
     engine.emit(ev.CustomerPeopleChanged(task.player, current, action.people))
@@ -407,6 +415,7 @@ def _movable(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable,
     takes=(ChooseTable,),
 )
 def _choose_customer(engine: Engine, task: Task, action: ChooseTable) -> None:
+    """An effect moves a seated customer; first choose the customer: ``ChooseTable``."""
     engine.push(
         Task("choose_free_table", task.player, task.ref, task.path, (action.tavern, str(action.table)))
     )
@@ -430,6 +439,7 @@ def _free_tables(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTa
     takes=(ChooseTable,),
 )
 def _choose_free_table(engine: Engine, task: Task, action: ChooseTable) -> None:
+    """Then the free table the moved customer goes to: ``ChooseTable``."""
     state, rules = engine.state, engine.rules
     source, source_table = task.args[0], int(task.args[1])
     people = state.tavern(source).tables[source_table]
@@ -474,6 +484,7 @@ def _seated(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, 
     takes=(ChooseTable,),
 )
 def _choose_removed(engine: Engine, task: Task, action: ChooseTable) -> None:
+    """An effect removes a seated customer: ``ChooseTable`` names its table."""
     people = engine.state.tavern(action.tavern).tables[action.table]
     assert people is not None
     engine.emit(ev.CustomerRemoved(task.player, action.tavern, action.table, people))

@@ -77,6 +77,8 @@ def _royal_refusal(rules: RuleSet, state: GameState, task: Task, action: ChooseR
     (ChooseRoyalScoring,),
 )
 def _choose_royal(engine: Engine, task: Task, action: ChooseRoyalScoring) -> None:
+    """At the end of the game, each player in turn chooses a royal scoring opportunity
+    that nobody has chosen yet: ``ChooseRoyalScoring``."""
     engine.emit(ev.RoyalScoringChosen(task.player, action.scoring))
     engine.push(Task("effect", task.player, f"royal:{action.scoring}"))
 
