@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Literal, get_origin
 
 import jsonschema
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
@@ -464,11 +465,36 @@ def _tidy_signature(
     return re.sub(r"<class '([\w.]+)'>", r"\1", signature), return_annotation
 
 
+def _code_targets(app: Sphinx, doctree: nodes.document) -> None:
+    """Give each row of the error-code tables a link target named by its code.
+
+    ``error-codes.html#yaml-syntax`` then opens at that code's row, and the code itself
+    becomes a permalink to it; tools that print a problem can link its code there.
+    """
+    if app.env.docname != "error-codes":
+        return
+    for table in doctree.findall(nodes.table):
+        for row in table.findall(nodes.row):
+            first = next(iter(row.findall(nodes.entry)), None)
+            literal = next(iter(first.findall(nodes.literal)), None) if first is not None else None
+            if literal is None or isinstance(row.parent, nodes.thead):
+                continue
+            code = literal.astext()
+            if re.fullmatch(r"[a-z0-9-]+", code) and code not in doctree.ids:
+                row["ids"].append(code)
+                doctree.ids[code] = row
+                literal.replace_self(
+                    nodes.reference("", "", literal.deepcopy(), refid=code, classes=["code-link"])
+                )
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """Register the hook that writes the generated pages, and the napoleon guard."""
+    """Register the hook that writes the generated pages, the napoleon guard and the
+    error-code link targets."""
     app.setup_extension("sphinx.ext.autodoc")
     app.connect("builder-inited", write_generated)
     app.connect("autodoc-process-docstring", _save_raw, priority=100)
     app.connect("autodoc-process-docstring", _restore_raw, priority=900)
     app.connect("autodoc-process-signature", _tidy_signature)
+    app.connect("doctree-read", _code_targets)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
