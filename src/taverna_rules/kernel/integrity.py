@@ -7,15 +7,20 @@ state is consistent with the rules.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
 from taverna_rules.content.model import RuleSet
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.errors import PositionError
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, resolve_ref
-from taverna_rules.kernel.state import GameState
+from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, Engine, resolve_ref
+from taverna_rules.kernel.evolve import evolve
+from taverna_rules.kernel.setup import birthday_problem, name_problem, played_on_problem, shown
+from taverna_rules.kernel.state import GameState, Task
 
-__all__ = ["coin_changes", "coins_from_log", "state_problems"]
+__all__ = ["coin_changes", "coins_from_log", "resume", "stack_problems", "state_problems"]
 
 TURN_STEPS = ("pick_card", "place_customer", "income", "turn_actions", "end_turn")
 END_STEPS = ("end_game", "royal_scoring", "choose_royal")
@@ -40,8 +45,13 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     if n not in rules.constants.player_counts:
         out.append(f"{n} players: the rules are for {rules.constants.player_counts}")
     names = [p.name for p in state.players]
+    out += [problem for problem in map(name_problem, names) if problem]
     if len(set(names)) != n:
-        out.append(f"player names must differ: {names}")
+        out.append(f"player names must differ: {shown(names)}")
+    out += [f"{p.name}: {problem}" for p in state.players if (problem := birthday_problem(p.birthday))]
+    problem = played_on_problem(state.played_on)
+    if problem:
+        out.append(problem)
     if tuple(state.peoples) != peoples:
         out.append(f"peoples {list(state.peoples)} are not the rules' {list(peoples)}")
     for role, people in (("king", state.king), ("queen", state.queen)):
@@ -101,19 +111,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append(f"unknown royal favour {tile!r}")
 
     kinds = [task.kind for task in state.stack]
-    for task in state.stack:
-        if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
-            known = sorted({*AUTOMATIC, *DECISIONS})
-            out.append(f"unknown step {task.kind!r} in the stack; known: {', '.join(known)}")
-        if task.player >= n:
-            out.append(f"step {task.kind!r}: player {task.player} is not a seat")
-        if task.ref.partition(":")[0] in ("track", "royal", "spell", "dignitary", "favour"):
-            try:
-                resolve_ref(rules, task.ref).at(task.path)
-            except (KeyError, IndexError, ValueError):
-                out.append(f"step {task.kind!r}: no effect at {task.ref!r} {list(task.path)}")
-        if task.kind in TURN_STEPS and (state.turn is None or state.turn.player != task.player):
-            out.append(f"step {task.kind!r} of seat {task.player} needs the 'turn' of that player")
+    out += stack_problems(rules, state)
     turn = state.turn
     if turn is not None:
         picked = "pick_card" not in kinds
@@ -153,3 +151,159 @@ def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
         for seat, change in coin_changes(event):
             coins[seat] += change
     return coins
+
+
+# ----------------------------------------------------------------------------- the stack
+#: Steps that carry the game on to its end: a stack holds exactly one, at its bottom.
+CARRIERS = ("turn", "end_turn", "end_game", "royal_scoring", "finish")
+#: Steps that work for a player: their ``player`` must be a seat.
+_NO_PLAYER = ("end_game", "royal_scoring", "people_scoring", "finish", "refill_castle")
+#: Decision steps that resolve the effect node their task points at, and the op it must have.
+_NODE_OPS: dict[str, tuple[str, ...]] = {
+    "effect_choice": ("choose", "optional"),
+    "effect_track": ("advance_track",),
+    "choose_deed": ("buy_deed",),
+    "choose_guild_token": ("place_guild_tokens",),
+    "choose_symbol_change": ("change_card_symbol",),
+    "choose_other_people": ("swap_customer_people",),
+    "choose_customer_to_move": ("move_customer",),
+    "choose_free_table": ("move_customer",),
+    "choose_customer_to_remove": ("remove_customer",),
+}
+#: Ops that read the turn in progress: an effect holding one needs a ``turn``.
+_TURN_OPS = ("add_card_symbol", "change_card_symbol", "swap_customer_people", "buy_deed")
+_INDEX = re.compile(r"[0-9]{1,4}")
+_REF_KINDS = ("track", "royal", "spell", "dignitary", "favour")
+
+
+def _node(rules: RuleSet, ref: str, path: tuple[int, ...]) -> Node | None:
+    """The effect node a task points at, or ``None`` when the ref or the path leads nowhere.
+
+    Numbers in refs and paths are plain non-negative integers: ``-1`` would reach a node
+    from the end, which no live game does.
+    """
+    kind, _, rest = ref.partition(":")
+    if kind not in _REF_KINDS or any(i < 0 for i in path):
+        return None
+    if kind in ("track", "dignitary") and not _INDEX.fullmatch(rest.rpartition(":")[2]):
+        return None
+    try:
+        return resolve_ref(rules, ref).at(path)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _task_problem(rules: RuleSet, state: GameState, task: Task) -> str | None:
+    """Why ``task`` cannot run in ``state``, or ``None``; the stack as a whole is checked
+    by :func:`stack_problems`."""
+    n = len(state.players)
+    if task.kind == "setup":
+        return "'setup' opens a new game: a position starts after it"
+    if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
+        return f"unknown step; known: {', '.join(sorted({*AUTOMATIC, *DECISIONS} - {'setup'}))}"
+    if not (task.player == -1 and task.kind in _NO_PLAYER) and not 0 <= task.player < n:
+        return f"player {task.player} is not a seat (0 to {n - 1})"
+    turn = state.turn
+    if task.kind in TURN_STEPS and (turn is None or turn.player != task.player):
+        return f"needs the 'turn' of seat {task.player}"
+    if task.kind == "choose_people":
+        if task.ref not in ("king", "queen"):
+            return f"ref is 'king' or 'queen', not {task.ref!r}"
+        if task.ref == "king" and n > 2 and not state.row:
+            return "the King's people is chosen from the first card of the row: the row is empty"
+    if task.kind == "send_dignitary":
+        if _node(rules, task.ref, ()) is None or not task.ref.startswith("dignitary:"):
+            return f"ref is 'dignitary:<id>:<level>', not {task.ref!r}"
+        dignitary = task.ref.split(":")[1]
+        if not any(dignitary in t.dignitaries for t in state.taverns):
+            return f"the {dignitary} is on no tavern of the board"
+    if task.kind == "effect" or task.kind in _NODE_OPS:
+        node = _node(rules, task.ref, task.path)
+        if node is None:
+            return f"no effect at ref {task.ref!r} path {list(task.path)}"
+        ops = _NODE_OPS.get(task.kind)
+        if ops is not None and node.op not in ops:
+            return f"points at a {node.op!r} effect, not {' or '.join(map(repr, ops))}"
+        if turn is None and any(n.op in _TURN_OPS for n in node.walk()):
+            return "its effect acts on the card of the turn: the position needs a 'turn'"
+        if any(n.op == "buy_deed" or n.arg("where") == "arrival" for n in node.walk()) and (
+            turn is None or turn.arrival not in {t.id for t in state.taverns}
+        ):
+            return "its effect acts in the tavern of arrival: the turn needs an 'arrival'"
+    if task.kind == "choose_free_table":
+        return _move_problem(state, task)
+    return None
+
+
+def _move_problem(state: GameState, task: Task) -> str | None:
+    """A customer being moved: ``args`` name its tavern and table, where it still sits."""
+    if len(task.args) != 2 or not _INDEX.fullmatch(task.args[1]):
+        return f"args are [tavern, table] of the customer moved, not {list(task.args)}"
+    tavern, table = task.args[0], int(task.args[1])
+    tables = next((t.tables for t in state.taverns if t.id == tavern), ())
+    if not table < len(tables) or tables[table] is None:
+        return f"no customer sits at table {table} of tavern {tavern!r}"
+    return None
+
+
+def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Every reason the stack of ``state`` cannot play on to the end of the game."""
+    out = []
+    for task in reversed(state.stack):  # the next step first, as a position lists them
+        problem = _task_problem(rules, state, task)
+        if problem:
+            out.append(f"step {task.kind!r}: {problem}")
+    if state.result is not None or not state.stack:
+        return out  # over, or checked by whoever resumes it (nothing comes next)
+    carriers = [task.kind for task in state.stack if task.kind in CARRIERS]
+    if len(carriers) != 1 or state.stack[0].kind not in CARRIERS:
+        out.append(
+            f"the last step of the stack carries the game on to its end ({', '.join(CARRIERS)}), "
+            f"and only the last: found {carriers or 'none'}"
+        )
+    out += _royal_problems(rules, state)
+    return out
+
+
+def _royal_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Enough royal scoring opportunities left for every choice still to come."""
+    n = len(state.players)
+    if n not in rules.constants.player_counts:
+        return []
+    left = len(rules.royal_scorings) - len({scoring for scoring, _ in state.royal_used})
+    coming = sum(task.kind == "choose_royal" for task in state.stack)
+    if state.stack[0].kind in ("turn", "end_turn", "end_game", "royal_scoring"):
+        coming += n * rules.constants.royal_picks_for(n)
+    if coming > left:
+        return [f"{coming} royal scoring choices to come, {left} opportunities left"]
+    return []
+
+
+def resume(rules: RuleSet, state: GameState) -> list[ev.Event]:
+    """The events that resume ``state``: it loaded, then its automatic steps ran up to the
+    first decision. :class:`PositionError` when the state does not play: an inconsistency,
+    a step that fails, a decision without a legal action, or steps that run out before the
+    game ends. What a position loads, a game can play."""
+    problems = state_problems(rules, state)
+    if problems:
+        raise PositionError("bad position: " + "; ".join(problems))
+    first = f"{state.stack[-1].kind!r}" if state.stack else "none"
+    loaded = ev.PositionLoaded(state)
+    engine = Engine(rules, evolve(None, loaded))
+    engine.events.append(loaded)
+    try:
+        engine.run()
+    except Exception as exc:  # whatever fails in the steps of a hand-written state is its fault
+        raise PositionError(
+            f"bad position: the steps from {first} fail: {type(exc).__name__}: {shown(str(exc))}"
+        ) from None
+    pending = engine.pending
+    if engine.state.over:
+        return engine.events
+    if pending is None:
+        raise PositionError(f"bad position: the steps from {first} run out and the game is not over")
+    if not pending.actions:
+        raise PositionError(
+            f"bad position: step {pending.kind!r} of seat {pending.player} has no legal action"
+        )
+    return engine.events
