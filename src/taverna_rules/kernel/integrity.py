@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from taverna_rules.content.model import RuleSet
+from taverna_rules.content.problems import did_you_mean
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import PositionError
 from taverna_rules.kernel import events as ev
@@ -154,7 +155,8 @@ def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
 
 
 # ----------------------------------------------------------------------------- the stack
-#: Steps that carry the game on to its end: a stack holds exactly one, at its bottom.
+#: Steps that carry the game on to its end: a stack needs one. The first of them to run
+#: plays the game to its result; steps below it never run.
 CARRIERS = ("turn", "end_turn", "end_game", "royal_scoring", "finish")
 #: Steps that work for a player: their ``player`` must be a seat.
 _NO_PLAYER = ("end_game", "royal_scoring", "people_scoring", "finish", "refill_castle")
@@ -199,8 +201,6 @@ def _task_problem(rules: RuleSet, state: GameState, task: Task) -> str | None:
     n = len(state.players)
     if task.kind == "setup":
         return "'setup' opens a new game: a position starts after it"
-    if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
-        return f"unknown step; known: {', '.join(sorted({*AUTOMATIC, *DECISIONS} - {'setup'}))}"
     if not (task.player == -1 and task.kind in _NO_PLAYER) and not 0 <= task.player < n:
         return f"player {task.player} is not a seat (0 to {n - 1})"
     turn = state.turn
@@ -249,30 +249,39 @@ def _move_problem(state: GameState, task: Task) -> str | None:
 def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
     """Every reason the stack of ``state`` cannot play on to the end of the game."""
     out = []
+    known = sorted({*AUTOMATIC, *DECISIONS} - {"setup"})
     for task in reversed(state.stack):  # the next step first, as a position lists them
+        if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
+            hint = did_you_mean(task.kind, known)
+            out.append(f"unknown step {task.kind!r} in the stack; " + (hint or f"known: {', '.join(known)}"))
+            continue
         problem = _task_problem(rules, state, task)
         if problem:
             out.append(f"step {task.kind!r}: {problem}")
-    if state.result is not None or not state.stack:
+    if out or state.result is not None or not state.stack:
         return out  # over, or checked by whoever resumes it (nothing comes next)
-    carriers = [task.kind for task in state.stack if task.kind in CARRIERS]
-    if len(carriers) != 1 or state.stack[0].kind not in CARRIERS:
-        out.append(
-            f"the last step of the stack carries the game on to its end ({', '.join(CARRIERS)}), "
-            f"and only the last: found {carriers or 'none'}"
-        )
-    out += _royal_problems(rules, state)
+    carrier = _first_carrier(state)
+    if carrier is None:
+        out.append(f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}")
+        return out
+    out += _royal_problems(rules, state, carrier)
     return out
 
 
-def _royal_problems(rules: RuleSet, state: GameState) -> list[str]:
-    """Enough royal scoring opportunities left for every choice still to come."""
+def _first_carrier(state: GameState) -> int | None:
+    """The index in the stack of the first carrier to run (the stack's top is its end)."""
+    return next((i for i in range(len(state.stack) - 1, -1, -1) if state.stack[i].kind in CARRIERS), None)
+
+
+def _royal_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
+    """Enough royal scoring opportunities left for every choice to come before the game
+    ends (the stack's steps above its first ``carrier`` and those the carrier leads to)."""
     n = len(state.players)
     if n not in rules.constants.player_counts:
         return []
     left = len(rules.royal_scorings) - len({scoring for scoring, _ in state.royal_used})
-    coming = sum(task.kind == "choose_royal" for task in state.stack)
-    if state.stack[0].kind in ("turn", "end_turn", "end_game", "royal_scoring"):
+    coming = sum(task.kind == "choose_royal" for task in state.stack[carrier:])
+    if state.stack[carrier].kind in ("turn", "end_turn", "end_game", "royal_scoring"):
         coming += n * rules.constants.royal_picks_for(n)
     if coming > left:
         return [f"{coming} royal scoring choices to come, {left} opportunities left"]
