@@ -48,15 +48,32 @@ MAX_NAME = 64
 INT_BOUND = 2**64
 _BIRTHDAY = re.compile(r"(?:[0-9]{4}-)?[0-9]{2}-[0-9]{2}")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-# Values shown in messages are cut short: a megabyte name must not make a megabyte message.
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 60
-_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 6
+
+
+class _Short(reprlib.Repr):
+    """Values shown in messages are cut short: a megabyte name must not make a megabyte
+    message, nor a 5,000-digit integer an error of its own (Python refuses to print it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = 60
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) >= 10**40:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
 
 
 def shown(value: object) -> str:
-    """``repr(value)``, cut short for a message."""
-    return _SHORT.repr(value)
+    """``repr(value)``, cut short for a message; any value, even one whose ``repr`` fails."""
+    try:
+        return _SHORT.repr(value)
+    except Exception:  # a foreign __repr__ that raises still gets a message
+        return f"<a {type(value).__name__} object>"
 
 
 def _int_in(value: object, low: int, high: int) -> int | None:
