@@ -148,7 +148,9 @@ def test_accepted_names_round_trip(name: str) -> None:
     assert state_from_json(state_to_json(state)) == state
 
 
-@pytest.mark.parametrize("name", ["?x", "? x", ":x", ": x", "x:", "- x", "#x", "&x", "*x", "!x", "'x", '"x', "null"])
+@pytest.mark.parametrize(
+    "name", ["?x", "? x", ":x", ": x", "x:", "- x", "#x", "&x", "*x", "!x", "'x", '"x', "null"]
+)
 def test_names_yaml_would_misread_round_trip(name: str) -> None:
     """``?x`` used to dump to a position that does not load back."""
     state = tr.new_game(RULES, [name, "Bob"], seed=1).state

@@ -298,7 +298,9 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> dict[str, Any]:
     side = next((s for s in rules.sides if s.id == side_id), None)
     if side is None:
         raise ValueError(f"unknown board side {shown(side_id)}; known: {[s.id for s in rules.sides]}")
-    peoples = tuple(_list("'peoples'", data.get("peoples") or list(rules.people_ids())))
+    peoples = rules.people_ids()
+    if data.get("peoples", list(peoples)) != list(peoples):
+        raise ValueError(f"peoples {shown(data.get('peoples'))} are not the rules' {list(peoples)}")
     players = [_player(rules, p, peoples) for p in raw_players]
     state: dict[str, Any] = {k: v for k, v in data.items() if k in _STATE_FIELDS and k not in _FRIENDLY}
     state.update(

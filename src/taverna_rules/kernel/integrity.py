@@ -24,7 +24,10 @@ from taverna_rules.kernel.state import GameState, Task
 __all__ = ["coin_changes", "coins_from_log", "resume", "stack_problems", "state_problems"]
 
 TURN_STEPS = ("pick_card", "place_customer", "income", "turn_actions", "end_turn")
-END_STEPS = ("end_game", "royal_scoring", "choose_royal")
+_COUNTERS = ("privilege_supply", "privileges_discarded", "customers_played")
+#: Carriers that lead to the royal scoring, and those that still play turns.
+_TO_ROYAL = ("turn", "end_turn", "end_game", "royal_scoring")
+_TO_TURNS = ("turn", "end_turn")
 
 
 def _kind(card: str) -> str:
@@ -111,6 +114,9 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         if _kind(tile) not in favours:
             out.append(f"unknown royal favour {tile!r}")
 
+    counts = [*state.tiles, *state.tiles_removed, *state.guild_supply]
+    counts += [(name, getattr(state, name)) for name in _COUNTERS]
+    out += [f"{name}: {count} cannot be negative" for name, count in counts if count < 0]
     kinds = [task.kind for task in state.stack]
     out += stack_problems(rules, state)
     turn = state.turn
@@ -120,11 +126,6 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append("the turn needs the 'people' of the customer to seat")
         if "income" in kinds and picked and "place_customer" not in kinds and turn.tavern is None:
             out.append("the turn needs the 'tavern' where the customer sits")
-    if state.king is None and any(kind in END_STEPS for kind in kinds):
-        out.append("royal scoring needs the King's people: set 'king'")
-    picks = rules.constants.royal_picks_for(n) if n in rules.constants.player_counts else 1
-    if picks > 1 and state.queen is None and any(kind in END_STEPS for kind in kinds):
-        out.append(f"with {n} players royal scoring also follows the Queen's people: set 'queen'")
     return out
 
 
@@ -265,6 +266,7 @@ def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
         out.append(f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}")
         return out
     out += _royal_problems(rules, state, carrier)
+    out += _customer_problems(rules, state, carrier)
     return out
 
 
@@ -274,18 +276,52 @@ def _first_carrier(state: GameState) -> int | None:
 
 
 def _royal_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
-    """Enough royal scoring opportunities left for every choice to come before the game
-    ends (the stack's steps above its first ``carrier`` and those the carrier leads to)."""
+    """The King's (and Queen's) people for the royal scoring, and enough opportunities
+    left for every choice to come before the game ends (the stack's steps above its first
+    ``carrier`` and those the carrier leads to)."""
     n = len(state.players)
     if n not in rules.constants.player_counts:
         return []
+    out = []
+    ahead = state.stack[carrier:]
+    chosen = {task.ref for task in ahead if task.kind == "choose_people"}
+    if state.stack[carrier].kind in _TO_ROYAL:
+        if state.king is None and "king" not in chosen:
+            out.append("royal scoring needs the King's people: set 'king'")
+        if rules.constants.royal_picks_for(n) > 1 and state.queen is None and "queen" not in chosen:
+            out.append(f"with {n} players royal scoring also follows the Queen's people: set 'queen'")
     left = len(rules.royal_scorings) - len({scoring for scoring, _ in state.royal_used})
     coming = sum(task.kind == "choose_royal" for task in state.stack[carrier:])
     if state.stack[carrier].kind in ("turn", "end_turn", "end_game", "royal_scoring"):
         coming += n * rules.constants.royal_picks_for(n)
     if coming > left:
-        return [f"{coming} royal scoring choices to come, {left} opportunities left"]
-    return []
+        out.append(f"{coming} royal scoring choices to come, {left} opportunities left")
+    return out
+
+
+def _customer_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
+    """Enough customer cards and tiles for every customer still to be picked."""
+    n = len(state.players)
+    if n not in rules.constants.player_counts:
+        return []
+    ahead = [task.kind for task in state.stack[carrier + 1 :]]
+    now = ahead.count("pick_card")  # picks of the turn in progress, from the row as it is
+    played = state.customers_played + now
+    later = 0
+    if state.stack[carrier].kind in _TO_TURNS:
+        # A turn started now picks a customer; then turns go on until enough were played.
+        started = 1 if state.stack[carrier].kind == "turn" else 0
+        later = max(started, n * rules.constants.turns_for(n) - played)
+    out = []
+    if now > len(state.row):
+        out.append(f"{now} customer(s) to pick now from a row of {len(state.row)}")
+    cards = len(state.row) + len(state.customer_deck)
+    if now + later > cards:
+        out.append(f"{now + later} customers still to pick, {cards} customer cards left")
+    tiles = sum(count for _, count in state.tiles)
+    if now + later > tiles:
+        out.append(f"{now + later} customers still to pick, {tiles} customer tiles left")
+    return out
 
 
 def resume(rules: RuleSet, state: GameState) -> list[ev.Event]:
