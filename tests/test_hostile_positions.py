@@ -17,13 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
-from test_properties import SETUPS, Setup, decision_bound
 
 import taverna_rules as tr
 from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS
 from taverna_rules.kernel.state import Task
+from test_properties import SETUPS, Setup, decision_bound
 
 RULES = tr.load_rules()
+CARDS = [card.id for card in RULES.customers if card.players <= 2]
 HEAD = "format: taverna-position/1\nking: orc\nqueen: elf\nplayers: [{name: A}, {name: B}]\n"
 
 
@@ -56,7 +57,8 @@ def refused(text: str, message: str) -> None:
         (HEAD + "stack: [{kind: choose_free_table, player: A}, end_game]", "step 'choose_free_table'"),
         (
             HEAD
-            + "stack: [{kind: choose_free_table, player: A, ref: 'dignitary:ambassador:0', path: [0]}, end_game]",
+            + "stack: [{kind: choose_free_table, player: A, ref: 'dignitary:ambassador:0', path: [0]},"
+            + " end_game]",
             "step 'choose_free_table'",
         ),
         (HEAD + "stack: [{kind: send_dignitary, player: A}, end_game]", "ref is 'dignitary:<id>:<level>'"),
@@ -64,7 +66,7 @@ def refused(text: str, message: str) -> None:
         (HEAD + "stack: [{kind: choose_people, player: A, ref: jester}, end_game]", "'king' or 'queen'"),
         (HEAD + "stack: [{kind: turn, player: -1}]", "unknown player -1"),
         (HEAD + "stack: [{kind: turn, player: true}]", "unknown player True"),
-        (HEAD + "stack: [{kind: turn, player: A}]", "has no legal action"),  # no card to pick
+        (HEAD + "stack: [{kind: turn, player: A}]", "16 customers still to pick, 0 customer cards"),
         (
             HEAD + "stack: [choose_royal, choose_royal, choose_royal, choose_royal, choose_royal, end_game]",
             "royal",
@@ -93,6 +95,7 @@ def refused(text: str, message: str) -> None:
         (HEAD + "options: [use_curse]\nstack: [end_game]", "options is a mapping"),
         (HEAD + "options: {1: true}\nstack: [end_game]", "unknown rule option"),
     ],
+    ids=lambda value: value[-40:].replace("\n", " ") if isinstance(value, str) else None,
 )
 def test_hostile_positions_are_refused(text: str, message: str) -> None:
     refused(text, message)
@@ -102,10 +105,12 @@ def test_a_princess_step_with_no_destination_is_refused() -> None:
     """The Princess is on the board but her level cannot apply anywhere: no legal action."""
     text = (
         HEAD
+        + f"customer_deck: {CARDS}\n"
         + "castle: []\nfavour_reserve: []\n"
         + "taverns: {hall: {dignitaries: [princess]}}\n"
         + "turn: {player: A}\n"
-        + "stack: [{kind: send_dignitary, player: A, ref: 'dignitary:princess:0'}, {kind: end_turn, player: A}]"
+        + "stack: [{kind: send_dignitary, player: A, ref: 'dignitary:princess:0'},"
+        + " {kind: end_turn, player: A}]"
     )
     refused(text, "has no legal action")
 
