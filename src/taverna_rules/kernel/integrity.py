@@ -25,9 +25,8 @@ __all__ = ["coin_changes", "coins_from_log", "resume", "stack_problems", "state_
 
 TURN_STEPS = ("pick_card", "place_customer", "income", "turn_actions", "end_turn")
 _COUNTERS = ("privilege_supply", "privileges_discarded", "customers_played")
-#: Carriers that lead to the royal scoring, and those that still play turns.
+#: Carriers that lead to the royal scoring.
 _TO_ROYAL = ("turn", "end_turn", "end_game", "royal_scoring")
-_TO_TURNS = ("turn", "end_turn")
 
 
 def _kind(card: str) -> str:
@@ -300,27 +299,22 @@ def _royal_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]
 
 
 def _customer_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
-    """Enough customer cards and tiles for every customer still to be picked."""
-    n = len(state.players)
-    if n not in rules.constants.player_counts:
-        return []
+    """Customers for the picks at hand: those of the turn in progress from the row as it is,
+    and one for a turn about to start. (A position may hold fewer cards or tiles than the
+    turns left need: the game then waits at a pick without a legal action; the engine
+    does not yet end a game whose customers ran out.)"""
     ahead = [task.kind for task in state.stack[carrier + 1 :]]
-    now = ahead.count("pick_card")  # picks of the turn in progress, from the row as it is
-    played = state.customers_played + now
-    later = 0
-    if state.stack[carrier].kind in _TO_TURNS:
-        # A turn started now picks a customer; then turns go on until enough were played.
-        started = 1 if state.stack[carrier].kind == "turn" else 0
-        later = max(started, n * rules.constants.turns_for(n) - played)
+    now = ahead.count("pick_card")
+    soon = now + (1 if state.stack[carrier].kind == "turn" else 0)
     out = []
     if now > len(state.row):
         out.append(f"{now} customer(s) to pick now from a row of {len(state.row)}")
     cards = len(state.row) + len(state.customer_deck)
-    if now + later > cards:
-        out.append(f"{now + later} customers still to pick, {cards} customer cards left")
+    if soon > cards:
+        out.append(f"{soon} customer(s) to pick soon, {cards} customer card(s) left")
     tiles = sum(count for _, count in state.tiles)
-    if now + later > tiles:
-        out.append(f"{now + later} customers still to pick, {tiles} customer tiles left")
+    if soon > tiles:
+        out.append(f"{soon} customer(s) to pick soon, {tiles} customer tile(s) left")
     return out
 
 
