@@ -63,6 +63,7 @@ def refused(text: str, message: str) -> None:
         ),
         (HEAD + "stack: [{kind: send_dignitary, player: A}, end_game]", "ref is 'dignitary:<id>:<level>'"),
         (HEAD + "stack: [setup]", "'setup' opens a new game"),
+        (HEAD + "stack: [end_game, refill_castle]", "come after 'end_game', which ends the game"),
         (HEAD + "stack: [{kind: choose_people, player: A, ref: jester}, end_game]", "'king' or 'queen'"),
         (HEAD + "stack: [{kind: turn, player: -1}]", "unknown player -1"),
         (HEAD + "stack: [{kind: turn, player: true}]", "unknown player True"),

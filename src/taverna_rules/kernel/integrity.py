@@ -264,6 +264,11 @@ def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
     if carrier is None:
         out.append(f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}")
         return out
+    # Steps below the first carrier come after the end of the game; the engine still runs
+    # the automatic ones it reaches in the same run, so only carriers may wait there.
+    dead = [task.kind for task in state.stack[:carrier] if task.kind not in CARRIERS]
+    if dead:
+        out.append(f"steps {dead[::-1]} come after {state.stack[carrier].kind!r}, which ends the game")
     out += _royal_problems(rules, state, carrier)
     out += _customer_problems(rules, state, carrier)
     return out
