@@ -7,6 +7,7 @@ changes nothing. ``undo`` steps back to the previous decision within the undo po
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -14,17 +15,17 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError, UnknownPlayerError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
-from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision, run_flow
-from taverna_rules.kernel.evolve import evolve
-from taverna_rules.kernel.integrity import state_problems
+from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision
+from taverna_rules.kernel.integrity import resume
 from taverna_rules.kernel.replay import fold_checked, verify_log
-from taverna_rules.kernel.setup import start_events
+from taverna_rules.kernel.setup import shown, start_events
 from taverna_rules.kernel.state import GameState, Result
 from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
 
 __all__ = ["Game", "UndoPolicy", "new_game", "replay"]
 
 UndoPolicy = Literal["never", "until_reveal", "always"]
+_UNDO_POLICIES = ("never", "until_reveal", "always")
 
 
 class Game:
@@ -71,18 +72,21 @@ class Game:
     # ------------------------------------------------------------------ construction
     @classmethod
     def from_position(cls, rules: RuleSet, state: GameState, *, undo: UndoPolicy = "until_reveal") -> Game:
-        """A game that resumes from ``state`` (see :mod:`taverna_rules.position`)."""
+        """A game that resumes from ``state`` (see :mod:`taverna_rules.position`).
+
+        The state must play: :class:`~taverna_rules.errors.PositionError` for a state of
+        other rules, with nothing to come, inconsistent with the rules, or whose steps fail,
+        run out before the end, or stop at a decision without a legal action.
+        """
+        if not isinstance(state, GameState):
+            raise PositionError(f"a position is a GameState (from load_position()), not {shown(state)}")
         if state.rules != rules.fingerprint:
             raise PositionError(
                 f"the position is for rules {state.rules[:12]}..., these are {rules.fingerprint[:12]}..."
             )
         if not state.stack and state.result is None:
             raise PositionError("nothing comes next: give the position a stack, e.g. stack: [end_game]")
-        problems = state_problems(rules, state)
-        if problems:
-            raise PositionError("bad position: " + "; ".join(problems))
-        loaded = ev.PositionLoaded(state)
-        return cls(rules, run_flow(rules, evolve(None, loaded), [loaded]), undo=undo)
+        return cls(rules, resume(rules, state), undo=undo)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -207,16 +211,22 @@ def new_game(
     *,
     first_player: int | None = None,
     birthdays: Sequence[str | None] | None = None,
-    played_on: str | None = None,
+    played_on: str | dt.date | None = None,
     undo: UndoPolicy = "until_reveal",
 ) -> Game:
     """Set up a new game of Taverna for 2 to 5 ``players``.
 
-    ``seed`` decides every shuffle; ``options`` set rule options (unknown names and bad
-    values raise :class:`~taverna_rules.errors.OptionError`). ``first_player`` is a seat;
-    without it, ``birthdays`` (``MM-DD``) and ``played_on`` (``YYYY-MM-DD``) pick the
-    player with the most recent birthday, else seat 0. Birthdays also break a final tie.
+    ``players`` is a list of distinct names, each 1 to 64 printable characters with no
+    space around it and not ``"?"``. ``seed`` (an int between -2**64 and 2**64) decides
+    every shuffle; ``options`` set rule options by name. ``first_player`` is a seat;
+    without it, ``birthdays`` (one per player, ``MM-DD`` or ``None``) and ``played_on``
+    (``YYYY-MM-DD`` or a :class:`datetime.date`) pick the player with the most recent
+    birthday, else seat 0. Birthdays also break a final tie. Every argument is checked
+    before anything happens: a wrong type or value raises
+    :class:`~taverna_rules.errors.OptionError`.
     """
+    if not isinstance(undo, str) or undo not in _UNDO_POLICIES:
+        raise OptionError(f"undo policy must be 'never', 'until_reveal' or 'always', not {shown(undo)}")
     events = start_events(rules, players, seed, options, first_player, birthdays, played_on)
     return Game(rules, events, undo=undo)
 

@@ -7,18 +7,26 @@ state is consistent with the rules.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
 from taverna_rules.content.model import RuleSet
+from taverna_rules.content.problems import did_you_mean
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.errors import PositionError
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, resolve_ref
-from taverna_rules.kernel.state import GameState
+from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, Engine, resolve_ref
+from taverna_rules.kernel.evolve import evolve
+from taverna_rules.kernel.setup import birthday_problem, name_problem, played_on_problem, shown
+from taverna_rules.kernel.state import GameState, Task
 
-__all__ = ["coin_changes", "coins_from_log", "state_problems"]
+__all__ = ["coin_changes", "coins_from_log", "resume", "stack_problems", "state_problems"]
 
 TURN_STEPS = ("pick_card", "place_customer", "income", "turn_actions", "end_turn")
-END_STEPS = ("end_game", "royal_scoring", "choose_royal")
+_COUNTERS = ("privilege_supply", "privileges_discarded", "customers_played")
+#: Carriers that lead to the royal scoring.
+_TO_ROYAL = ("turn", "end_turn", "end_game", "royal_scoring")
 
 
 def _kind(card: str) -> str:
@@ -40,8 +48,13 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     if n not in rules.constants.player_counts:
         out.append(f"{n} players: the rules are for {rules.constants.player_counts}")
     names = [p.name for p in state.players]
+    out += [problem for problem in map(name_problem, names) if problem]
     if len(set(names)) != n:
-        out.append(f"player names must differ: {names}")
+        out.append(f"player names must differ: {shown(names)}")
+    out += [f"{p.name}: {problem}" for p in state.players if (problem := birthday_problem(p.birthday))]
+    problem = played_on_problem(state.played_on)
+    if problem:
+        out.append(problem)
     if tuple(state.peoples) != peoples:
         out.append(f"peoples {list(state.peoples)} are not the rules' {list(peoples)}")
     for role, people in (("king", state.king), ("queen", state.queen)):
@@ -100,20 +113,11 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         if _kind(tile) not in favours:
             out.append(f"unknown royal favour {tile!r}")
 
+    counts = [*state.tiles, *state.tiles_removed, *state.guild_supply]
+    counts += [(name, getattr(state, name)) for name in _COUNTERS]
+    out += [f"{name}: {count} cannot be negative" for name, count in counts if count < 0]
     kinds = [task.kind for task in state.stack]
-    for task in state.stack:
-        if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
-            known = sorted({*AUTOMATIC, *DECISIONS})
-            out.append(f"unknown step {task.kind!r} in the stack; known: {', '.join(known)}")
-        if task.player >= n:
-            out.append(f"step {task.kind!r}: player {task.player} is not a seat")
-        if task.ref.partition(":")[0] in ("track", "royal", "spell", "dignitary", "favour"):
-            try:
-                resolve_ref(rules, task.ref).at(task.path)
-            except (KeyError, IndexError, ValueError):
-                out.append(f"step {task.kind!r}: no effect at {task.ref!r} {list(task.path)}")
-        if task.kind in TURN_STEPS and (state.turn is None or state.turn.player != task.player):
-            out.append(f"step {task.kind!r} of seat {task.player} needs the 'turn' of that player")
+    out += stack_problems(rules, state)
     turn = state.turn
     if turn is not None:
         picked = "pick_card" not in kinds
@@ -121,11 +125,6 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append("the turn needs the 'people' of the customer to seat")
         if "income" in kinds and picked and "place_customer" not in kinds and turn.tavern is None:
             out.append("the turn needs the 'tavern' where the customer sits")
-    if state.king is None and any(kind in END_STEPS for kind in kinds):
-        out.append("royal scoring needs the King's people: set 'king'")
-    picks = rules.constants.royal_picks_for(n) if n in rules.constants.player_counts else 1
-    if picks > 1 and state.queen is None and any(kind in END_STEPS for kind in kinds):
-        out.append(f"with {n} players royal scoring also follows the Queen's people: set 'queen'")
     return out
 
 
@@ -153,3 +152,202 @@ def coins_from_log(events: Sequence[ev.Event]) -> list[int]:
         for seat, change in coin_changes(event):
             coins[seat] += change
     return coins
+
+
+# ----------------------------------------------------------------------------- the stack
+#: Steps that carry the game on to its end: a stack needs one. The first of them to run
+#: plays the game to its result; steps below it never run.
+CARRIERS = ("turn", "end_turn", "end_game", "royal_scoring", "finish")
+#: Steps that work for a player: their ``player`` must be a seat.
+_NO_PLAYER = ("end_game", "royal_scoring", "people_scoring", "finish", "refill_castle")
+#: Decision steps that resolve the effect node their task points at, and the op it must have.
+_NODE_OPS: dict[str, tuple[str, ...]] = {
+    "effect_choice": ("choose", "optional"),
+    "effect_track": ("advance_track",),
+    "choose_deed": ("buy_deed",),
+    "choose_guild_token": ("place_guild_tokens",),
+    "choose_symbol_change": ("change_card_symbol",),
+    "choose_other_people": ("swap_customer_people",),
+    "choose_customer_to_move": ("move_customer",),
+    "choose_free_table": ("move_customer",),
+    "choose_customer_to_remove": ("remove_customer",),
+}
+#: Ops that read the turn in progress: an effect holding one needs a ``turn``.
+_TURN_OPS = ("add_card_symbol", "change_card_symbol", "swap_customer_people", "buy_deed")
+_INDEX = re.compile(r"[0-9]{1,4}")
+_REF_KINDS = ("track", "royal", "spell", "dignitary", "favour")
+
+
+def _node(rules: RuleSet, ref: str, path: tuple[int, ...]) -> Node | None:
+    """The effect node a task points at, or ``None`` when the ref or the path leads nowhere.
+
+    Numbers in refs and paths are plain non-negative integers: ``-1`` would reach a node
+    from the end, which no live game does.
+    """
+    kind, _, rest = ref.partition(":")
+    if kind not in _REF_KINDS or any(i < 0 for i in path):
+        return None
+    if kind in ("track", "dignitary") and not _INDEX.fullmatch(rest.rpartition(":")[2]):
+        return None
+    try:
+        return resolve_ref(rules, ref).at(path)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _task_problem(rules: RuleSet, state: GameState, task: Task) -> str | None:
+    """Why ``task`` cannot run in ``state``, or ``None``; the stack as a whole is checked
+    by :func:`stack_problems`."""
+    n = len(state.players)
+    if task.kind == "setup":
+        return "'setup' opens a new game: a position starts after it"
+    if not (task.player == -1 and task.kind in _NO_PLAYER) and not 0 <= task.player < n:
+        return f"player {task.player} is not a seat (0 to {n - 1})"
+    turn = state.turn
+    if task.kind in TURN_STEPS and (turn is None or turn.player != task.player):
+        return f"needs the 'turn' of seat {task.player}"
+    if task.kind == "choose_people":
+        if task.ref not in ("king", "queen"):
+            return f"ref is 'king' or 'queen', not {task.ref!r}"
+        if task.ref == "king" and n > 2 and not state.row:
+            return "the King's people is chosen from the first card of the row: the row is empty"
+    if task.kind == "send_dignitary":
+        if _node(rules, task.ref, ()) is None or not task.ref.startswith("dignitary:"):
+            return f"ref is 'dignitary:<id>:<level>', not {task.ref!r}"
+        dignitary = task.ref.split(":")[1]
+        if not any(dignitary in t.dignitaries for t in state.taverns):
+            return f"the {dignitary} is on no tavern of the board"
+    if task.kind == "effect" or task.kind in _NODE_OPS:
+        node = _node(rules, task.ref, task.path)
+        if node is None:
+            return f"no effect at ref {task.ref!r} path {list(task.path)}"
+        ops = _NODE_OPS.get(task.kind)
+        if ops is not None and node.op not in ops:
+            return f"points at a {node.op!r} effect, not {' or '.join(map(repr, ops))}"
+        if turn is None and any(n.op in _TURN_OPS for n in node.walk()):
+            return "its effect acts on the card of the turn: the position needs a 'turn'"
+        if any(n.op == "buy_deed" or n.arg("where") == "arrival" for n in node.walk()) and (
+            turn is None or turn.arrival not in {t.id for t in state.taverns}
+        ):
+            return "its effect acts in the tavern of arrival: the turn needs an 'arrival'"
+    if task.kind == "choose_free_table":
+        return _move_problem(state, task)
+    return None
+
+
+def _move_problem(state: GameState, task: Task) -> str | None:
+    """A customer being moved: ``args`` name its tavern and table, where it still sits."""
+    if len(task.args) != 2 or not _INDEX.fullmatch(task.args[1]):
+        return f"args are [tavern, table] of the customer moved, not {list(task.args)}"
+    tavern, table = task.args[0], int(task.args[1])
+    tables = next((t.tables for t in state.taverns if t.id == tavern), ())
+    if not table < len(tables) or tables[table] is None:
+        return f"no customer sits at table {table} of tavern {tavern!r}"
+    return None
+
+
+def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Every reason the stack of ``state`` cannot play on to the end of the game."""
+    out = []
+    known = sorted({*AUTOMATIC, *DECISIONS} - {"setup"})
+    for task in reversed(state.stack):  # the next step first, as a position lists them
+        if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
+            hint = did_you_mean(task.kind, known)
+            out.append(f"unknown step {task.kind!r} in the stack; " + (hint or f"known: {', '.join(known)}"))
+            continue
+        problem = _task_problem(rules, state, task)
+        if problem:
+            out.append(f"step {task.kind!r}: {problem}")
+    if out or state.result is not None or not state.stack:
+        return out  # over, or checked by whoever resumes it (nothing comes next)
+    carrier = _first_carrier(state)
+    if carrier is None:
+        out.append(f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}")
+        return out
+    # Steps below the first carrier come after the end of the game; the engine still runs
+    # the automatic ones it reaches in the same run, so only carriers may wait there.
+    dead = [task.kind for task in state.stack[:carrier] if task.kind not in CARRIERS]
+    if dead:
+        out.append(f"steps {dead[::-1]} come after {state.stack[carrier].kind!r}, which ends the game")
+    out += _royal_problems(rules, state, carrier)
+    out += _customer_problems(rules, state, carrier)
+    return out
+
+
+def _first_carrier(state: GameState) -> int | None:
+    """The index in the stack of the first carrier to run (the stack's top is its end)."""
+    return next((i for i in range(len(state.stack) - 1, -1, -1) if state.stack[i].kind in CARRIERS), None)
+
+
+def _royal_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
+    """The King's (and Queen's) people for the royal scoring, and enough opportunities
+    left for every choice to come before the game ends (the stack's steps above its first
+    ``carrier`` and those the carrier leads to)."""
+    n = len(state.players)
+    if n not in rules.constants.player_counts:
+        return []
+    out = []
+    ahead = state.stack[carrier:]
+    chosen = {task.ref for task in ahead if task.kind == "choose_people"}
+    if state.stack[carrier].kind in _TO_ROYAL:
+        if state.king is None and "king" not in chosen:
+            out.append("royal scoring needs the King's people: set 'king'")
+        if rules.constants.royal_picks_for(n) > 1 and state.queen is None and "queen" not in chosen:
+            out.append(f"with {n} players royal scoring also follows the Queen's people: set 'queen'")
+    left = len(rules.royal_scorings) - len({scoring for scoring, _ in state.royal_used})
+    coming = sum(task.kind == "choose_royal" for task in state.stack[carrier:])
+    if state.stack[carrier].kind in ("turn", "end_turn", "end_game", "royal_scoring"):
+        coming += n * rules.constants.royal_picks_for(n)
+    if coming > left:
+        out.append(f"{coming} royal scoring choices to come, {left} opportunities left")
+    return out
+
+
+def _customer_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
+    """Customers for the picks at hand: those of the turn in progress from the row as it is,
+    and one for a turn about to start. (A position may hold fewer cards or tiles than the
+    turns left need: the game then waits at a pick without a legal action; the engine
+    does not yet end a game whose customers ran out.)"""
+    ahead = [task.kind for task in state.stack[carrier + 1 :]]
+    now = ahead.count("pick_card")
+    soon = now + (1 if state.stack[carrier].kind == "turn" else 0)
+    out = []
+    if now > len(state.row):
+        out.append(f"{now} customer(s) to pick now from a row of {len(state.row)}")
+    cards = len(state.row) + len(state.customer_deck)
+    if soon > cards:
+        out.append(f"{soon} customer(s) to pick soon, {cards} customer card(s) left")
+    tiles = sum(count for _, count in state.tiles)
+    if soon > tiles:
+        out.append(f"{soon} customer(s) to pick soon, {tiles} customer tile(s) left")
+    return out
+
+
+def resume(rules: RuleSet, state: GameState) -> list[ev.Event]:
+    """The events that resume ``state``: it loaded, then its automatic steps ran up to the
+    first decision. :class:`PositionError` when the state does not play: an inconsistency,
+    a step that fails, a decision without a legal action, or steps that run out before the
+    game ends. What a position loads, a game can play."""
+    problems = state_problems(rules, state)
+    if problems:
+        raise PositionError("bad position: " + "; ".join(problems))
+    first = f"{state.stack[-1].kind!r}" if state.stack else "none"
+    loaded = ev.PositionLoaded(state)
+    engine = Engine(rules, evolve(None, loaded))
+    engine.events.append(loaded)
+    try:
+        engine.run()
+    except Exception as exc:  # whatever fails in the steps of a hand-written state is its fault
+        raise PositionError(
+            f"bad position: the steps from {first} fail: {type(exc).__name__}: {shown(str(exc))}"
+        ) from None
+    pending = engine.pending
+    if engine.state.over:
+        return engine.events
+    if pending is None:
+        raise PositionError(f"bad position: the steps from {first} run out and the game is not over")
+    if not pending.actions:
+        raise PositionError(
+            f"bad position: step {pending.kind!r} of seat {pending.player} has no legal action"
+        )
+    return engine.events

@@ -2,12 +2,19 @@
 
 All of a game's randomness is spent here, from the seed, and recorded in events
 (deck orders, favour layout, dignitary placement); nothing after setup draws a number.
+
+:func:`start_events` checks every argument of a new game before anything happens; the
+checks of a player name, a birthday and a day of play are shared with position documents
+(:mod:`taverna_rules.kernel.integrity`), so whatever a new game accepts, a position
+accepts too.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import random
+import re
+import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,32 +30,213 @@ from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task, TavernState
 from taverna_rules.kernel.tracks import draw_spells, seat_order
 
-__all__ = ["resolve_options", "start_events"]
+__all__ = [
+    "INT_BOUND",
+    "MAX_NAME",
+    "birthday_problem",
+    "name_problem",
+    "played_on_problem",
+    "resolve_options",
+    "shown",
+    "start_events",
+]
+
+#: The longest player name, in characters.
+MAX_NAME = 64
+#: Seeds and integer option values lie strictly between ``-INT_BOUND`` and ``INT_BOUND``:
+#: they are written into logs, and every wire format reads a 64-bit integer.
+INT_BOUND = 2**64
+_BIRTHDAY = re.compile(r"(?:[0-9]{4}-)?[0-9]{2}-[0-9]{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def resolve_options(rules: RuleSet, options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
-    """Every rule option with its value: the defaults, overridden by ``options``."""
-    given = dict(options or {})
+class _Short(reprlib.Repr):
+    """Values shown in messages are cut short: a megabyte name must not make a megabyte
+    message, nor a 5,000-digit integer an error of its own (Python refuses to print it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = 60
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) >= 10**40:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_SHORT = _Short()
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut short for a message; any value, even one whose ``repr`` fails."""
+    try:
+        return _SHORT.repr(value)
+    except Exception:  # a foreign __repr__ that raises still gets a message
+        return f"<a {type(value).__name__} object>"
+
+
+def _int_in(value: object, low: int, high: int) -> int | None:
+    """``value`` as a plain int when it is an int (not a bool) with ``low <= value < high``."""
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value < high:
+        return int(value)
+    return None
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot name a player, or ``None`` when it can.
+
+    A name is a string of 1 to :data:`MAX_NAME` printable characters (letters, digits,
+    punctuation, symbols, inner spaces), without spaces around it, and not ``"?"``, the
+    mark of a hidden card in views. Every such name survives the JSON and YAML formats.
+    """
+    if not isinstance(name, str):
+        return f"a player name is a string, not {shown(name)}"
+    if not 1 <= len(name) <= MAX_NAME:
+        return f"a player name has 1 to {MAX_NAME} characters, not {len(name)}: {shown(name)}"
+    if not name.isprintable():
+        return f"a player name has only printable characters (no control characters): {shown(name)}"
+    if name.strip() != name:
+        return f"a player name does not start or end with a space: {shown(name)}"
+    if name == HIDDEN:
+        return f"a player name is other than {HIDDEN!r}, the mark of a hidden card"
+    return None
+
+
+def birthday_problem(birthday: object) -> str | None:
+    """Why ``birthday`` is not a birthday (``None``, ``'MM-DD'`` or ``'YYYY-MM-DD'``), or ``None``."""
+    if birthday is None:
+        return None
+    if isinstance(birthday, str) and _BIRTHDAY.fullmatch(birthday):
+        try:
+            parse_day(birthday)
+            return None
+        except OptionError:
+            pass
+    return f"a birthday is 'MM-DD' (or 'YYYY-MM-DD') or None, not {shown(birthday)}"
+
+
+def played_on_problem(played_on: object) -> str | None:
+    """Why ``played_on`` is not the day of a game (``None`` or ``'YYYY-MM-DD'``), or ``None``."""
+    if played_on is None:
+        return None
+    if isinstance(played_on, str) and _DAY.fullmatch(played_on):
+        try:
+            dt.date.fromisoformat(played_on)
+            return None
+        except ValueError:
+            pass
+    return f"played_on is a day 'YYYY-MM-DD' (or a datetime.date), not {shown(played_on)}"
+
+
+def _option_value(option: Any, value: object) -> object:
+    """``value`` as option ``option`` takes it; :class:`OptionError` when it does not.
+
+    Values are matched by type and value, never by a foreign ``__eq__``, and the stored
+    value is the option's own (a choice is one of its choices).
+    """
+    if option.type == "bool" and isinstance(value, bool):
+        return value
+    number = _int_in(value, 1 - INT_BOUND, INT_BOUND)
+    if option.type == "int" and number is not None:
+        return number
+    if option.type == "choice":
+        for choice in option.choices:
+            if type(value) is str and value == choice:
+                return choice
+    wanted = {
+        "bool": "true or false",
+        "int": "an integer between -2**64 and 2**64",
+        "choice": f"one of {list(option.choices)}",
+    }[option.type]
+    raise OptionError(f"option {option.id!r} takes {wanted}, not {shown(value)}")
+
+
+def resolve_options(rules: RuleSet, options: object) -> tuple[tuple[str, Any], ...]:
+    """Every rule option with its value: the defaults, overridden by ``options`` (a mapping
+    of option names to values, or ``None``); :class:`OptionError` for anything else."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise OptionError(f"options is a mapping of option names to values, not {shown(options)}")
+    bad_keys = [key for key in options if not isinstance(key, str)]
+    if bad_keys:
+        raise OptionError(f"option names are strings, not {shown(bad_keys[0])}")
+    given = dict(options)
     values: dict[str, Any] = {}
     for option in rules.options:
         value = given.pop(option.id, option.default)
-        if option.type == "bool" and not isinstance(value, bool):
-            raise OptionError(f"option {option.id!r} takes true or false, not {value!r}")
-        if option.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {option.id!r} takes an integer, not {value!r}")
-        if option.type == "choice" and value not in option.choices:
-            raise OptionError(f"option {option.id!r} takes one of {list(option.choices)}, not {value!r}")
-        values[option.id] = value
+        values[option.id] = _option_value(option, value)
     if given:
         known = [o.id for o in rules.options]
         hints = [did_you_mean(name, known) for name in sorted(given)]
         hint = "; ".join(h for h in hints if h) or f"known: {', '.join(known)}"
-        raise OptionError(f"unknown rule option(s) {sorted(given)!r} ({hint})")
+        raise OptionError(f"unknown rule option(s) {shown(sorted(given))} ({hint})")
     return tuple(sorted(values.items()))
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _sequence(value: object, what: str) -> Sequence[object]:
+    """``value`` when it is a list, tuple or other sequence that is not a string."""
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Sequence):
+        raise OptionError(f"{what} is a list, not {shown(value)}")
+    return value
+
+
+def _players(rules: RuleSet, players: object) -> tuple[str, ...]:
+    seq = _sequence(players, "players (a list of names, in seat order)")
+    counts = rules.supported_players()
+    if len(seq) not in counts:
+        contiguous = list(counts) == list(range(counts[0], counts[-1] + 1))
+        shown_counts = f"{counts[0]} to {counts[-1]}" if contiguous else ", ".join(map(str, counts))
+        raise OptionError(f"these rules play with {shown_counts} players, not {len(seq)}")
+    names = tuple(seq)
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise OptionError(problem)
+    if len(set(names)) != len(names):
+        raise OptionError(f"player names must be distinct: {shown(list(names))}")
+    return tuple(str(name) for name in names)
+
+
+def _seed(seed: object) -> int:
+    value = _int_in(seed, 1 - INT_BOUND, INT_BOUND)
+    if value is None:
+        raise OptionError(f"the seed is an integer between -2**64 and 2**64, not {shown(seed)}")
+    return value
+
+
+def _played_on(played_on: object) -> str | None:
+    """The day as ``'YYYY-MM-DD'``: a ``datetime.date`` is written so (a ``datetime`` is
+    refused: its day depends on a time zone)."""
+    if isinstance(played_on, dt.date) and not isinstance(played_on, dt.datetime):
+        return played_on.isoformat()
+    problem = played_on_problem(played_on)
+    if problem:
+        raise OptionError(problem)
+    return played_on if isinstance(played_on, str) else None
+
+
+def _birthdays(birthdays: object, count: int) -> tuple[str | None, ...] | None:
+    if birthdays is None:
+        return None
+    seq = _sequence(birthdays, "birthdays (one per player, 'MM-DD' or None)")
+    if len(seq) != count:
+        raise OptionError(f"{len(seq)} birthdays for {count} players")
+    for birthday in seq:
+        problem = birthday_problem(birthday)
+        if problem:
+            raise OptionError(problem)
+    return tuple(b if isinstance(b, str) else None for b in seq)
+
+
+def _first_player(first_player: object, count: int) -> int | None:
+    if first_player is None:
+        return None
+    seat = _int_in(first_player, 0, count)
+    if seat is None:
+        raise OptionError(f"first_player is a seat number from 0 to {count - 1}, not {shown(first_player)}")
+    return seat
 
 
 def start_events(
@@ -58,60 +246,40 @@ def start_events(
     options: Mapping[str, Any] | None = None,
     first_player: int | None = None,
     birthdays: Sequence[str | None] | None = None,
-    played_on: str | None = None,
+    played_on: str | dt.date | None = None,
 ) -> list[ev.Event]:
-    """The events that open a game, up to its first decision."""
-    counts = rules.supported_players()
-    if isinstance(players, str):
-        raise OptionError(f"players is a list of names, not the string {players!r}")
-    if len(players) not in counts:
-        contiguous = list(counts) == list(range(counts[0], counts[-1] + 1))
-        shown = f"{counts[0]} to {counts[-1]}" if contiguous else ", ".join(map(str, counts))
-        raise OptionError(f"these rules play with {shown} players, not {len(players)}")
-    if len(set(players)) != len(players) or not all(
-        isinstance(p, str) and p and p != HIDDEN for p in players
-    ):
-        raise OptionError(
-            f"player names must be distinct non-empty strings other than {HIDDEN!r}: {list(players)!r}"
-        )
-    if not _is_int(seed):
-        raise OptionError(f"the seed is an integer, not {seed!r}")
-    if first_player is not None and not _is_int(first_player):
-        raise OptionError(f"first_player is a seat number, not {first_player!r}")
-    if options is not None and not isinstance(options, Mapping):
-        raise OptionError(f"options is a mapping of option names to values, not {options!r}")
-    if birthdays is not None and played_on is None:
+    """The events that open a game, up to its first decision.
+
+    Every argument is checked first, by type and value; anything else than the documented
+    types and values raises :class:`OptionError` (see :func:`taverna_rules.new_game`).
+    """
+    if not isinstance(rules, RuleSet):
+        raise OptionError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
+    names = _players(rules, players)
+    seed_value = _seed(seed)
+    resolved = resolve_options(rules, options)
+    seat = _first_player(first_player, len(names))
+    days = _birthdays(birthdays, len(names))
+    day = _played_on(played_on)
+    if days is not None and day is None:
         raise OptionError("birthdays need played_on (the day of the game, 'YYYY-MM-DD') to compare them")
-    if birthdays is not None and len(birthdays) != len(players):
-        raise OptionError(f"{len(birthdays)} birthdays for {len(players)} players")
-    if birthdays is not None:
-        for b in birthdays:
-            if b is not None:
-                parse_day(b)
-    if played_on is not None:
-        try:
-            dt.date.fromisoformat(played_on)
-        except ValueError:
-            raise OptionError(f"played_on must be 'YYYY-MM-DD', not {played_on!r}") from None
-    if first_player is None:
-        first_player = 0
-        if birthdays and played_on and all(b is not None for b in birthdays):
-            today = dt.date.fromisoformat(played_on)
-            since = [days_since(b, today) for b in birthdays if b is not None]
-            first_player = since.index(min(since))
-    if not 0 <= first_player < len(players):
-        raise OptionError(f"first_player must be a seat from 0 to {len(players) - 1}, not {first_player}")
+    if seat is None:
+        seat = 0
+        if days and day and all(b is not None for b in days):
+            today = dt.date.fromisoformat(day)
+            since = [days_since(b, today) for b in days if b is not None]
+            seat = since.index(min(since))
     started = ev.GameStarted(
         rules=rules.fingerprint,
-        players=tuple(players),
+        players=names,
         peoples=rules.people_ids(),
-        seed=seed,
-        side=rules.side_for(len(players)).id,
-        first_player=first_player,
-        options=resolve_options(rules, options),
+        seed=seed_value,
+        side=rules.side_for(len(names)).id,
+        first_player=seat,
+        options=resolved,
         starting_coins=rules.constants.starting_coins,
-        birthdays=tuple(birthdays) if birthdays is not None else (),
-        played_on=played_on,
+        birthdays=days if days is not None else (),
+        played_on=day,
     )
     state = evolve(None, started)
     state = evolve(state, ev.FlowAdvanced((Task("setup"),)))
