@@ -29,7 +29,7 @@ from ruamel.yaml.reader import ReaderError
 
 from taverna_rules.content.problems import Problem, Severity
 
-__all__ = ["MAX_INT", "Limits", "SourceDocument", "json_path", "load_yaml_text", "to_plain"]
+__all__ = ["MAX_INT", "Limits", "SourceDocument", "json_path", "load_yaml_text", "to_plain", "too_large"]
 
 PathItem = str | int
 
@@ -174,14 +174,7 @@ def load_yaml_text(
     Never raises: whatever the text, a refusal is a located :class:`Problem`.
     """
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        return None, [
-            Problem(
-                "yaml-too-large",
-                f"the file is larger than {limits.max_bytes} bytes",
-                file,
-                hint="split the content over several files",
-            )
-        ]
+        return None, [too_large(file, limits)]
     try:
         data = _reader(limits).load(io.StringIO(text))
     except _Refusal as refusal:
@@ -193,6 +186,16 @@ def load_yaml_text(
     except YAMLError as exc:
         return None, [Problem("yaml-syntax", str(exc).strip(), file)]
     return SourceDocument(file, data), []
+
+
+def too_large(file: str, limits: Limits = Limits()) -> Problem:
+    """The problem of a file over ``limits.max_bytes`` (a reader stops one byte past it)."""
+    return Problem(
+        "yaml-too-large",
+        f"the file is larger than {limits.max_bytes} bytes",
+        file,
+        hint="split the content over several files",
+    )
 
 
 def _reader(limits: Limits) -> YAML:
