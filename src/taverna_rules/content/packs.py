@@ -15,6 +15,7 @@ manifest form one last layer on top of every pack.
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 from collections.abc import Iterator, Sequence
@@ -105,7 +106,7 @@ class _Budget:
 
     problems: list[Problem]
     boundary: str  # the resolved folder given: files must resolve inside it
-    entries: int = MAX_ENTRIES
+    entries: int  # how many more entries may be listed
     exhausted: bool = False
 
 
@@ -131,7 +132,7 @@ def discover(root: Traversable | Path, label: str, problems: list[Problem] | Non
             return [Unit(label, ((label, root),), False)]
     elif root.is_file():
         return [Unit(label, ((label, root),), False)]
-    budget = _Budget(problems, os.path.realpath(root) if isinstance(root, Path) else "")
+    budget = _Budget(problems, os.path.realpath(root) if isinstance(root, Path) else "", MAX_ENTRIES)
     units: list[Unit] = []
     todo: list[tuple[Traversable | Path, str, int]] = [(root, label, 0)]
     while todo:
@@ -166,9 +167,6 @@ def _walk(
                     else:
                         budget.problems.append(refusal)
                 continue
-            if _is_pack_root(entry):
-                yield name, entry, level, True
-                continue
             if level > MAX_FOLDER_DEPTH:
                 budget.problems.append(
                     _refused(
@@ -178,7 +176,13 @@ def _walk(
                     )
                 )
                 continue
-        children = sorted(entry.iterdir(), key=lambda c: c.name)
+            if _is_pack_root(entry):
+                yield name, entry, level, True
+                continue
+        # A listing is cut at the budget before it is sorted: a folder of millions of
+        # entries costs no more than the bound.
+        listed = list(itertools.islice(entry.iterdir(), budget.entries + 1))
+        children = sorted(listed, key=lambda c: c.name)
         if len(children) > budget.entries:
             if not budget.exhausted:
                 budget.exhausted = True
