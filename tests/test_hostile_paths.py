@@ -33,7 +33,8 @@ CHANGES = "format: 1\nkind: changes\n"
 def manifest(folder: Path, ident: str = "hostile") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "pack.yaml").write_text(
-        f"format: 1\nkind: pack\nid: {ident}\nname: {{en: X, fr: X, nl: X}}\nversion: '1.0'\nextends: [base]\n",
+        f"format: 1\nkind: pack\nid: {ident}\nname: {{en: X, fr: X, nl: X}}\n"
+        "version: '1.0'\nextends: [base]\n",
         encoding="utf-8",
     )
     return folder
