@@ -22,6 +22,8 @@ from taverna_rules.kernel.setup import resolve_options
 __all__ = ["build_parser", "main", "main_exit"]
 
 LANGUAGES = ("en", "fr", "nl")
+#: How many problems a text report writes out unless told otherwise.
+SHOWN_PROBLEMS = 100
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +45,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     check.add_argument("--no-source", action="store_true", help="do not show the offending YAML lines")
     check.add_argument("--strict", action="store_true", help="warnings fail too (exit status 1)")
+    check.add_argument(
+        "--max-problems",
+        type=_count,
+        default=SHOWN_PROBLEMS,
+        metavar="N",
+        help=f"write out at most N problems in text (default: {SHOWN_PROBLEMS}; 0: all); "
+        "the summary counts them all",
+    )
 
     schema = commands.add_parser(
         "schema",
@@ -104,6 +114,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of 0 or more, not {text!r}")
+    return value
+
+
 def _option(text: str) -> tuple[str, object]:
     name, sep, raw = text.partition("=")
     if not sep or not name:
@@ -142,7 +159,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     if args.format == "json":
         out.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
-        out.write(report.format_text(show_source=not args.no_source) + "\n")
+        out.write(report.format_text(show_source=not args.no_source, limit=args.max_problems or None) + "\n")
     return 1 if failed else 0
 
 
@@ -205,7 +222,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         if args.format == "json":
             out.write(json.dumps({"ok": False, "validation": report.to_json()}, indent=2) + "\n")
         else:
-            out.write(report.format_text() + "\n")
+            out.write(report.format_text(limit=SHOWN_PROBLEMS) + "\n")
         return 1
     rules = _load(args, out)
     assert isinstance(rules, RuleSet)
@@ -233,7 +250,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     else:
         if report.warnings:
-            out.write(report.format_text() + "\n\n")
+            out.write(report.format_text(limit=SHOWN_PROBLEMS) + "\n\n")
         shown = ", ".join(f"{name}={json.dumps(value)}" for name, value in effective)
         out.write(f"rule options: {shown or 'none'}\n")
         out.write(result.format_text() + "\n")

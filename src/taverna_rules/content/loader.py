@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +59,7 @@ from taverna_rules.content.packs import (
 )
 from taverna_rules.content.problems import Problem, ValidationReport, did_you_mean
 from taverna_rules.content.schema_source import KINDS
-from taverna_rules.content.yaml_source import SourceDocument, load_yaml_text, to_plain
+from taverna_rules.content.yaml_source import Limits, SourceDocument, load_yaml_text, to_plain, too_large
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.ops import OPS, parse_effect
 from taverna_rules.errors import ContentError
@@ -83,35 +86,78 @@ class _Text:
     unit: int
 
 
-def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[Unit], list[_Text], list[Problem]]:
+def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[Unit], list[_Text], list[Problem], int]:
+    """The units to load, the texts of their files, the problems of reading them, and how
+    many of the units are the bundled content's (they come first)."""
     units: list[Unit] = []
     problems: list[Problem] = []
     if base:
-        units.extend(discover(bundled("cards"), "cards"))
+        units.extend(discover(bundled("cards"), "cards", problems))
+    bundled_units = len(units)
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
+        if not os.path.lexists(path):
             problems.append(Problem("file-missing", f"no such file or folder: {str(raw)!r}", str(raw)))
             continue
-        units.extend(discover(path, str(raw).rstrip("/")))
+        units.extend(discover(path, str(raw).rstrip("/") or str(raw), problems))
     texts: list[_Text] = []
     for index, unit in enumerate(units):
         for name, entry in unit.files:
-            try:
-                texts.append(_Text(name, entry.read_text(encoding="utf-8"), index))
-            except UnicodeDecodeError as exc:
-                before = exc.object[: exc.start]
-                line = before.count(b"\n") + 1
-                column = len(before) - (before.rfind(b"\n") + 1) + 1
-                message = f"the file is not UTF-8: byte {exc.object[exc.start]:#04x} cannot be read"
-                problems.append(
-                    Problem("file-unreadable", message, name, line, column, hint="save the file as UTF-8")
-                )
-            except OSError as exc:
-                problems.append(
-                    Problem("file-unreadable", f"cannot read the file: {exc.strerror or exc}", name)
-                )
-    return units, texts, problems
+            text = _read(name, entry, problems)
+            if text is not None:
+                texts.append(_Text(name, text, index))
+    return units, texts, problems, bundled_units
+
+
+def _read(name: str, entry: Traversable | Path, problems: list[Problem]) -> str | None:
+    """The text of a content file, or None (and a problem): at most ``max_bytes`` + 1
+    bytes are read, from a regular file opened without blocking (the file was checked
+    when it was found; it is checked again once open, in case it changed since)."""
+    limit = Limits().max_bytes
+    try:
+        data = _read_bytes(entry, limit + 1) if isinstance(entry, Path) else entry.read_bytes()
+    except _NotRegular:
+        message = "not a regular file: not read"
+        problems.append(Problem("file-refused", message, name, hint="content is regular .yaml files"))
+        return None
+    except OSError as exc:
+        problems.append(Problem("file-unreadable", f"cannot read the file: {exc.strerror or exc}", name))
+        return None
+    if len(data) > limit:
+        problems.append(too_large(name))
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        message = f"the file is not UTF-8: byte {data[exc.start]:#04x} cannot be read"
+        hint = "save the file as UTF-8"
+        problems.append(Problem("file-unreadable", message, name, line, column, hint=hint))
+        return None
+
+
+class _NotRegular(Exception):
+    """The file opened is not a regular file (it was replaced after it was found)."""
+
+
+def _read_bytes(path: Path, size: int) -> bytes:
+    # O_NONBLOCK: opening a FIFO never waits for a writer; fstat then refuses it.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _NotRegular
+        chunks: list[bytes] = []
+        while size > 0:
+            chunk = os.read(fd, min(size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 # ----------------------------------------------------------------------------- schema
@@ -473,7 +519,7 @@ def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[
 
 
 def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
-    units, texts, problems = _sources(paths, base)
+    units, texts, problems, bundled_units = _sources(paths, base)
     parsed: dict[int, list[Located]] = {}
     for text in texts:
         source, yaml_problems = load_yaml_text(text.text, text.name)
@@ -488,6 +534,10 @@ def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
         skip = _skipped(kind, plain, schema_problems)
         if skip is not None:
             parsed.setdefault(text.unit, []).append(Located(source, plain, kind, skip))
+    replaced = _replaced(units, parsed, bundled_units)
+    texts = [t for t in texts if t.unit not in replaced]
+    for index in replaced:
+        del parsed[index]
     files = tuple(t.name for t in texts)
     sources = {t.name: t.text for t in texts}
     layers = _layers(units, parsed, problems)
@@ -501,6 +551,23 @@ def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
     )
 
 
+def _manifest_id(unit: Unit, docs: Sequence[Located]) -> str | None:
+    path = f"{unit.label}/pack.yaml"
+    return next((str(d.data["id"]) for d in docs if d.kind == "pack" and d.source.file == path), None)
+
+
+def _replaced(units: Sequence[Unit], parsed: dict[int, list[Located]], bundled_units: int) -> set[int]:
+    """The bundled packs that a pack given with the same id replaces.
+
+    ``taverna validate cards/base``, or a copy of the base game, checks that pack alone
+    rather than reporting it as a second ``base``.
+    """
+    given = {_manifest_id(units[i], parsed.get(i, ())) for i in range(bundled_units, len(units))}
+    return {
+        i for i in range(bundled_units) if i in parsed and _manifest_id(units[i], parsed[i]) in given - {None}
+    }
+
+
 def _file_order(files: tuple[str, ...]) -> Callable[[Problem], tuple[int, int, int]]:
     rank = {name: i for i, name in enumerate(files)}
 
@@ -511,11 +578,20 @@ def _file_order(files: tuple[str, ...]) -> Callable[[Problem], tuple[int, int, i
 
 
 def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
+    """The cache key of the files under ``paths``: each content file's name, time and
+    size, found as loading finds them (never opening or following what loading refuses)."""
     out: list[tuple[str, int, int]] = []
     for raw in paths:
         path = Path(raw)
-        entries = [path] if path.is_file() else sorted(path.rglob("*")) if path.exists() else []
-        out.extend((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in entries if p.is_file())
+        if not os.path.lexists(path):
+            continue
+        for unit in discover(path, str(raw), []):
+            for name, entry in unit.files:
+                try:
+                    info = os.stat(entry) if isinstance(entry, Path) else None
+                except OSError:
+                    info = None
+                out.append((name, info.st_mtime_ns, info.st_size) if info else (name, -1, -1))
     return tuple(out)
 
 

@@ -108,36 +108,40 @@ class ValidationReport:
 
     def excerpt(self, problem: Problem, context: int = 1) -> str:
         """The lines of the file around a problem, the column marked with a caret;
-        empty when the file or the line is unknown."""
+        empty when the file or the line is unknown. A long line is cut to a window
+        around the column."""
         text = self.sources.get(problem.file)
         if text is None or not problem.line:
             return ""
-        lines = text.splitlines()
-        if problem.line > len(lines):
-            return ""
-        first = max(1, problem.line - context)
-        width = len(str(problem.line))
-        out = []
-        for number in range(first, problem.line + 1):
-            out.append(f"{number:>{width}} | {lines[number - 1]}")
-        caret = " " * max(0, problem.column - 1) + "^"
-        out.append(f"{'':>{width}} | {caret}")
-        return "\n".join(out)
+        return _excerpt(text.splitlines(), problem, context)
 
-    def format_text(self, *, show_source: bool = True) -> str:
+    def format_text(self, *, show_source: bool = True, limit: int | None = None) -> str:
         """The report for a terminal: each problem, the YAML lines it points at, its hint,
-        and a summary line."""
+        and a summary line.
+
+        ``limit`` caps how many problems are written out (the summary still counts them
+        all); the time taken grows with the problems written, not with their square.
+        """
+        lines: dict[str, list[str]] = {}  # each file is split once, not once a problem
+        shown = self.problems if limit is None else self.problems[: max(0, limit)]
         blocks = []
-        for problem in self.problems:
+        for problem in shown:
             block = [f"{problem.location}: {problem.severity}[{problem.code}]: {problem.message}"]
             if problem.path != "$":
                 block.append(f"  at {problem.path}")
-            excerpt = self.excerpt(problem) if show_source else ""
-            if excerpt:
-                block.extend("  " + line for line in excerpt.splitlines())
+            text = self.sources.get(problem.file) if show_source and problem.line else None
+            if text is not None:
+                if problem.file not in lines:
+                    lines[problem.file] = text.splitlines()
+                block.extend("  " + line for line in _excerpt(lines[problem.file], problem).splitlines())
             if problem.hint:
                 block.append(f"  hint: {problem.hint}")
             blocks.append("\n".join(block))
+        if len(shown) < len(self.problems):
+            blocks.append(
+                f"... and {len(self.problems) - len(shown)} more problem(s) not shown "
+                "(the JSON report lists them all)"
+            )
         blocks.append(self.summary())
         return "\n\n".join(blocks)
 
@@ -156,3 +160,29 @@ class ValidationReport:
             "warnings": len(self.warnings),
             "problems": [p.to_json() for p in self.problems],
         }
+
+
+#: How much of a long line an excerpt shows, centred on the column.
+EXCERPT_WIDTH = 120
+
+
+def _excerpt(lines: list[str], problem: Problem, context: int = 1) -> str:
+    if problem.line > len(lines):
+        return ""
+    first = max(1, problem.line - context)
+    width = len(str(problem.line))
+    # A window keeps the caret under the column however long the line (a minified
+    # file is one line of a megabyte).
+    start = max(0, problem.column - 1 - EXCERPT_WIDTH // 2)
+    out = []
+    for number in range(first, problem.line + 1):
+        line = lines[number - 1]
+        shown = line[start : start + EXCERPT_WIDTH]
+        if start:
+            shown = "..." + shown
+        if len(line) > start + EXCERPT_WIDTH:
+            shown += "..."
+        out.append(f"{number:>{width}} | {shown}")
+    column = problem.column - 1 - start + (3 if start else 0)
+    out.append(f"{'':>{width}} | {' ' * max(0, column)}^")
+    return "\n".join(out)
