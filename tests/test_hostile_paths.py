@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules.adapters.cli import main
-from taverna_rules.content import loader, packs
+from taverna_rules.content import packs
 from taverna_rules.content.yaml_source import Limits
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and links are POSIX")
@@ -50,7 +50,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         seen.append(os.fspath(path))
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr(loader.os, "open", spy)
+    monkeypatch.setattr(os, "open", spy)  # the loader calls os.open
     yield seen
 
 
@@ -176,8 +176,8 @@ def test_a_file_over_the_size_bound_is_read_only_up_to_it(
         read[files[fd]] = read.get(files[fd], 0) + len(data)
         return data
 
-    monkeypatch.setattr(loader.os, "open", spy_open)
-    monkeypatch.setattr(loader.os, "read", spy_read)
+    monkeypatch.setattr(os, "open", spy_open)
+    monkeypatch.setattr(os, "read", spy_read)
     problems = tr.validate(pack).problems
     assert [p.code for p in problems] == ["yaml-too-large"]
     assert read[str(big)] == Limits().max_bytes + 1

@@ -83,7 +83,7 @@ def refused(text: str, message: str) -> None:
         ),
         (
             HEAD.replace("{name: A}", "{name: A, coins: 18446744073709551616}") + "stack: [end_game]",
-            "integer",
+            "is out of range",
         ),
         (HEAD.replace("{name: A}", "{name: A, hand: eviction}") + "stack: [end_game]", "hand"),
         (HEAD.replace("{name: A}", "{name: A, birthday: '02-30'}") + "stack: [end_game]", "birthday"),
