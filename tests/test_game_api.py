@@ -216,13 +216,13 @@ def test_views_hide_hands_and_decks() -> None:
 def test_decision_view_hides_the_actions_of_others() -> None:
     """Selling a spell names a card of a hidden hand: only the decider sees the actions."""
     game = started(3)
-    advance_to(game, "turn_actions")
+    advance_to(game, "pick_card")
     decision = game.decision
     assert decision is not None and any(isinstance(a, tr.SellSpell) for a in decision.actions)
     mine = game.decision_for(decision.player)
     assert mine == decision
     other = game.decision_for((decision.player + 1) % 3)
-    assert other is not None and other.actions == () and other.kind == "turn_actions"
+    assert other is not None and other.actions == () and other.kind == "pick_card"
     assert other.player == decision.player
 
 

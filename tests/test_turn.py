@@ -168,6 +168,32 @@ def test_selling_spells() -> None:
     assert game.state.spell_discard == ((0, "charm#1"), (0, "charm#2"))
 
 
+@pytest.mark.parametrize("step", ["pick_card", "place_customer"])
+def test_selling_at_any_time_of_the_turn_pays_for_a_spell(step: str) -> None:
+    """EN 152: "You may sell one or more spells at any time during your turn" (FR 597;
+    NL 164). With 1 coin, Ann sells her Charm before picking or before seating, and can
+    then afford the Eviction (cost 2) before the customer is seated."""
+    text = TURN.replace("hand: [charm#1, charm#2, eviction#1]", "coins: 1, hand: [charm#1, eviction#1]")
+    if step == "pick_card":
+        text = text.replace("card: c12, people: elf, symbols: {symbols}", "").replace(
+            "stack:\n", "stack:\n      - {{kind: pick_card, player: Ann}}\n"
+        )
+    game = from_position(
+        text.format(
+            ann_elf=1, bob_elf=0, symbols="[lyre]", grimoire_tables="[elf, null, null]", privilege="true"
+        )
+    )
+    decision = game.decision
+    assert decision is not None and decision.kind == step
+    assert tr.SellSpell("charm#1") in decision.actions
+    assert tr.CastSpell("eviction#1") not in decision.actions  # 1 coin: too poor
+    game.apply(tr.SellSpell("charm#1"))
+    decision = game.decision
+    assert decision is not None and decision.kind == step  # the same decision comes back
+    assert game.state.players[0].coins == 2 and game.state.spell_discard == ((0, "charm#1"),)
+    assert tr.CastSpell("eviction#1") in decision.actions
+
+
 def test_end_of_turn_refills_the_row_and_passes_clockwise() -> None:
     """ "Replenish the available customers track with the top card of the customer deck.
     There must always be 4 available customers cards"; then the next player."""
@@ -228,7 +254,7 @@ def test_game_length(players: int, turns: int) -> None:
         (
             tr.EndTurn(),
             "this decision takes SeatCustomer or ReplaceCustomer or ActivateDignitary or "
-            "UseFavour or CastSpell, not EndTurn",
+            "UseFavour or CastSpell or SellSpell, not EndTurn",
         ),
     ],
 )

@@ -14,11 +14,12 @@ from typing import Any, Literal
 from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError, UnknownPlayerError
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision
 from taverna_rules.kernel.integrity import resume
 from taverna_rules.kernel.replay import fold_checked, verify_log
-from taverna_rules.kernel.setup import shown, start_events
+from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState, Result
 from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
 
@@ -149,10 +150,19 @@ class Game:
         return player
 
     # ------------------------------------------------------------------ playing
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change."""
+    def apply(self, action: Action, *, player: int | str | None = None) -> list[ev.Event]:
+        """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change.
+
+        ``player`` (a seat or a name) is who sends the action. A server passes it: an
+        action from a seat that is not the one deciding is refused, and a refusal's
+        message names only what that seat may see, so it can be sent back as it is.
+        Without ``player`` the caller is trusted (it holds the whole game): a refusal is
+        worded for the deciding player and lists their legal actions, which may name
+        cards of their hidden hand.
+        """
+        seat = self._seat(player)
         new, state, pending = decide_and_fold(
-            self.rules, self._state, action, self.decision, trace=self.trace
+            self.rules, self._state, action, self.decision, trace=self.trace, player=seat
         )
         self._events.extend(new)
         self._decision, self._decision_for = pending, state

@@ -19,7 +19,8 @@ from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import IllegalActionError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._replace import replace
-from taverna_rules.kernel.actions import Action, EndTurn, Pass
+from taverna_rules.kernel._shown import shown
+from taverna_rules.kernel.actions import Action, EndTurn, Pass, action_problem
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task
 
@@ -184,12 +185,14 @@ def pending_decision(rules: RuleSet, state: GameState) -> Decision | None:
     return Decision(top.player, top.kind, kind.prompt(rules, state, top), kind.legal(rules, state, top))
 
 
-def decide(rules: RuleSet, state: GameState, action: Action) -> list[ev.Event]:
+def decide(rules: RuleSet, state: GameState, action: Action, *, player: int | None = None) -> list[ev.Event]:
     """The events that ``action`` causes; raise :class:`IllegalActionError` if it is not legal.
 
-    Nothing is changed on error: states are immutable and no event is returned.
+    ``player``, when given, is the seat that sends the action: an action from any other
+    seat than the deciding one is refused, and the refusal names nothing that seat may
+    not see. Nothing is changed on error: states are immutable and no event is returned.
     """
-    return decide_and_fold(rules, state, action)[0]
+    return decide_and_fold(rules, state, action, player=player)[0]
 
 
 def decide_and_fold(
@@ -199,6 +202,7 @@ def decide_and_fold(
     pending: Decision | None = None,
     *,
     trace: Trace | None = None,
+    player: int | None = None,
 ) -> tuple[list[ev.Event], GameState, Decision | None]:
     """:func:`decide`, the state those events fold to (the engine folds as it goes), and
     the decision that state waits for (``None`` once the game is over).
@@ -211,10 +215,17 @@ def decide_and_fold(
         raise IllegalActionError(
             f"the game was set up with rules {state.rules[:12]!r}, not {rules.fingerprint[:12]!r}"
         )
+    problem = action_problem(action)
+    if problem:
+        raise IllegalActionError(f"{shown(action, wide=True)} is not an action: {problem}")
     if pending is None:
         pending = pending_decision(rules, state)
     if pending is None:
-        raise IllegalActionError(f"the game is over: {action!r} cannot be played")
+        raise IllegalActionError(f"the game is over: {shown(action, wide=True)} cannot be played")
+    if player is not None and player != pending.player:
+        raise IllegalActionError(_not_yours(state, pending, player, action))
+    # Safe after action_problem: an action of a registered type with plain field values
+    # compares by type and value only.
     if action not in pending.actions:
         raise IllegalActionError(_refusal(rules, state, pending, action))
     engine = Engine(rules, state, trace)
@@ -224,24 +235,35 @@ def decide_and_fold(
     return engine.events, engine.state, engine.pending
 
 
+def _name(state: GameState, seat: int) -> str:
+    return repr(state.players[seat].name) if 0 <= seat < len(state.players) else "nobody"
+
+
+def _not_yours(state: GameState, pending: Decision, player: int, action: Action) -> str:
+    """The refusal of an action sent by a seat that does not decide: it says who decides
+    and what about (public), never the decider's legal actions (they name a hidden hand)."""
+    return (
+        f"{shown(action, wide=True)} from {_name(state, player)} is refused: the pending decision "
+        f"{pending.kind!r} ({pending.prompt}) is {_name(state, pending.player)}'s"
+    )
+
+
 def _refusal(rules: RuleSet, state: GameState, pending: Decision, action: Action) -> str:
-    """Why ``action`` is refused, with the decision it failed against and the legal actions."""
-    who = state.players[pending.player].name if pending.player >= 0 else "nobody"
-    shown = ", ".join(repr(a) for a in pending.actions[:6])
+    """Why ``action`` is refused, with the decision it failed against and the legal actions:
+    words for the deciding player, who may see every card the legal actions name."""
+    shown_actions = ", ".join(repr(a) for a in pending.actions[:6])
     more = f" and {len(pending.actions) - 6} more" if len(pending.actions) > 6 else ""
     kind = DECISIONS[pending.kind]
     takes = kind.takes or tuple({type(a): None for a in pending.actions})
-    if not isinstance(action, Action):
-        why = f"an action is an Action object, not {type(action).__name__}"
-    elif not isinstance(action, takes):
+    if not isinstance(action, takes):
         names = " or ".join(t.__name__ for t in takes)
         why = f"this decision takes {names}, not {type(action).__name__}"
     else:
         why = kind.explain(rules, state, state.stack[-1], action) if kind.explain else ""
     reason = f": {why}" if why else ""
     return (
-        f"{action!r} is not legal in decision {pending.kind!r} of {who!r} ({pending.prompt}){reason}; "
-        f"legal: {shown}{more}"
+        f"{shown(action, wide=True)} is not legal in decision {pending.kind!r} of "
+        f"{_name(state, pending.player)} ({pending.prompt}){reason}; legal: {shown_actions}{more}"
     )
 
 

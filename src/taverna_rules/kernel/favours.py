@@ -2,9 +2,9 @@
 
 A player may use one or more different royal favour tiles during their turn, each once,
 when its effect applies; the tile is then kept face down and still counts for the Queen.
-Favours are offered in the turn's decisions where they can matter: before seating the
-customer (so that a favour changing the card acts before the step it changes: Trickery,
-Feast, Magic, Influence) and in the window after income.
+Favours are offered in each decision of the turn, where they can matter: before picking
+the card, before seating the customer (so that a favour changing the card acts before the
+step it changes: Trickery, Feast, Magic, Influence) and in the window after income.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,6 +21,7 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.errors import OptionError
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import BuyDeed, ChoosePeople
 from taverna_rules.kernel.calendar import days_since, parse_day
 from taverna_rules.kernel.engine import Engine, automatic, decision, run_flow
@@ -48,32 +48,6 @@ MAX_NAME = 64
 INT_BOUND = 2**64
 _BIRTHDAY = re.compile(r"(?:[0-9]{4}-)?[0-9]{2}-[0-9]{2}")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-class _Short(reprlib.Repr):
-    """Values shown in messages are cut short: a megabyte name must not make a megabyte
-    message, nor a 5,000-digit integer an error of its own (Python refuses to print it)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxstring = self.maxother = 60
-        self.maxlist = self.maxtuple = self.maxdict = self.maxset = 6
-
-    def repr_int(self, x: int, level: int) -> str:
-        if abs(x) >= 10**40:
-            return f"<an integer of {x.bit_length()} bits>"
-        return super().repr_int(x, level)
-
-
-_SHORT = _Short()
-
-
-def shown(value: object) -> str:
-    """``repr(value)``, cut short for a message; any value, even one whose ``repr`` fails."""
-    try:
-        return _SHORT.repr(value)
-    except Exception:  # a foreign __repr__ that raises still gets a message
-        return f"<a {type(value).__name__} object>"
 
 
 def _int_in(value: object, low: int, high: int) -> int | None:

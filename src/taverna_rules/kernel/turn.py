@@ -1,8 +1,9 @@
 """A player's turn: pick a card, seat the customer, collect income, optional plays, refill.
 
-Rulebook, "Game cycle" steps 1-7. Royal favours are offered before seating and in the
-``turn_actions`` window after income, which also offers the dignitaries and selling
-spells (casting spells joins it with their effects).
+Rulebook, "Game cycle" steps 1-7. The plays a player may make "at any time during your
+turn" (an extra dignitary, royal favours, casting a spell, selling spells: EN 144-154)
+are offered in each decision of the turn: before picking the card, before seating the
+customer and in the ``turn_actions`` window after income, which also ends the turn.
 """
 
 from __future__ import annotations
@@ -52,18 +53,91 @@ def _start_turn(engine: Engine, task: Task) -> None:
     )
 
 
+# ----------------------------------------------------------------------------- optional plays
+# Dignitaries, royal favours, casting and selling spells are offered in every decision of
+# the turn that a player may act in: before picking, before seating and in the window
+# after income (docs/rulings.rst, "The turn's optional plays are offered in each of its
+# decisions").
+OPTIONAL_PLAYS_TYPES = (ActivateDignitary, UseFavour, CastSpell, SellSpell)
+
+
+def _optional_plays(rules: RuleSet, state: GameState, player: int) -> tuple[Action, ...]:
+    return (
+        *activation_actions(rules, state, player),
+        *favour_actions(rules, state, player),
+        *cast_actions(rules, state, player),
+        *_sales(state, player),
+    )
+
+
+def _sales(state: GameState, player: int) -> tuple[SellSpell, ...]:
+    """One sale per kind of spell in hand: copies of a spell are the same choice."""
+    seen: set[str] = set()
+    sells: list[SellSpell] = []
+    for card in state.players[player].hand:
+        kind = card.split("#", 1)[0]
+        if kind not in seen:
+            seen.add(kind)
+            sells.append(SellSpell(card))
+    return tuple(sells)
+
+
+def _sale_refusal(state: GameState, player: int, action: SellSpell) -> str:
+    hand = state.players[player].hand
+    if action.spell not in hand:
+        return f"{action.spell!r} is not in your hand"
+    kind = action.spell.split("#", 1)[0]
+    first = next(card for card in hand if card.split("#", 1)[0] == kind)
+    return f"copies of a spell are one choice: sell {first!r}"
+
+
+def _optional_refusal(rules: RuleSet, state: GameState, player: int, action: Action) -> str | None:
+    """Why an optional play is refused, or ``None`` for another kind of action."""
+    if isinstance(action, ActivateDignitary):
+        return activation_refusal(rules, state, player, action)
+    if isinstance(action, UseFavour):
+        return favour_refusal(rules, state, player, action)
+    if isinstance(action, CastSpell):
+        return cast_refusal(rules, state, player, action)
+    if isinstance(action, SellSpell):
+        return _sale_refusal(state, player, action)
+    return None
+
+
+def _optional_play(engine: Engine, task: Task, action: Action) -> bool:
+    """Play an optional action and come back to ``task``; False for other actions."""
+    if isinstance(action, ActivateDignitary):
+        activate(engine, task, action)
+    elif isinstance(action, UseFavour):
+        use_favour(engine, task, action)
+    elif isinstance(action, CastSpell):
+        cast_spell(engine, task, action)
+    elif isinstance(action, SellSpell):
+        engine.emit(ev.SpellSold(task.player, action.spell))
+        engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))
+        engine.push(task)
+    else:
+        return False
+    return True
+
+
 # ----------------------------------------------------------------------------- 1. pick a card
-def _pick_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[PickCard, ...]:
+def _pick_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     supply = dict(state.tiles)
-    return tuple(
+    picks = tuple(
         PickCard(card_id, people)
         for card_id in state.row
         for people in rules.customer(card_id).peoples
         if supply.get(people, 0) > 0
     )
+    return (*picks, *_optional_plays(rules, state, task.player))
 
 
-def _pick_refusal(rules: RuleSet, state: GameState, task: Task, action: PickCard) -> str:
+def _pick_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
+    optional = _optional_refusal(rules, state, task.player, action)
+    if optional is not None:
+        return optional
+    assert isinstance(action, PickCard)
     if action.card not in state.row:
         return f"card {action.card!r} is not in the row {list(state.row)}"
     peoples = rules.customer(action.card).peoples
@@ -77,9 +151,14 @@ def _pick_refusal(rules: RuleSet, state: GameState, task: Task, action: PickCard
     _pick_choices,
     lambda r, s, t: "pick a customer card from the row",
     _pick_refusal,
-    (PickCard,),
+    (PickCard, *OPTIONAL_PLAYS_TYPES),
 )
-def _pick(engine: Engine, task: Task, action: PickCard) -> None:
+def _pick(engine: Engine, task: Task, action: Action) -> None:
+    """Step 1 of a turn: take a card of the row and one customer tile of a people it
+    shows; or first any play allowed at any time of the turn (see ``turn_actions``)."""
+    if _optional_play(engine, task, action):
+        return
+    assert isinstance(action, PickCard)
     card = engine.rules.customer(action.card)
     engine.emit(ev.CustomerCardPicked(task.player, action.card, action.people, card.symbols))
 
@@ -95,44 +174,6 @@ def _seat(tavern: str, table: int) -> tuple[SeatCustomer, ReplaceCustomer]:
     if pair is None:
         pair = _SEATS[key] = (SeatCustomer(tavern, table), ReplaceCustomer(tavern, table))
     return pair
-
-
-# ----------------------------------------------------------------------------- optional plays
-# Dignitaries, royal favours and spells are offered in both decisions of the turn that a
-# player may act in: before seating and in the window after income.
-OPTIONAL_PLAYS = (ActivateDignitary, UseFavour, CastSpell)
-
-
-def _optional_plays(rules: RuleSet, state: GameState, player: int) -> tuple[Action, ...]:
-    return (
-        *activation_actions(rules, state, player),
-        *favour_actions(rules, state, player),
-        *cast_actions(rules, state, player),
-    )
-
-
-def _optional_refusal(rules: RuleSet, state: GameState, player: int, action: Action) -> str | None:
-    """Why an optional play is refused, or ``None`` for another kind of action."""
-    if isinstance(action, ActivateDignitary):
-        return activation_refusal(rules, state, player, action)
-    if isinstance(action, UseFavour):
-        return favour_refusal(rules, state, player, action)
-    if isinstance(action, CastSpell):
-        return cast_refusal(rules, state, player, action)
-    return None
-
-
-def _optional_play(engine: Engine, task: Task, action: Action) -> bool:
-    """Play an optional action and come back to ``task``; False for other actions."""
-    if isinstance(action, ActivateDignitary):
-        activate(engine, task, action)
-    elif isinstance(action, UseFavour):
-        use_favour(engine, task, action)
-    elif isinstance(action, CastSpell):
-        cast_spell(engine, task, action)
-    else:
-        return False
-    return True
 
 
 def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
@@ -178,7 +219,7 @@ def _place_refusal(rules: RuleSet, state: GameState, task: Task, action: Action)
     _place_choices,
     _place_prompt,
     _place_refusal,
-    (SeatCustomer, ReplaceCustomer, *OPTIONAL_PLAYS),
+    (SeatCustomer, ReplaceCustomer, *OPTIONAL_PLAYS_TYPES),
 )
 def _place(
     engine: Engine,
@@ -229,25 +270,10 @@ def _income(engine: Engine, task: Task) -> None:
 
 # ----------------------------------------------------------------------------- 4-7. optional plays
 def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
-    hand = state.players[task.player].hand
-    seen: set[str] = set()
-    sells: list[Action] = []
-    for card in hand:
-        kind = card.split("#", 1)[0]
-        if kind not in seen:  # copies of a spell are the same choice
-            seen.add(kind)
-            sells.append(SellSpell(card))
-    return (*_optional_plays(rules, state, task.player), *sells, EndTurn())
+    return (*_optional_plays(rules, state, task.player), EndTurn())
 
 
 def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
-    if isinstance(action, SellSpell):
-        hand = state.players[task.player].hand
-        if action.spell not in hand:
-            return f"{action.spell!r} is not in your hand"
-        kind = action.spell.split("#", 1)[0]
-        first = next(card for card in hand if card.split("#", 1)[0] == kind)
-        return f"copies of a spell are one choice: sell {first!r}"
     return _optional_refusal(rules, state, task.player, action) or ""
 
 
@@ -256,18 +282,14 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
     _action_choices,
     lambda r, s, t: "activate a dignitary, use royal favours, cast a spell, sell spells, or end your turn",
     _action_refusal,
-    (*OPTIONAL_PLAYS, SellSpell, EndTurn),
+    (*OPTIONAL_PLAYS_TYPES, EndTurn),
 )
-def _turn_action(
-    engine: Engine, task: Task, action: ActivateDignitary | UseFavour | CastSpell | SellSpell | EndTurn
-) -> None:
-    if _optional_play(engine, task, action):
-        return
-    if isinstance(action, SellSpell):
-        engine.emit(ev.SpellSold(task.player, action.spell))
-        engine.emit(ev.CoinsGained(task.player, 1, "spell sold"))
-        engine.push(task)
-    # EndTurn: the window closes and the end of the turn follows.
+def _turn_action(engine: Engine, task: Task, action: Action) -> None:
+    """Steps 4 to 7 of a turn, after income: the dignitary of the tavern of arrival (or
+    any, with Influence), one more for two privilege tokens, royal favours, one spell,
+    spells sold for a coin each, in any order and as often as allowed; ``EndTurn``
+    closes the window and the turn."""
+    _optional_play(engine, task, action)  # EndTurn: the end of the turn follows
 
 
 @automatic("end_turn")
