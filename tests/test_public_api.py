@@ -111,3 +111,16 @@ def test_every_action_a_random_game_offers_is_exported() -> None:
 def test_all_lists_only_what_exists_once() -> None:
     assert len(set(tr.__all__)) == len(tr.__all__)
     assert all(hasattr(tr, name) for name in tr.__all__)
+
+
+def test_every_decision_kind_is_documented_with_the_actions_it_takes() -> None:
+    """docs/decisions.rst is generated from the registry: each kind needs its handler's
+    docstring and the action types it takes, all exported (tests/test_refusals.py checks
+    in random games that every legal action offered is of one of those types)."""
+    from taverna_rules.kernel.engine import DECISIONS
+
+    assert len(DECISIONS) >= 18
+    for kind, handler in DECISIONS.items():
+        assert handler.apply.__doc__, f"decision {kind!r} has no docstring"
+        assert handler.takes, f"decision {kind!r} does not say which actions it takes"
+        assert all(t.__name__ in tr.__all__ for t in handler.takes), kind

@@ -18,6 +18,7 @@ import taverna_rules as tr
 import test_properties as props
 from scenario import RULES, advance_to
 from taverna_rules.kernel.actions import Action
+from taverna_rules.kernel.engine import DECISIONS
 from taverna_rules.kernel.views import hidden_cards
 
 
@@ -71,6 +72,7 @@ def test_refusals_name_no_card_hidden_from_the_sender(setup: props.Setup, data: 
             return
         decision = game.decision
         assert decision is not None
+        assert all(isinstance(a, DECISIONS[decision.kind].takes) for a in decision.actions)
         seat = data.draw(st.integers(0, len(game.state.players) - 1), label="sender")
         action = data.draw(
             st.sampled_from([*decision.actions, *props.action_catalogue(game.state)]), label="action"

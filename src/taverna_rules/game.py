@@ -12,16 +12,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.errors import OptionError, PositionError, ReplayError, UndoError, UnknownPlayerError
+from taverna_rules.errors import (
+    IllegalActionError,
+    OptionError,
+    PositionError,
+    ReplayError,
+    UndoError,
+    UnknownPlayerError,
+)
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision
 from taverna_rules.kernel.integrity import resume
-from taverna_rules.kernel.replay import fold_checked, verify_log
+from taverna_rules.kernel.replay import as_log, fold_checked, verify_log
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState, Result
-from taverna_rules.kernel.views import redact_decision, redact_events, redact_state
+from taverna_rules.kernel.views import is_view, redact_decision, redact_events, redact_state
 
 __all__ = ["Game", "UndoPolicy", "new_game", "replay"]
 
@@ -64,6 +71,8 @@ class Game:
         )
         self._decision: Decision | None = None
         self._decision_for: GameState | None = None
+        # A log redacted for a player folds to their view, which cannot be played on.
+        self._view = is_view(self._state)
         #: Set to a list to record, for each effect node that :meth:`apply` resolves from
         #: then on, its ``(ref, path)`` (a :data:`~taverna_rules.kernel.engine.Trace`, for
         #: coverage tools); ``None``, the default, records nothing. Undo keeps the records;
@@ -161,6 +170,12 @@ class Game:
         cards of their hidden hand.
         """
         seat = self._seat(player)
+        if self._view:
+            raise IllegalActionError(
+                "this game is a player's view, folded from the log as they see it: it shows the "
+                "view and the decision, but playing on needs the whole log (the hidden cards decide "
+                "what comes next)"
+            )
         new, state, pending = decide_and_fold(
             self.rules, self._state, action, self.decision, trace=self.trace, player=seat
         )
@@ -204,6 +219,7 @@ class Game:
         clone._marks = list(self._marks)
         clone._decision = self._decision
         clone._decision_for = self._decision_for
+        clone._view = self._view
         clone.trace = None
         return clone
 
@@ -252,7 +268,9 @@ def replay(
     event, and undo works over the whole replayed game. ``verify=False`` only folds (fast,
     for logs you produced yourself).
     """
-    log = list(events)
+    if not isinstance(rules, RuleSet):
+        raise ReplayError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
+    log = as_log(events)
     if not log or not isinstance(log[0], ev.GameStarted | ev.PositionLoaded):
         raise ReplayError("a log starts with GameStarted or PositionLoaded")
     for index, event in enumerate(log[1:], 1):

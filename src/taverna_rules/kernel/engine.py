@@ -182,7 +182,12 @@ def pending_decision(rules: RuleSet, state: GameState) -> Decision | None:
         return None
     top = state.stack[-1]
     kind = DECISIONS[top.kind]
-    return Decision(top.player, top.kind, kind.prompt(rules, state, top), kind.legal(rules, state, top))
+    prompt = kind.prompt(rules, state, top)
+    if 0 <= top.player < len(state.players) and ev.HIDDEN in state.players[top.player].hand:
+        # A player's view (folded from the log as they see it): the decider's hand is hidden
+        # from it, and so are the actions that would name its cards.
+        return Decision(top.player, top.kind, prompt, ())
+    return Decision(top.player, top.kind, prompt, kind.legal(rules, state, top))
 
 
 def decide(rules: RuleSet, state: GameState, action: Action, *, player: int | None = None) -> list[ev.Event]:

@@ -10,33 +10,60 @@ rules fails with a :class:`~taverna_rules.errors.ReplayError` naming the first b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import ReplayError, TavernaError
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.engine import decide_and_fold, pending_decision, run_flow
 from taverna_rules.kernel.evolve import evolve, fold
 from taverna_rules.kernel.integrity import state_problems
 from taverna_rules.kernel.setup import start_events
 from taverna_rules.kernel.state import GameState
 
-__all__ = ["fold_checked", "verify_log"]
+__all__ = ["as_log", "fold_checked", "verify_log"]
 
 Marks = list[tuple[int, GameState]]
 
 
-def fold_checked(events: Sequence[ev.Event]) -> GameState:
-    """Fold ``events``; an event that cannot apply raises :class:`ReplayError` with its index."""
+def fold_checked(events: Sequence[object]) -> GameState:
+    """Fold ``events``; an item that is not an event, or an event that cannot apply,
+    raises :class:`ReplayError` with its index."""
     state: GameState | None = None
     for index, event in enumerate(events):
+        if not _is_event(event):
+            raise ReplayError(f"event {index}: a log holds events, not {shown(event)}")
+        assert isinstance(event, ev.Event)
         try:
             state = evolve(state, event)
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise ReplayError(f"event {index} ({event.TYPE}) does not apply: {exc}") from None
+        # An event out of place trips the fold's own checks (a turn step with no turn in
+        # progress is an AssertionError there): all of them mean "does not apply".
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError) as exc:
+            raise ReplayError(f"event {index} ({event.TYPE}) does not apply: {shown(str(exc))}") from None
     if state is None:
         raise ReplayError("an empty log holds no game")
     return state
+
+
+def _is_event(item: object) -> bool:
+    """An instance of one of the event types exactly (its equality is then the kernel's)."""
+    cls = type(item)
+    return ev.EVENT_TYPES.get(getattr(cls, "TYPE", "")) is cls
+
+
+def as_log(events: object) -> list[ev.Event]:
+    """``events`` as a list of events: :class:`ReplayError` for anything but an iterable
+    (not text, not a mapping) of instances of the event types."""
+    if isinstance(events, str | bytes | dict) or not isinstance(events, Iterable):
+        raise ReplayError(
+            f"a log is a sequence of events (events_from_json() reads JSON), not {shown(events)}"
+        )
+    log = list(events)
+    for index, item in enumerate(log):
+        if not _is_event(item):
+            raise ReplayError(f"event {index}: a log holds events, not {shown(item)}")
+    return log
 
 
 def _opening(rules: RuleSet, first: ev.Event) -> list[ev.Event]:

@@ -346,8 +346,10 @@ def _people_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     return "the first card shows two peoples: choose the King's people"
 
 
-@decision("choose_people", _people_choices, _people_prompt)
+@decision("choose_people", _people_choices, _people_prompt, takes=(ChoosePeople,))
 def _choose_people(engine: Engine, task: Task, action: ChoosePeople) -> None:
+    """Setup: the people the King favours, chosen from the two peoples of the first card
+    drawn (with two players, from every people, then the Queen's from the others)."""
     engine.emit(ev.ChosenPeople(task.ref, action.people, task.player))
 
 
@@ -388,6 +390,8 @@ def _deed_refusal(rules: RuleSet, state: GameState, task: Task, action: BuyDeed)
     (BuyDeed,),
 )
 def _buy_deed(engine: Engine, task: Task, action: BuyDeed) -> None:
+    """Setup's deed draft: each player in turn buys a property deed they can afford, one
+    per tavern, paying its price; the rounds go on until everyone holds their deeds."""
     side = engine.rules.side_for(len(engine.state.players))
     deed = side.layout(action.tavern).deeds[action.space]
     engine.emit(ev.DeedBought(task.player, action.tavern, action.space, deed.price, deed.vp))

@@ -104,6 +104,8 @@ def _respond_refusal(rules: RuleSet, state: GameState, task: Task, action: Actio
     (CastSpell, UseFavour, Pass),
 )
 def _respond(engine: Engine, task: Task, action: Action) -> None:
+    """The window that closes another player's turn: cast one lightning spell (one a
+    turn), or, with the ``favours_on_any_turn`` option, use a royal favour; or pass."""
     if isinstance(action, CastSpell):
         cast_spell(engine, task, action)
     elif isinstance(action, UseFavour):

@@ -224,8 +224,12 @@ def _place_refusal(rules: RuleSet, state: GameState, task: Task, action: Action)
 def _place(
     engine: Engine,
     task: Task,
-    action: SeatCustomer | ReplaceCustomer | UseFavour | CastSpell | ActivateDignitary,
+    action: Action,
 ) -> None:
+    """Step 2 of a turn: seat the customer at a free table of any tavern (same people as
+    the table: one level up its track; the last free table: the tavern's privilege), or,
+    with a mask on the card, replace a seated customer (Trickery); or first any play
+    allowed at any time of the turn."""
     if _optional_play(engine, task, action):
         return
     assert isinstance(action, SeatCustomer | ReplaceCustomer)

@@ -15,7 +15,7 @@ from taverna_rules.kernel.engine import Decision
 from taverna_rules.kernel.events import HIDDEN, Event
 from taverna_rules.kernel.state import GameState
 
-__all__ = ["hidden_cards", "redact_decision", "redact_events", "redact_state"]
+__all__ = ["hidden_cards", "is_view", "redact_decision", "redact_events", "redact_state"]
 
 
 def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
@@ -33,6 +33,19 @@ def hidden_cards(state: GameState, viewer: int | None) -> set[str]:
     secret.update(card for seat, card in state.spell_discard if seat != viewer)
     secret.discard(HIDDEN)
     return secret
+
+
+def is_view(state: GameState) -> bool:
+    """True for a state seen by one player or a spectator (folded from a redacted log):
+    some card in it is the hidden mark. Such a state shows, but cannot be played on: the
+    next draw is unknown."""
+    return (
+        HIDDEN in state.customer_deck
+        or HIDDEN in state.spell_deck
+        or HIDDEN in state.favour_reserve
+        or any(HIDDEN in p.hand for p in state.players)
+        or any(card == HIDDEN for _, card in state.spell_discard)
+    )
 
 
 def redact_state(state: GameState, viewer: int | None) -> GameState:
