@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
+from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.serialize import state_from_json, state_to_json
-from taverna_rules.kernel.setup import MAX_NAME, name_problem, shown
+from taverna_rules.kernel.setup import MAX_NAME, name_problem
 
 RULES = tr.load_rules()
 NAMES = ["Ann", "Bob"]
@@ -155,3 +156,43 @@ def test_names_yaml_would_misread_round_trip(name: str) -> None:
     """``?x`` used to dump to a position that does not load back."""
     state = tr.new_game(RULES, [name, "Bob"], seed=1).state
     assert tr.load_position(RULES, tr.dump_position(state)) == state
+
+
+# ----------------------------------------------------------------------------- the other entry points
+JUNK_VALUES: list[object] = [
+    None,
+    5,
+    -1,
+    True,
+    1.5,
+    "",
+    b"x",
+    [],
+    {},
+    [1],
+    {"a": 1},
+    object(),
+    "\udcff",
+    10**5000,
+]
+
+
+@pytest.mark.parametrize("value", JUNK_VALUES, ids=lambda v: type(v).__name__)
+def test_the_other_entry_points_refuse_junk_with_their_own_errors(value: object) -> None:
+    """``Game(...)``, ``replay(...)``, ``view``/``decision_for``/``events_for`` and the undo
+    policy: a wrong argument is the library's error (a 5,000-digit seat included)."""
+    game = tr.new_game(RULES, NAMES, seed=1)
+    log = game.events
+    with pytest.raises(tr.ReplayError):
+        tr.Game(RULES, value)  # type: ignore[arg-type]
+    with pytest.raises(tr.ReplayError):
+        tr.Game(value, log)  # type: ignore[arg-type]
+    with pytest.raises(tr.OptionError):
+        tr.replay(RULES, log, undo=value)  # type: ignore[arg-type]
+    if value is not None and not isinstance(value, bool | int):
+        for read in (game.view, game.decision_for, game.events_for):
+            with pytest.raises(tr.UnknownPlayerError):
+                read(value)  # type: ignore[arg-type]
+    if isinstance(value, int) and not 0 <= value < len(NAMES):
+        with pytest.raises(tr.UnknownPlayerError):
+            game.view(value)

@@ -36,6 +36,16 @@ UndoPolicy = Literal["never", "until_reveal", "always"]
 _UNDO_POLICIES = ("never", "until_reveal", "always")
 
 
+def _check_undo(undo: object) -> None:
+    if not isinstance(undo, str) or undo not in _UNDO_POLICIES:
+        raise OptionError(f"undo policy must be 'never', 'until_reveal' or 'always', not {shown(undo)}")
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, RuleSet):
+        raise ReplayError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
+
+
 class Game:
     """A game in progress (or over): its rules, state, log and pending decision.
 
@@ -54,11 +64,11 @@ class Game:
         undo: UndoPolicy = "until_reveal",
         marks: Sequence[tuple[int, GameState]] | None = None,
     ) -> None:
-        if undo not in ("never", "until_reveal", "always"):
-            raise OptionError(f"undo policy must be 'never', 'until_reveal' or 'always', not {undo!r}")
+        _check_undo(undo)
+        _check_rules(rules)
         self.rules = rules
         self.undo_policy: UndoPolicy = undo
-        self._events: list[ev.Event] = list(events)
+        self._events: list[ev.Event] = as_log(events)
         self._state = marks[-1][1] if marks else fold_checked(self._events)
         if self._state.rules != rules.fingerprint:
             raise ReplayError(
@@ -152,10 +162,10 @@ class Game:
         names = [p.name for p in self._state.players]
         if isinstance(player, str):
             if player not in names:
-                raise UnknownPlayerError(f"no player named {player!r}; players: {names}")
+                raise UnknownPlayerError(f"no player named {shown(player)}; players: {names}")
             return names.index(player)
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(names):
-            raise UnknownPlayerError(f"no seat {player!r}; seats are 0 to {len(names) - 1}")
+            raise UnknownPlayerError(f"no seat {shown(player)}; seats are 0 to {len(names) - 1}")
         return player
 
     # ------------------------------------------------------------------ playing
@@ -251,8 +261,7 @@ def new_game(
     before anything happens: a wrong type or value raises
     :class:`~taverna_rules.errors.OptionError`.
     """
-    if not isinstance(undo, str) or undo not in _UNDO_POLICIES:
-        raise OptionError(f"undo policy must be 'never', 'until_reveal' or 'always', not {shown(undo)}")
+    _check_undo(undo)
     events = start_events(rules, players, seed, options, first_player, birthdays, played_on)
     return Game(rules, events, undo=undo)
 
@@ -268,8 +277,8 @@ def replay(
     event, and undo works over the whole replayed game. ``verify=False`` only folds (fast,
     for logs you produced yourself).
     """
-    if not isinstance(rules, RuleSet):
-        raise ReplayError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
+    _check_rules(rules)
+    _check_undo(undo)
     log = as_log(events)
     if not log or not isinstance(log[0], ev.GameStarted | ev.PositionLoaded):
         raise ReplayError("a log starts with GameStarted or PositionLoaded")
