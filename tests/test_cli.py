@@ -13,6 +13,7 @@ import pytest
 
 from taverna_rules.adapters.cli import main
 from taverna_rules.content.schema_source import KINDS, content_schema, rendered_schemas
+from taverna_rules.wire_schemas import WIRE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,8 +81,11 @@ def test_hidden_files_are_not_content(tmp_path: Path) -> None:
 def test_schema_writes_every_schema(tmp_path: Path) -> None:
     status, text = run("schema", "--out", str(tmp_path / "s"))
     assert status == 0
-    written = sorted(p.name for p in (tmp_path / "s").iterdir())
-    assert written == sorted(rendered_schemas()) and len(text.splitlines()) == len(written)
+    written = sorted(p.relative_to(tmp_path / "s").as_posix() for p in (tmp_path / "s").rglob("*.json"))
+    expected = [*rendered_schemas(), *(f"wire/{kind}.schema.json" for kind in WIRE_KINDS)]
+    assert written == sorted(expected) and len(text.splitlines()) == len(written)
+    status, text = run("schema", "--print", "action")
+    assert status == 0 and json.loads(text)["title"] == "action"
     status, text = run("schema", "--print", "spells")
     assert status == 0 and json.loads(text)["title"] == "taverna_rules spells file"
     status, text = run("schema", "--print", "spell")

@@ -50,6 +50,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.kernel.actions", "Actions"),
     ("taverna_rules.kernel.events", "Events"),
     ("taverna_rules.kernel.serialize", "JSON"),
+    ("taverna_rules.wire_schemas", "JSON Schemas of the wire objects"),
     ("taverna_rules.content.model", "Content model"),
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),

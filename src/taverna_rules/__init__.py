@@ -124,6 +124,7 @@ from taverna_rules.kernel.state import (
     TurnState,
 )
 from taverna_rules.position import dump_position, load_position
+from taverna_rules.wire_schemas import wire_schema
 
 __version__ = "0.1.0.dev0"
 
@@ -244,4 +245,5 @@ __all__ = [
     "new_game",
     "replay",
     "validate",
+    "wire_schema",
 ]

@@ -63,6 +63,10 @@ _FRIENDLY = {
 
 def dump_position(state: GameState, fmt: str = "yaml") -> str:
     """``state`` as a position document (``fmt``: ``yaml`` or ``json``)."""
+    if not isinstance(state, GameState):
+        raise PositionError(f"dump_position() writes a GameState (game.state), not {shown(state)}")
+    if fmt not in ("yaml", "json"):
+        raise PositionError(f"a position is written as 'yaml' or 'json', not {shown(fmt)}")
     names = [p.name for p in state.players]
     data: dict[str, Any] = {"format": FORMAT}
     plain = CONVERTER.unstructure(state)

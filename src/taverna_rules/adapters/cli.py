@@ -15,7 +15,7 @@ from typing import TextIO
 
 from taverna_rules import __version__
 from taverna_rules.content.loader import load_rules, validate
-from taverna_rules.content.schema_source import rendered_schemas, write_schemas
+from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.errors import ContentError, OptionError
 from taverna_rules.kernel.setup import resolve_options
 
@@ -56,13 +56,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = commands.add_parser(
         "schema",
-        help="write the JSON Schemas of the content files",
+        help="write the JSON Schemas of the content files and of the wire objects",
         description="Write the JSON Schemas (Draft 2020-12) of every content kind, for editors "
-        "and YAML language servers.",
+        "and YAML language servers, and into wire/ those of the objects a frontend exchanges "
+        "(action, event, decision, view, position).",
     )
     schema.add_argument("--out", type=Path, default=Path("schemas"), help="folder (default: ./schemas)")
     schema.add_argument(
-        "--print", dest="show", metavar="KIND", help="print the schema of one kind instead (e.g. spells)"
+        "--print",
+        dest="show",
+        metavar="KIND",
+        help="print the schema of one kind instead (e.g. spells, action)",
     )
 
     text = commands.add_parser(
@@ -164,8 +168,11 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _schema(args: argparse.Namespace, out: TextIO) -> int:
+    from taverna_rules.wire_schemas import rendered_wire_schemas
+
+    wire = rendered_wire_schemas()
     if args.show:
-        schemas = rendered_schemas()
+        schemas = {**rendered_schemas(), **wire}
         name = f"{args.show}.schema.json"
         if name not in schemas:
             from taverna_rules.content.problems import did_you_mean
@@ -176,7 +183,11 @@ def _schema(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         out.write(schemas[name])
         return 0
-    for path in write_schemas(args.out):
+    files = {**rendered_schemas(), **{f"wire/{name}": text for name, text in wire.items()}}
+    for name, text in files.items():
+        path = args.out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
         out.write(f"{path}\n")
     return 0
 

@@ -1,23 +1,33 @@
 """JSON for states, actions, events, decisions and results, through one cattrs converter.
 
 Actions and events carry their stable type name (``"type"``) and events their version
-(``"v"``); unknown types, missing fields and wrong shapes raise
-:class:`~taverna_rules.errors.ReplayError` naming what was wrong.
+(``"v"``). Reading is strict, since the text may come from anyone: an unknown type or
+version, an unknown or missing field, a value of another JSON type (``true`` or ``1.0``
+for an integer, ``5`` for a text), a duplicated key, ``NaN``, text over
+:data:`MAX_TEXT` characters or nesting over :data:`MAX_DEPTH` levels raise
+:class:`~taverna_rules.errors.ReplayError` naming what was wrong, and nothing else
+escapes. The JSON Schemas of these objects are :mod:`taverna_rules.wire_schemas`'s.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import attrs
 import cattrs
+import cattrs.v
+from cattrs.gen import make_dict_structure_fn
 
 from taverna_rules.errors import ReplayError
+from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import ACTION_TYPES, Action
 from taverna_rules.kernel.engine import Decision
 from taverna_rules.kernel.events import EVENT_TYPES, Event
+from taverna_rules.kernel.setup import INT_BOUND
 from taverna_rules.kernel.state import GameState
 
 __all__ = [
@@ -36,19 +46,85 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-CONVERTER = cattrs.Converter()
-# Actions are flat records; a converter of their own keeps the base-class hook out of the way.
-_ACTIONS = cattrs.Converter()
+
+#: The longest JSON text a reader accepts (a whole game's log is about 200 kB).
+MAX_TEXT = 16 * 1024 * 1024
+#: The deepest nesting of arrays and objects a reader accepts (a state nests about 6).
+MAX_DEPTH = 32
+
+
+class _WrongValue(ValueError):
+    """A value of the wrong type, with a message that shows it."""
+
+
+def _in_bounds(number: Any) -> bool:
+    return bool(-INT_BOUND < number < INT_BOUND)
+
+
+def _strict_converter() -> cattrs.Converter:
+    """A converter that reads only what it would write: exact JSON types (a bool is not
+    an int, a float is not an int, a number is not a string), no unknown or missing
+    field, lists where tuples are written. Writing is cattrs' own, so output is unchanged."""
+    converter = cattrs.Converter(forbid_extra_keys=True)
+
+    def exact(kind: type, words: str) -> Callable[[Any, Any], Any]:
+        def read(value: Any, _: Any) -> Any:
+            if type(value) is kind and (kind is not int or _in_bounds(value)):
+                return value
+            raise _WrongValue(f"expected {words}, not {shown(value)}")
+
+        return read
+
+    converter.register_structure_hook(str, exact(str, "a string"))
+    converter.register_structure_hook(int, exact(int, "an integer"))
+    converter.register_structure_hook(bool, exact(bool, "true or false"))
+
+    def is_tuple(tp: Any) -> bool:
+        return typing.get_origin(tp) is tuple
+
+    def read_tuple(value: Any, tp: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise _WrongValue(f"expected a list, not {shown(value)}")
+        args = typing.get_args(tp)
+        if args[-1:] == (Ellipsis,):
+            return tuple(converter.structure(item, args[0]) for item in value)
+        if len(value) != len(args):
+            raise _WrongValue(f"expected a list of {len(args)}, not {shown(value)}")
+        return tuple(converter.structure(item, arg) for item, arg in zip(value, args, strict=True))
+
+    converter.register_structure_hook_func(is_tuple, read_tuple)
+
+    def read_scalar(value: Any, _: Any) -> Any:
+        # An option's value: true/false, a whole number or a text.
+        if value is None or type(value) in (bool, str) or (type(value) is int and _in_bounds(value)):
+            return value
+        raise _WrongValue(f"expected true, false, a number or a text, not {shown(value)}")
+
+    converter.register_structure_hook_func(lambda tp: tp is Any, read_scalar)
+
+    def record_reader(cls: type) -> Callable[[Any, Any], Any]:
+        fields: Callable[[Any, Any], Any] = make_dict_structure_fn(
+            cls, converter, _cattrs_forbid_extra_keys=True
+        )
+
+        def read(value: Any, tp: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _WrongValue(f"expected an object, not {shown(value)}")
+            return fields(value, tp)
+
+        return read
+
+    converter.register_structure_hook_factory(attrs.has, record_reader)
+    # Only the base class is a tagged union: its subclasses are plain records.
+    converter.register_structure_hook_func(
+        lambda tp: tp is Action, lambda v, _: _tagged(v, ACTION_TYPES, "action")
+    )
+    converter.register_unstructure_hook(Action, action_to_dict)
+    return converter
+
+
 #: Upcasters: (type name, version) -> function turning that version's fields into the next.
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
-
-
-def _tuple_any(value: Any, _: Any) -> tuple[tuple[str, Any], ...]:
-    return tuple((str(k), v) for k, v in value)
-
-
-CONVERTER.register_structure_hook_func(lambda t: t == tuple[tuple[str, Any], ...], _tuple_any)
-CONVERTER.register_structure_hook(Action, lambda v, _: _tagged(v, ACTION_TYPES, "action"))
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -56,27 +132,33 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return {"type": action.TYPE, **attrs.asdict(action)}
 
 
-CONVERTER.register_unstructure_hook(Action, action_to_dict)
+CONVERTER = _strict_converter()
 
 
-def _tagged(data: Any, table: dict[str, type[T]], what: str) -> T:
+def _tagged(data: Any, table: dict[str, type[T]], what: str, meta: tuple[str, ...] = ("type",)) -> T:
     if not isinstance(data, dict) or "type" not in data:
-        raise ReplayError(f"an {what} is a mapping with a 'type', not {data!r}")
+        raise ReplayError(f"an {what} is an object with a 'type', not {shown(data)}")
     name = data["type"]
-    cls = table.get(name)
+    cls = table.get(name) if type(name) is str else None
     if cls is None:
-        raise ReplayError(f"unknown {what} type {name!r}")
-    fields = {k: v for k, v in data.items() if k not in ("type", "v")}
-    converter = _ACTIONS if issubclass(cls, Action) else CONVERTER
+        raise ReplayError(f"unknown {what} type {shown(name)}")
+    fields = {k: v for k, v in data.items() if k not in meta}
     try:
-        return converter.structure(fields, cls)
-    except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
-        detail = (
-            "; ".join(cattrs.transform_error(exc))
-            if isinstance(exc, cattrs.BaseValidationError)
-            else str(exc)
-        )
-        raise ReplayError(f"malformed {what} {name!r}: {detail}") from None
+        return CONVERTER.structure(fields, cls)
+    except (cattrs.BaseValidationError, _WrongValue) as exc:
+        raise ReplayError(f"malformed {what} {name!r}: {_problems(exc)}") from None
+
+
+def _problems(exc: Exception) -> str:
+    if isinstance(exc, cattrs.BaseValidationError):
+        return "; ".join(cattrs.transform_error(exc, format_exception=_format))
+    return str(exc)
+
+
+def _format(exc: BaseException, tp: type | None) -> str:
+    if isinstance(exc, _WrongValue | ReplayError):  # our own words (a nested action's too)
+        return str(exc)
+    return cattrs.v.format_exception(exc, tp)
 
 
 def action_to_json(action: Action) -> str:
@@ -96,18 +178,21 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 def event_from_dict(data: Any) -> Event:
     """The event of a decoded mapping, upcast from older versions."""
-    if isinstance(data, dict) and "type" in data:
-        cls = EVENT_TYPES.get(data["type"])
+    if isinstance(data, dict) and type(data.get("type")) is str and data["type"] in EVENT_TYPES:
+        name = data["type"]
+        cls = EVENT_TYPES[name]
         version = data.get("v", 1)
-        if cls is not None and isinstance(version, int):
-            if version > cls.VERSION:
-                raise ReplayError(
-                    f"event {data['type']!r} version {version} is newer than this library's {cls.VERSION}"
-                )
-            while version < cls.VERSION:
-                data = UPCASTERS[(data["type"], version)](data)
-                version += 1
-    return _tagged(data, EVENT_TYPES, "event")
+        if type(version) is not int or not 1 <= version <= cls.VERSION:
+            raise ReplayError(
+                f"event {name!r} has version {shown(version)}: this library reads versions 1 to {cls.VERSION}"
+            )
+        while version < cls.VERSION:
+            upcast = UPCASTERS.get((name, version))
+            if upcast is None:
+                raise ReplayError(f"event {name!r} version {version} can no longer be read (no upcaster)")
+            data = upcast(data)
+            version += 1
+    return _tagged(data, EVENT_TYPES, "event", ("type", "v"))
 
 
 def event_to_json(event: Event) -> str:
@@ -148,8 +233,8 @@ def state_from_json(text: str | dict[str, Any]) -> GameState:
     """The state of JSON text."""
     try:
         return CONVERTER.structure(_decode(text), GameState)
-    except cattrs.BaseValidationError as exc:
-        raise ReplayError("malformed state: " + "; ".join(cattrs.transform_error(exc))) from None
+    except (cattrs.BaseValidationError, _WrongValue) as exc:
+        raise ReplayError(f"malformed state: {_problems(exc)}") from None
 
 
 def decision_to_json(decision: Decision) -> str:
@@ -159,25 +244,60 @@ def decision_to_json(decision: Decision) -> str:
 
 def decision_from_json(text: str | dict[str, Any]) -> Decision:
     """The decision of JSON text."""
-    data = _decode(text)
     try:
-        return Decision(
-            int(data["player"]),
-            str(data["kind"]),
-            str(data["prompt"]),
-            tuple(action_from_json(a) for a in data["actions"]),
-        )
-    except (KeyError, TypeError) as exc:
-        raise ReplayError(f"malformed decision: {exc!r}") from None
+        return CONVERTER.structure(_decode(text), Decision)
+    except (cattrs.BaseValidationError, _WrongValue) as exc:
+        raise ReplayError(f"malformed decision: {_problems(exc)}") from None
 
 
-def _decode(text: str | dict[str, Any] | list[Any]) -> Any:
-    if isinstance(text, str):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"not JSON: {exc}") from None
-    return text
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NESTING = re.compile(r"[\[\]{}]")
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests arrays and objects (brackets inside strings left out),
+    counted before decoding: the decoder recurses once a level."""
+    depth = deepest = 0
+    for bracket in _NESTING.findall(_STRINGS.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:  # json.loads would keep the last one silently
+            raise ReplayError(f"the key {shown(key)} is written twice in one object")
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ReplayError(f"{name} is not a JSON number")
+
+
+def _decode(text: object) -> Any:
+    """Decoded JSON from text (bounded in size and depth), or an already decoded object."""
+    if isinstance(text, dict | list):
+        return text
+    if not isinstance(text, str):
+        raise ReplayError(f"expected JSON text or a decoded object, not {shown(text)}")
+    if len(text) > MAX_TEXT:
+        raise ReplayError(f"the JSON text is {len(text)} characters long, over the limit of {MAX_TEXT}")
+    if _depth(text) > MAX_DEPTH:
+        raise ReplayError(f"the JSON text nests deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    except ReplayError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"not JSON: {exc}") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise ReplayError("a number in the JSON text has too many digits") from None
 
 
 def json_strings(data: Any) -> Iterator[str]:
