@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import ENGINE_OPTIONS, Names, RuleOption, RuleSet
+from taverna_rules.content.model import ENGINE_OPTIONS, FavourKind, Names, RuleOption, RuleSet, SpellCard
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
@@ -169,6 +169,19 @@ def _effect_problems(
         if isinstance(people, str) and people not in (*peoples, *SPECIAL_PEOPLE):
             known = [*peoples, *SPECIAL_PEOPLE]
             out.extend(_unknown(where, kind, ident, (*at, "people"), "people", people, known))
+        if kind == "dignitaries" and node.op in CARD_OPS and node.op not in NEVER[kind]:
+            out.append(
+                _warning(
+                    where,
+                    kind,
+                    ident,
+                    "seldom-applies",
+                    f"{node.op!r} changes the customer card played, which a dignitary meets only "
+                    "through the extra activation (two privilege tokens) before the customer is seated",
+                    at,
+                    "a dignitary acts after seating: give it an effect that matters then",
+                )
+            )
         reason = _never_applies(node, kind)
         if reason:
             arrival = node.op in ARRIVAL_OPS and node.arg("where") == "arrival"
@@ -436,12 +449,26 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
             problems.extend(
                 _effect_problems(where, "dignitaries", n, ("levels", index, "effect"), level.effect, rules)
             )
-    for n, favour in enumerate(rules.favours):
-        if favour.effect is not None:
-            problems.extend(_effect_problems(where, "favours", n, ("effect",), favour.effect, rules))
-    for n, spell in enumerate(rules.spells):
-        if spell.effect is not None:
-            problems.extend(_effect_problems(where, "spells", n, ("effect",), spell.effect, rules))
+    playable: tuple[tuple[str, Sequence[FavourKind | SpellCard], str], ...] = (
+        ("favours", rules.favours, "a royal favour without one can never be used"),
+        ("spells", rules.spells, "a spell without one can be sold but never cast"),
+    )
+    for kind, items, consequence in playable:
+        for n, item in enumerate(items):
+            if item.effect is None:
+                problems.append(
+                    _warning(
+                        where,
+                        kind,
+                        n,
+                        "missing-effect",
+                        f"{item.id!r} has no effect: {consequence}",
+                        (),
+                        "write what it does under effect: (docs: The effect DSL)",
+                    )
+                )
+            else:
+                problems.extend(_effect_problems(where, kind, n, ("effect",), item.effect, rules))
 
     for symbol, _ in rules.guild_tokens:
         if symbol not in symbols:

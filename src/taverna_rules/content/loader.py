@@ -326,12 +326,25 @@ def _type_hint(leaf: ValidationError, instance: Any, expected: Any) -> str:
     if "string" in wanted and isinstance(instance, int | float) and not isinstance(instance, bool):
         return f"quote it: '{instance}'"
     if "array" in wanted and isinstance(instance, str):
-        return f"write a list: [{instance}]"
+        return f"write a list: [{_listed(instance)}]"
     if "object" in wanted and set(schema.get("required", ())) == {"en", "fr", "nl"}:
         return "write the name in three languages: {en: ..., fr: ..., nl: ...}"
     if "object" in wanted and isinstance(instance, list) and schema.get("title") == "effect":
         return "an effect is one op: to do several things, write seq: [...]"
     return ""
+
+
+_RANGE = re.compile(r"\s*(-?\d+)\s*(?:-|\.\.|to)\s*(-?\d+)\s*")
+
+
+def _listed(text: str) -> str:
+    """The items a text meant as a list: ``2-4`` is ``2, 3, 4``, ``a, b`` stays."""
+    span = _RANGE.fullmatch(text)
+    if span:
+        low, high = int(span[1]), int(span[2])
+        if 0 <= high - low <= 10:
+            return ", ".join(str(n) for n in range(low, high + 1))
+    return text
 
 
 def _is_expr_branch(schema: dict[str, Any]) -> bool:
