@@ -46,7 +46,8 @@ def test_a_spell_without_an_effect_is_a_warning(tmp_path: Path) -> None:
 def test_a_dignitary_level_acting_on_the_card_is_a_warning(tmp_path: Path) -> None:
     dignitaries = (
         "format: 1\nkind: dignitaries\nmerge: replace\ndignitaries:\n  - id: ambassador\n"
-        "    name: {en: A, fr: A, nl: A}\n    levels:\n      - {cost: 3, effect: {add_card_symbol: {symbol: mask}}}\n"
+        "    name: {en: A, fr: A, nl: A}\n    levels:\n"
+        "      - {cost: 3, effect: {add_card_symbol: {symbol: mask}}}\n"
     )
     report = tr.validate(pack(tmp_path / "p", {"dignitaries.yaml": dignitaries}))
     (warning,) = report.warnings
