@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.kernel._shown import shown
+from taverna_rules._shown import shown
 from taverna_rules.kernel.serialize import state_from_json, state_to_json
 from taverna_rules.kernel.setup import MAX_NAME, name_problem
 

@@ -6,6 +6,7 @@ import itertools
 import re
 import string
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -106,6 +107,7 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
         "count_amount": {"many", "each"},
         "per": {"many", "each"},
         "people:named": {"name"},
+        "owners_gain": {"owners_gain"},
     }
     for key, text in PHRASES.items():
         for lang in LANGUAGES:
@@ -302,6 +304,76 @@ def _favour(favour_id: str) -> Node:
 )
 def test_real_cards_in_each_language(node: Node, en: str, fr: str, nl: str) -> None:
     assert [_render(node, lang) for lang in LANGUAGES] == [en, fr, nl]
+
+
+@pytest.mark.parametrize(
+    ("effect", "en", "fr", "nl"),
+    [
+        (
+            {"remove_customer": {"climb": True}},
+            "remove a seated customer from the game, and gain 1 level on the track of its people",
+            "retirez du jeu un client attablé, et montez de 1 niveau sur l'échelle de son peuple",
+            "verwijder een geplaatste klant uit het spel, "
+            "en stijg 1 niveau op het volkerenspoor van zijn volk",
+        ),
+        (
+            {"move_customer": {"owners_gain": 0}},
+            "move a customer to a free table of another tavern",
+            "déplacez un client vers une table libre d'une autre taverne",
+            "verplaats een klant naar een vrije tafel in een andere taverne",
+        ),
+        (
+            {"move_customer": {"owners_gain": 1}},
+            "move a customer to a free table of another tavern (its owners gain 1 coin)",
+            "déplacez un client vers une table libre d'une autre taverne "
+            "(chacun de ses propriétaires reçoit 1 sou)",
+            "verplaats een klant naar een vrije tafel in een andere taverne "
+            "(elke eigenaar daarvan krijgt 1 munt)",
+        ),
+        (
+            {
+                "choose": [
+                    {"gain_coins": {"amount": 3}},
+                    {"choose": [{"score_vp": {"amount": 1}}, {"draw_spells": {"count": 1}}]},
+                ]
+            },
+            "choose one: gain 3 coins or (choose one: score 1 VP or draw 1 spell card)",
+            "au choix : gagnez 3 sous ou (au choix : marquez 1 PV ou piochez 1 carte sort)",
+            "kies één: ontvang 3 munten of (kies één: scoor 1 WP of trek 1 toverspreuk)",
+        ),
+    ],
+)
+def test_what_an_effect_does_is_all_said_and_nothing_empty(
+    effect: dict[str, Any], en: str, fr: str, nl: str
+) -> None:
+    """The climb of ``remove_customer`` was left out, ``owners_gain: 0`` read "its owners
+    gain 0 coins", and a choice inside a choice read as one long list."""
+    node = parse_effect(effect)
+    assert [_render(node, lang) for lang in LANGUAGES] == [en, fr, nl]
+
+
+def test_rule_options_are_named_in_each_language() -> None:
+    """An effect that tests an option reads its display name (``strong_brew`` showed raw);
+    an option declared without one keeps its id."""
+    node = parse_effect({"if": {"cond": {"option": "use_curse"}, "then": {"gain_coins": {"amount": 1}}}})
+    names: dict[str, Names] = {}
+    for option in RULES.options:
+        assert option.name is not None, f"option {option.id!r} has no display name"
+        names[option.id] = option.name
+
+    def named(lang: str) -> str:
+        def option_name(ident: str) -> str:
+            return names[ident].get(lang)
+
+        return render(node, lang=lang, option_name=option_name)
+
+    texts = [named(lang) for lang in LANGUAGES]
+    assert texts == [
+        "if the rule option The Curse is on: gain 1 coin",
+        "si l'option de règle La Malédiction est activée : gagnez 1 sou",
+        "als de spelregeloptie De Vloek aan staat: ontvang 1 munt",
+    ]
+    assert "use_curse" in render(node)
 
 
 def test_peoples_conditions_and_plurals() -> None:

@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+from taverna_rules._shown import shown
 from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import (
     IllegalActionError,
@@ -21,7 +22,6 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision
 from taverna_rules.kernel.integrity import resume

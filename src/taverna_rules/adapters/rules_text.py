@@ -93,10 +93,17 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
     check_language(lang)
     peoples = {p.id: p.name.get(lang) for p in rules.peoples}
     symbols = {s.id: s.name.get(lang) for s in rules.symbols}
+    options = {o.id: o.name.get(lang) for o in rules.options if o.name is not None}
 
     def effect(node: Node) -> str:
         return _sentence(
-            render(node, lambda p: peoples.get(p, p), lang, symbol_name=lambda s: symbols.get(s, s))
+            render(
+                node,
+                lambda p: peoples.get(p, p),
+                lang,
+                symbol_name=lambda s: symbols.get(s, s),
+                option_name=lambda o: options.get(o, o),
+            )
         )
 
     def word(key: str, **fields: int) -> str:

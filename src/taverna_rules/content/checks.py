@@ -22,25 +22,50 @@ __all__ = ["Where", "check", "did_you_mean", "fits", "node_paths"]
 SPECIAL_PEOPLE = ("card", "choice")
 
 
+#: Where an item (or a part of it) was declared: the file and the path in it.
+Place = tuple[SourceDocument, tuple[PathItem, ...]]
+#: A part of an item declared in another file: its path inside the item, and its place.
+Part = tuple[tuple[PathItem, ...], SourceDocument, tuple[PathItem, ...]]
+
+
 @attrs.define
 class Where:
     """Where each content item was declared, to locate semantic problems."""
 
-    places: dict[tuple[str, str], tuple[SourceDocument, tuple[PathItem, ...]]] = attrs.field(factory=dict)
+    places: dict[tuple[str, str], tuple[Place, tuple[Part, ...]]] = attrs.field(factory=dict)
     #: Every item of a list kind in declaration order (the order of the RuleSet's tuples),
     #: so a problem in a second item with a repeated id points at that item.
-    order: dict[str, list[tuple[SourceDocument, tuple[PathItem, ...]]]] = attrs.field(factory=dict)
+    order: dict[str, list[tuple[Place, tuple[Part, ...]]]] = attrs.field(factory=dict)
     #: Ids of items left out for schema problems: references to them are not "unknown".
     broken: frozenset[str] = frozenset()
     #: Display names (lowercase, any language) -> id, to suggest the id for a name.
     aliases: dict[str, str] = attrs.field(factory=dict)
     #: Constants a pack changed -> where (``file:line``), to point count problems there.
     constants_changed: dict[str, str] = attrs.field(factory=dict)
+    #: (kind, id) -> the layer (0: the base game, then each pack) that declared the item.
+    layers: dict[tuple[str, str], int] = attrs.field(factory=dict)
+    #: (kind, id) -> where a ``changes`` file removed the item.
+    removed: dict[tuple[str, str], Place] = attrs.field(factory=dict)
 
-    def add(self, kind: str, ident: str, source: SourceDocument, path: tuple[PathItem, ...]) -> None:
-        """Remember where an item was declared (the first of a repeated id wins by id)."""
-        self.order.setdefault(kind, []).append((source, path))
-        self.places.setdefault((kind, ident), (source, path))
+    def add(
+        self,
+        kind: str,
+        ident: str,
+        source: SourceDocument,
+        path: tuple[PathItem, ...],
+        parts: tuple[Part, ...] = (),
+        layer: int = 0,
+    ) -> None:
+        """Remember where an item was declared (the first of a repeated id wins by id), and
+        the parts of it that other files added (a problem there points at them)."""
+        self.order.setdefault(kind, []).append(((source, path), parts))
+        self.places.setdefault((kind, ident), ((source, path), parts))
+        self.layers.setdefault((kind, ident), layer)
+
+    def newer(self, first: tuple[str, str], second: tuple[str, str]) -> bool:
+        """Whether ``first`` was declared by a later layer than ``second`` (by a pack on top
+        of it): the problem of a pair is the newer one's author's to fix."""
+        return self.layers.get(first, 0) > self.layers.get(second, 0)
 
     def problem(
         self,
@@ -52,15 +77,19 @@ class Where:
         hint: str = "",
     ) -> Problem:
         """A problem located at an item, by id or by its index among the items of its kind
-        (and a sub-path inside it)."""
+        (and a sub-path inside it): in the file that declared that part of the item."""
         if isinstance(ident, int):
             items = self.order.get(kind, [])
-            place = items[ident] if ident < len(items) else None
+            found = items[ident] if ident < len(items) else None
         else:
-            place = self.places.get((kind, ident))
-        if place is None:
+            found = self.places.get((kind, ident))
+        if found is None:
             return Problem(code, message, hint=hint)
-        source, path = place
+        (source, path), parts = found
+        for prefix, part_source, part_path in parts:
+            if tuple(sub[: len(prefix)]) == prefix:
+                source, path, sub = part_source, part_path, sub[len(prefix) :]
+                break
         return source.problem(code, message, source.existing((*path, *sub)), hint)
 
 
@@ -410,15 +439,26 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                         ("taverns", tid, "deeds"),
                     )
                 )
-        missing = sorted(set(tavern_ids) - {tid for tid, _ in side.layouts})
-        if missing:
+        for tid in sorted(set(tavern_ids) - {tid for tid, _ in side.layouts}):
+            # A new tavern is its pack's to lay out; a new side, its pack's to complete.
+            blank = f"{tid}: {{symbol: ..., tables: [...], deeds: [...]}}"
+            if where.newer(("taverns", tid), ("sides", side.id)):
+                kind, ident, sub = "taverns", tid, ("id",)
+                hint = (
+                    f"lay it out in a board file: layouts: {{{side.id}: {{{blank}}}}} "
+                    "(docs: authoring, Adding a tavern)"
+                )
+            else:
+                kind, ident, sub = "sides", side.id, ("taverns",)
+                hint = f"add it to this side's taverns: {blank}"
             problems.append(
                 where.problem(
-                    "sides",
-                    side.id,
+                    kind,
+                    ident,
                     "missing-tavern",
-                    f"no layout for tavern(s) {', '.join(missing)}",
-                    ("taverns",),
+                    f"tavern {tid!r} has no layout on board side {side.id!r}",
+                    sub,
+                    hint,
                 )
             )
 
@@ -663,15 +703,29 @@ def _count_problems(rules: RuleSet, where: Where, singles: dict[str, Any]) -> li
                 )
             )
 
-    for people in peoples:
+    for index, people in enumerate(peoples):
         if people not in {t.people for t in rules.tracks}:
-            problems.append(Problem("missing-track", f"no track for people {people!r}"))
+            removal = where.removed.get(("tracks", people))
+            if removal is not None:  # the pack that removed it is the one to fix
+                source, path = removal
+                hint = "every people needs its track: keep it, or replace it with 'merge: replace'"
+            else:
+                source, path = singles["game"].source, ("peoples", index, "id")
+                hint = f"declare one in a tracks file: tracks: [{{people: {people}, bonuses: {{...}}}}]"
+            problems.append(source.problem("missing-track", f"no track for people {people!r}", path, hint))
     small = sum(1 for t in rules.taverns if t.size == "small")
     if len(rules.dignitaries) > small:
         problems.append(
-            Problem(
+            where.problem(
+                "dignitaries",
+                len(rules.dignitaries) - 1,
                 "too-many-dignitaries",
-                f"{len(rules.dignitaries)} dignitaries for {small} small taverns",
+                f"{len(rules.dignitaries)} dignitaries for {small} small taverns: each starts in a "
+                "small tavern of its own",
+                ("id",),
+                "add a small tavern in a board file (taverns: [{id: ..., size: small, name: ...}] "
+                "and its layout on every side under layouts:; docs: authoring, Adding a tavern), "
+                "or remove a dignitary",
             )
         )
     if rules.privilege_tokens < len(rules.taverns):

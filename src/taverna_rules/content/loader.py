@@ -24,6 +24,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from taverna_rules._resources import bundled
+from taverna_rules._shown import shown
 from taverna_rules.content import checks
 from taverna_rules.content.model import (
     FORMAT_VERSION,
@@ -362,13 +363,18 @@ def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
 
 
 def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
-    where = checks.Where(broken=frozenset(merged.broken), constants_changed=merged.constants_changed)
+    where = checks.Where(
+        broken=frozenset(merged.broken),
+        constants_changed=merged.constants_changed,
+        removed={key: (doc.source, path) for key, (doc, path) in merged.removed.items()},
+    )
     for manifest in manifests:
         where.add("packs", str(manifest.data["id"]), manifest.source, ())
     for kind, entries in merged.items.items():
         id_key = "people" if kind == "tracks" else "id"
         for entry in entries:
-            where.add(kind, str(entry.item.get(id_key)), entry.doc.source, entry.path)
+            parts = tuple((prefix, doc.source, path) for prefix, doc, path in entry.parts)
+            where.add(kind, str(entry.item.get(id_key)), entry.doc.source, entry.path, parts, entry.layer)
     return where
 
 
@@ -396,6 +402,14 @@ def _build(
             problems.append(
                 Problem("missing-kind", f"no {kind!r} file in the content", hint="the base game has one")
             )
+    if "board" in merged.kinds_seen and not items.get("sides"):
+        problems.append(
+            Problem(
+                "missing-kind",
+                "no board side is left in the content: a game needs one for its player count",
+                hint="keep the base game's sides, or declare sides: [...] in a board file",
+            )
+        )
     if "game" not in singles or "components" not in singles or not items.get("sides"):
         return None
 
@@ -616,16 +630,23 @@ def _load_cached(paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int
     return outcome.rules
 
 
-def _flatten(paths: Sequence[str | Path | Iterable[str | Path]]) -> list[str | Path]:
-    # A path given as a string is one path, not a sequence of one-letter paths; a list
-    # stands for its paths.
+def _flatten(paths: Sequence[object]) -> tuple[list[str | Path], list[Problem]]:
+    """The paths given (a list stands for its paths, a string is one path, not a sequence
+    of one-letter paths), and a ``file-missing`` problem for anything that is no path."""
     flat: list[str | Path] = []
+    problems: list[Problem] = []
     for item in paths:
-        if isinstance(item, str | Path):
-            flat.append(item)
-        else:
-            flat.extend(item)
-    return flat
+        items: Iterable[object] = [item]
+        if isinstance(item, Iterable) and not isinstance(item, str | bytes | dict | Path):
+            items = item
+        for path in items:
+            if isinstance(path, str | Path):
+                flat.append(path)
+            else:
+                problems.append(
+                    Problem("file-missing", f"not a path: {shown(path)}", hint="give a file or folder name")
+                )
+    return flat, problems
 
 
 def load_rules(*paths: str | Path | Iterable[str | Path], base: bool = True) -> RuleSet:
@@ -639,7 +660,10 @@ def load_rules(*paths: str | Path | Iterable[str | Path], base: bool = True) -> 
     loading: see :func:`validate`). Loading the same unchanged files again returns the
     same (cached) :class:`RuleSet`.
     """
-    keys = tuple(str(p) for p in _flatten(paths))
+    flat, problems = _flatten(paths)
+    if problems:
+        raise ContentError(problems)
+    keys = tuple(str(p) for p in flat)
     return _load_cached(keys, base, _stamp(keys))
 
 
@@ -647,5 +671,8 @@ def validate(*paths: str | Path | Iterable[str | Path], base: bool = True) -> Va
     """Check packs, content files or folders (each a path, or a list of paths) on top of
     the base game (or alone, ``base=False``): schema and semantic problems in one report;
     raise nothing."""
-    outcome = _load(_flatten(paths), base)
+    flat, problems = _flatten(paths)
+    if problems:
+        return ValidationReport(tuple(problems))
+    outcome = _load(flat, base)
     return ValidationReport(tuple(outcome.problems), outcome.files, outcome.sources)

@@ -241,6 +241,8 @@ class RuleOption:
     default: bool | int | str
     reason: str
     choices: tuple[str, ...] = ()
+    #: How players read the option, in each language (``None``: its id is shown).
+    name: Names | None = None
 
 
 @attrs.frozen

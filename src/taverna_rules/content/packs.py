@@ -418,6 +418,9 @@ class Entry:
     path: tuple[PathItem, ...]
     item: dict[str, Any]
     layer: int
+    #: Parts of the item declared elsewhere (a tavern's layout a pack added to a board
+    #: side): (path inside the item, the file, the path there), to locate their problems.
+    parts: tuple[tuple[tuple[PathItem, ...], Located, tuple[PathItem, ...]], ...] = ()
 
 
 @attrs.define
@@ -445,6 +448,8 @@ class Merged:
     shadowed: list[Entry] = attrs.field(factory=list)
     #: Constant name -> ``file:line`` of the ``changes`` file that last set it.
     constants_changed: dict[str, str] = attrs.field(factory=dict)
+    #: (item kind, id) -> the ``changes`` file and path that removed the item.
+    removed: dict[tuple[str, str], tuple[Located, tuple[PathItem, ...]]] = attrs.field(factory=dict)
 
 
 @attrs.define
@@ -466,11 +471,28 @@ class _Merger:
                     self._single(index, doc)
                 elif doc.kind in ITEM_LISTS:
                     self._items(index, doc)
+                    if doc.kind == "board":
+                        self._layouts(index, doc)
             # Changes come after the layer's own items, so a pack may change what it adds.
             for doc in layer.docs:
                 if doc.kind == "changes":
                     self._changes(index, doc)
         return self.merged
+
+    def _declared_elsewhere(self, index: int, kind: str, ident: str) -> str:
+        """``"declared by pack 'x': add it to extends"`` when a pack that layer ``index``
+        does not build on declares the item (so it is not there yet when this one applies)."""
+        for other, layer in enumerate(self.layers):
+            if other == index or other in self.ancestors[index] or layer.pack is None:
+                continue
+            for doc in layer.docs:
+                for list_key, item_kind, id_key in ITEM_LISTS.get(doc.kind, ()):
+                    items = doc.data.get(list_key, [])
+                    if item_kind == kind and any(
+                        isinstance(i, dict) and i.get(id_key) == ident for i in items
+                    ):
+                        return f"declared by pack {layer.pack.id!r}: add it to this pack's extends"
+        return ""
 
     # -- conflicts
     def _rival(self, index: int, what: str) -> _Touch | None:
@@ -547,7 +569,9 @@ class _Merger:
                         "replace-unknown",
                         f"no {what} to replace",
                         id_path,
-                        did_you_mean(ident, known) or "'merge: replace' files replace existing ids only",
+                        self._declared_elsewhere(index, kind, ident)
+                        or did_you_mean(ident, known)
+                        or "'merge: replace' files replace existing ids only",
                     )
                 )
                 entries.append(entry)  # still checked
@@ -576,6 +600,50 @@ class _Merger:
         if not clash:
             self.live[key] = entry
 
+    # -- a board file's layouts: taverns added to existing sides
+    def _layouts(self, index: int, doc: Located) -> None:
+        for side_id, layouts in doc.data.get("layouts", {}).items():
+            key = ("sides", side_id)
+            side = self.live.get(key)
+            if side is None:
+                known = [i for (k, i), e in self.live.items() if k == "sides" and e is not None]
+                self.problems.append(
+                    doc.source.problem(
+                        "unknown-reference",
+                        f"no board side {side_id!r} to add layouts to",
+                        ("layouts", side_id),
+                        did_you_mean(side_id, known) or f"sides: {', '.join(known)}",
+                        at_key=True,
+                    )
+                )
+                continue
+            for tavern_id, layout in layouts.items():
+                path: tuple[PathItem, ...] = ("layouts", side_id, tavern_id)
+                if tavern_id in side.item["taverns"]:
+                    line, _ = side.doc.source.locate((*side.path, "taverns", tavern_id))
+                    self.problems.append(
+                        doc.source.problem(
+                            "duplicate-id",
+                            f"tavern {tavern_id!r} already has a layout on side {side_id!r} "
+                            f"({side.doc.source.file}:{line})",
+                            path,
+                            "layouts add taverns to a side; to change a layout, replace the side "
+                            "with 'merge: replace'",
+                            at_key=True,
+                        )
+                    )
+                    continue
+                if self._touch(index, doc, path, f"the layout of tavern {tavern_id!r} on side {side_id!r}"):
+                    continue
+                added = attrs.evolve(
+                    side,
+                    item={**side.item, "taverns": {**side.item["taverns"], tavern_id: layout}},
+                    parts=(*side.parts, (("taverns", tavern_id), doc, path)),
+                )
+                entries = self.merged.items["sides"]
+                entries[entries.index(side)] = added
+                self.live[key] = side = added
+
     # -- changes
     def _changes(self, index: int, doc: Located) -> None:
         for kind, idents in doc.data.get("remove", {}).items():
@@ -588,8 +656,10 @@ class _Merger:
                     message = f"no {singular(kind)} {ident!r} to remove"
                     if key in self.live:
                         message += " (it is already removed)"
-                    hint = did_you_mean(ident, known) or (
-                        f"known: {', '.join(known)}" if 0 < len(known) <= 40 else ""
+                    hint = (
+                        self._declared_elsewhere(index, kind, ident)
+                        or did_you_mean(ident, known)
+                        or (f"known: {', '.join(known)}" if 0 < len(known) <= 40 else "")
                     )
                     self.problems.append(doc.source.problem("remove-unknown", message, path, hint))
                     continue
@@ -605,6 +675,7 @@ class _Merger:
                     continue
                 self._touch(index, doc, path, f"{singular(kind)} {ident!r}")
                 self.merged.items[kind].remove(current)
+                self.merged.removed[key] = (doc, path)
                 self.live[key] = None
         game = self.merged.singles.get("game")
         constants = doc.data.get("constants", {})

@@ -144,9 +144,28 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                 ),
                 "the board sides",
             ),
+            "layouts": {
+                "type": "object",
+                "description": "taverns added to existing board sides: side id -> tavern id -> "
+                "layout (how a pack adds a tavern without replacing the sides)",
+                "propertyNames": ID,
+                "additionalProperties": _by_id(LAYOUT),
+                "examples": [
+                    {
+                        "small": {
+                            "crypt": {
+                                "symbol": "lyre",
+                                "tables": ["orc", "elf", "dwarf"],
+                                "deeds": [{"price": 2, "vp": 1}, {"price": 4, "vp": 2}],
+                            }
+                        }
+                    }
+                ],
+            },
         },
-        ["taverns", "sides"],
-        "The taverns and the layout of each on both sides of the board.",
+        ["taverns"],
+        "The taverns and the layout of each on both sides of the board; a pack adds a "
+        "tavern with its layouts on the existing sides.",
     ),
     "customers": (
         {
@@ -292,6 +311,7 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                         "default": {"type": ["boolean", "integer", "string"]},
                         "reason": {"type": "string", "minLength": 1},
                         "choices": {"type": "array", "items": {"type": "string"}},
+                        "name": NAMES,
                     },
                     ["id", "type", "default", "reason"],
                 ),

@@ -199,7 +199,20 @@ PHRASES: Mapping[str, Text] = {
     ),
     "people:named": Text(en="{name}", fr="des {name}", nl="de {name}"),
     "no_bonuses": Text(en=" (no bonuses)", fr=" (sans bonus)", nl=" (zonder bonussen)"),
+    # Clauses written only when they change something (no "its owners gain 0 coins").
+    "owners_gain": Text(
+        en=" (its owners gain {owners_gain} {owners_gain:coin|coins})",
+        fr=" (chacun de ses propriétaires reçoit {owners_gain} {owners_gain:sou|sous})",
+        nl=" (elke eigenaar daarvan krijgt {owners_gain} {owners_gain:munt|munten})",
+    ),
+    "climb": Text(
+        en=", and gain 1 level on the track of its people",
+        fr=", et montez de 1 niveau sur l'échelle de son peuple",
+        nl=", en stijg 1 niveau op het volkerenspoor van zijn volk",
+    ),
 }
+#: Ops that hold other effects in a list: nested in one another, the inner one is bracketed.
+_LISTS = ("seq", "choose")
 
 
 def _args(properties: JSON, required: tuple[str, ...]) -> JSON:
@@ -485,12 +498,9 @@ OPS: Mapping[str, OpSpec] = {
             "track (ruling #11), the last free table the tavern's privilege.",
             "move_customer: {owners_gain: 2}",
             Text(
-                en="move a customer to a free table of another tavern "
-                "(its owners gain {owners_gain} {owners_gain:coin|coins})",
-                fr="déplacez un client vers une table libre d'une autre taverne "
-                "(chacun de ses propriétaires reçoit {owners_gain} {owners_gain:sou|sous})",
-                nl="verplaats een klant naar een vrije tafel in een andere taverne "
-                "(elke eigenaar daarvan krijgt {owners_gain} {owners_gain:munt|munten})",
+                en="move a customer to a free table of another tavern",
+                fr="déplacez un client vers une table libre d'une autre taverne",
+                nl="verplaats een klant naar een vrije tafel in een andere taverne",
             ),
         ),
         OpSpec(
@@ -714,25 +724,39 @@ def render(
     lang: str = "en",
     *,
     symbol_name: Callable[[str], str] = str,
+    option_name: Callable[[str], str] = str,
 ) -> str:
     """Rules text of an effect in ``lang`` (one of :data:`LANGUAGES`), from the op texts.
 
-    ``people_name`` and ``symbol_name`` turn a people id and a guild symbol id into the
-    words to show (by default the ids themselves). A language not in :data:`LANGUAGES`
-    raises :exc:`ValueError`.
+    ``people_name``, ``symbol_name`` and ``option_name`` turn a people id, a guild symbol
+    id and a rule option id into the words to show (by default the ids themselves). A
+    language not in :data:`LANGUAGES` raises :exc:`ValueError`.
 
     A table amount keeps the template's unit next to its points:
     ``score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not``.
     """
     check_language(lang)
-    return _render(node, lang, people_name, symbol_name)
+    return _render(node, lang, _Names(people_name, symbol_name, option_name))
 
 
-def _render(
-    node: Node, lang: str, people_name: Callable[[str], str], symbol_name: Callable[[str], str]
-) -> str:
+@attrs.frozen
+class _Names:
+    """How a rendering names peoples, guild symbols and rule options."""
+
+    people: Callable[[str], str]
+    symbol: Callable[[str], str]
+    option: Callable[[str], str]
+
+
+def _render(node: Node, lang: str, names: _Names) -> str:
     spec = OPS[node.op]
-    children = [_render(child, lang, people_name, symbol_name) for child in node.children]
+    children = [_render(child, lang, names) for child in node.children]
+    if node.op in _LISTS:
+        # "choose one: a or choose one: b or c" is ambiguous: bracket the inner list.
+        children = [
+            f"({text})" if child.op in _LISTS else text
+            for child, text in zip(node.children, children, strict=True)
+        ]
     joiner = PHRASES["or" if node.op == "choose" else "then"].get(lang)
     fields: dict[str, str] = {"children": joiner.join(children)}
     suffix = ""
@@ -740,10 +764,12 @@ def _render(
         cond = node.arg("cond")
         if isinstance(cond, OptionIs):
             if cond.value is True:
-                fields["cond"] = _fill(PHRASES["option_on"], lang, option=cond.option)
+                fields["cond"] = _fill(PHRASES["option_on"], lang, option=names.option(cond.option))
             else:
                 shown = str(cond.value).lower() if isinstance(cond.value, bool) else str(cond.value)
-                fields["cond"] = _fill(PHRASES["option_is"], lang, option=cond.option, value=shown)
+                fields["cond"] = _fill(
+                    PHRASES["option_is"], lang, option=names.option(cond.option), value=shown
+                )
         elif (
             isinstance(cond, AtLeast)
             and isinstance(cond.left, Count)
@@ -773,9 +799,9 @@ def _render(
             if value in ("choice", "card"):
                 fields[key] = PHRASES[f"people:{value}"].get(lang)
             else:
-                fields[key] = _fill(PHRASES["people:named"], lang, name=people_name(value))
+                fields[key] = _fill(PHRASES["people:named"], lang, name=names.people(value))
         elif key == "symbol" and isinstance(value, str):
-            fields[key] = symbol_name(value)
+            fields[key] = names.symbol(value)
         elif isinstance(value, Table):
             fields[key] = _points(value)
             suffix = PHRASES["for"].get(lang) + _steps(value, lang)
@@ -791,4 +817,9 @@ def _render(
     text = _FORMATTERS[lang].vformat(spec.text.get(lang), (), fields) + suffix
     if node.arg("bonuses") is False:
         text += PHRASES["no_bonuses"].get(lang)
+    if node.arg("climb") is True:
+        text += PHRASES["climb"].get(lang)
+    gain = node.arg("owners_gain")
+    if isinstance(gain, int) and gain > 0:
+        text += _fill(PHRASES["owners_gain"], lang, owners_gain=str(gain))
     return text

@@ -11,8 +11,8 @@ from typing import ClassVar
 
 import attrs
 
+from taverna_rules._shown import shown
 from taverna_rules.kernel._registry import registrar
-from taverna_rules.kernel._shown import shown
 
 __all__ = [
     "ACTION_TYPES",

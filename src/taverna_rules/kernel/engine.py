@@ -14,12 +14,12 @@ from typing import Any
 
 import attrs
 
+from taverna_rules._shown import shown
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import IllegalActionError
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._replace import replace
-from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import Action, EndTurn, Pass, action_problem
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task

@@ -11,12 +11,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from taverna_rules._shown import shown
 from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import PositionError
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, Engine, resolve_ref
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.setup import birthday_problem, name_problem, played_on_problem

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from taverna_rules._shown import shown
 from taverna_rules.content.model import RuleSet
 from taverna_rules.errors import ReplayError, TavernaError
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.engine import decide_and_fold, pending_decision, run_flow
 from taverna_rules.kernel.evolve import evolve, fold
 from taverna_rules.kernel.integrity import state_problems

@@ -22,8 +22,8 @@ import cattrs
 import cattrs.v
 from cattrs.gen import make_dict_structure_fn
 
+from taverna_rules._shown import shown
 from taverna_rules.errors import ReplayError
-from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import ACTION_TYPES, Action
 from taverna_rules.kernel.engine import Decision
 from taverna_rules.kernel.events import EVENT_TYPES, Event

@@ -17,11 +17,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from taverna_rules._shown import shown
 from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.errors import OptionError
 from taverna_rules.kernel import events as ev
-from taverna_rules.kernel._shown import shown
 from taverna_rules.kernel.actions import BuyDeed, ChoosePeople
 from taverna_rules.kernel.calendar import days_since, parse_day
 from taverna_rules.kernel.engine import Engine, automatic, decision, run_flow
