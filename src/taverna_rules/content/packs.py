@@ -479,6 +479,10 @@ class _Merger:
                     self._changes(index, doc)
         return self.merged
 
+    def _known(self, kind: str) -> list[str]:
+        """The ids of the items of ``kind`` present so far (for "did you mean")."""
+        return [i for (k, i), e in self.live.items() if k == kind and e is not None]
+
     def _declared_elsewhere(self, index: int, kind: str, ident: str) -> str:
         """``"declared by pack 'x': add it to extends"`` when a pack that layer ``index``
         does not build on declares the item (so it is not there yet when this one applies)."""
@@ -563,7 +567,7 @@ class _Merger:
         id_path = (*entry.path, id_key)
         if doc.replaces:
             if current is None:
-                known = [i for (k, i), e in self.live.items() if k == kind and e is not None]
+                known = self._known(kind)
                 self.problems.append(
                     doc.source.problem(
                         "replace-unknown",
@@ -606,7 +610,7 @@ class _Merger:
             key = ("sides", side_id)
             side = self.live.get(key)
             if side is None:
-                known = [i for (k, i), e in self.live.items() if k == "sides" and e is not None]
+                known = self._known("sides")
                 self.problems.append(
                     doc.source.problem(
                         "unknown-reference",
@@ -652,7 +656,7 @@ class _Merger:
                 path: tuple[PathItem, ...] = ("remove", kind, position)
                 current = self.live.get(key)
                 if current is None:
-                    known = [i for (k, i), e in self.live.items() if k == kind and e is not None]
+                    known = self._known(kind)
                     message = f"no {singular(kind)} {ident!r} to remove"
                     if key in self.live:
                         message += " (it is already removed)"
@@ -699,7 +703,7 @@ class _Merger:
             path = ("options", ident)
             current = self.live.get(key)
             if current is None:
-                known = [i for (k, i), e in self.live.items() if k == "options" and e is not None]
+                known = self._known("options")
                 self.problems.append(
                     doc.source.problem(
                         "unknown-option",
