@@ -40,7 +40,7 @@ POSITION_STEPS = (20, 60)
 
 def setups() -> list[tuple[str, int, dict[str, Any]]]:
     """(name, players, options) of every recorded game."""
-    out = []
+    out: list[tuple[str, int, dict[str, Any]]] = []
     for players in RULES.constants.player_counts:
         out.append((f"p{players}-default", players, {}))
         out.append((f"p{players}-switched", players, dict(SWITCHED)))
