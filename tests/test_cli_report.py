@@ -14,7 +14,7 @@ from taverna_rules.adapters.cli import SHOWN_PROBLEMS, main
 from taverna_rules.content.problems import EXCERPT_WIDTH, Problem, ValidationReport
 
 ROOT = Path(__file__).resolve().parents[1]
-BASE = ROOT / "cards" / "base"
+BASE = ROOT / "cards" / "taverna" / "base"
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -32,7 +32,7 @@ def many_problems(folder: Path, count: int) -> Path:
 
 
 def test_the_bundled_base_folder_validates() -> None:
-    """``taverna validate cards/base`` checks the base pack itself, not the base twice."""
+    """``taverna validate cards/taverna/base`` checks the base pack itself, not the base twice."""
     status, text = run("validate", str(BASE))
     assert (status, text.strip()) == (0, "ok: 11 file(s), no problem")
 

@@ -137,7 +137,7 @@ def normalise(problem: dict[str, Any], folder: Path) -> dict[str, Any]:
 
     The case's paths are given to validate as absolute POSIX paths, so every file name
     under the case starts with the folder; messages quote file names too (``already
-    declared in input/a.yaml:4``). The base game's files are named ``cards/base/...``.
+    declared in input/a.yaml:4``). The base game's files are named ``cards/taverna/base/...``.
     """
     prefix = folder.as_posix() + "/"
     out = dict(problem)

@@ -110,7 +110,7 @@ def test_both_adding_one_id_is_a_conflict_too(tmp_path: Path) -> None:
 def test_adding_an_existing_id_says_how_to_replace_it(tmp_path: Path) -> None:
     (problem,) = tr.validate(pack(tmp_path, "a", spells=spells(spell("golden_rain")))).problems
     assert problem.code == "duplicate-id" and "merge: replace" in problem.hint
-    assert "cards/base/spells.yaml" in problem.message
+    assert "cards/taverna/base/spells.yaml" in problem.message
 
 
 def test_missing_dependency_cycle_and_repeated_pack_id(tmp_path: Path) -> None:
@@ -332,4 +332,4 @@ def test_count_problems_name_the_pack_line_that_changed_their_constant(tmp_path:
     folder = pack(tmp_path, "long", changes="format: 1\nkind: changes\nconstants: {turns: {2: 10}}\n")
     problems = [p for p in tr.validate(folder) if p.code == "too-few-tables"]
     assert problems and all(f"turns was changed at {folder}/changes.yaml:3" in p.hint for p in problems)
-    assert problems[0].file.endswith("cards/base/board.yaml")
+    assert problems[0].file.endswith("cards/taverna/base/board.yaml")

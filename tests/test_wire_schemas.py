@@ -34,9 +34,9 @@ GAME = played()
 
 
 def test_the_shipped_schemas_are_the_generated_ones() -> None:
-    """``schemas/wire/`` is written by ``taverna schema``: regenerate it after a change."""
+    """``schemas/taverna/wire/`` is written by ``taverna schema``: regenerate it after a change."""
     for name, text in rendered_wire_schemas().items():
-        assert (ROOT / "schemas" / "wire" / name).read_text(encoding="utf-8") == text, name
+        assert (ROOT / "schemas" / "taverna" / "wire" / name).read_text(encoding="utf-8") == text, name
     for kind in WIRE_KINDS:
         jsonschema.Draft202012Validator.check_schema(wire_schema(kind))
 

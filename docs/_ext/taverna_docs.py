@@ -220,12 +220,12 @@ def kinds_page() -> str:
         rows.append(
             (
                 f"``{kind}``",
-                f"``schemas/{kind}.schema.json``",
+                f"``schemas/taverna/{kind}.schema.json``",
                 ", ".join(f"``{k}``" for k in keys),
                 escape(schema.get("description", "")),
             )
         )
-    rows.append(("(any effect)", "``schemas/effect.schema.json``", "", "One effect tree, on its own."))
+    rows.append(("(any effect)", "``schemas/taverna/effect.schema.json``", "", "One effect tree, on its own."))
     return list_table(("``kind:``", "schema", "required keys", "what it holds"), rows, "15 30 20 35")
 
 
@@ -299,7 +299,7 @@ def provenance_page() -> str:
                     break
                 comment.append(line.lstrip("# ").strip())
             note = " ".join(comment)
-        rows.append((f"``cards/base/{path.name}``", f"``{data.get('kind')}``", shown, escape(note)))
+        rows.append((f"``cards/taverna/base/{path.name}``", f"``{data.get('kind')}``", shown, escape(note)))
     return list_table(
         ("file", "kind", "provenance", "note (or the file's opening comment)"), rows, "20 12 12 56"
     )

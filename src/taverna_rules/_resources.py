@@ -6,16 +6,20 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-__all__ = ["bundled"]
+__all__ = ["GAME", "bundled"]
+
+#: The game whose content is bundled (each game has its own ``cards/<game>/`` and
+#: ``schemas/<game>/``; Taverna is the only one so far).
+GAME = "taverna"
 
 
-def bundled(folder: str) -> Traversable:
-    """The bundled ``cards`` or ``schemas`` folder.
+def bundled(folder: str, game: str = GAME) -> Traversable:
+    """The bundled ``cards`` or ``schemas`` folder of ``game``.
 
     An installed wheel carries them as package data under ``taverna_rules/_data``; an
     editable install or a source checkout finds them at the top of the repository.
     """
     packaged = files("taverna_rules") / "_data" / folder
     if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / folder
+        return packaged / game
+    return Path(__file__).resolve().parents[2] / folder / game

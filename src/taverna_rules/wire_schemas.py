@@ -4,7 +4,7 @@ events, decisions, views (a state as one player sees it) and position documents.
 They are generated from the classes themselves, so they say exactly what the strict
 readers of :mod:`taverna_rules.kernel.serialize` accept: a client can check a payload
 before sending it, and other languages can generate their types. They are shipped in
-``schemas/wire/`` and written by ``taverna schema`` (``--print action`` prints one).
+``schemas/taverna/wire/`` and written by ``taverna schema`` (``--print action`` prints one).
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def _position(builder: _Builder) -> JSON:
 
 
 def rendered_wire_schemas() -> dict[str, str]:
-    """File name -> JSON text of every wire schema, as shipped in ``schemas/wire/``."""
+    """File name -> JSON text of every wire schema, as shipped in ``schemas/taverna/wire/``."""
     return {
         f"{kind}.schema.json": json.dumps(wire_schema(kind), indent=2, ensure_ascii=False) + "\n"
         for kind in WIRE_KINDS

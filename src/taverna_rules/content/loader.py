@@ -23,7 +23,7 @@ import cattrs
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from taverna_rules._resources import bundled
+from taverna_rules._resources import GAME, bundled
 from taverna_rules._shown import shown
 from taverna_rules.content import checks
 from taverna_rules.content.model import (
@@ -93,7 +93,7 @@ def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[Unit], list[
     units: list[Unit] = []
     problems: list[Problem] = []
     if base:
-        units.extend(discover(bundled("cards"), "cards", problems))
+        units.extend(discover(bundled("cards"), f"cards/{GAME}", problems))
     bundled_units = len(units)
     for raw in paths:
         path = Path(raw)
@@ -586,7 +586,7 @@ def _manifest_id(unit: Unit, docs: Sequence[Located]) -> str | None:
 def _replaced(units: Sequence[Unit], parsed: dict[int, list[Located]], bundled_units: int) -> set[int]:
     """The bundled packs that a pack given with the same id replaces.
 
-    ``taverna validate cards/base``, or a copy of the base game, checks that pack alone
+    ``taverna validate cards/taverna/base``, or a copy of the base game, checks that pack alone
     rather than reporting it as a second ``base``.
     """
     given = {_manifest_id(units[i], parsed.get(i, ())) for i in range(bundled_units, len(units))}

@@ -1,6 +1,6 @@
 """The JSON Schemas of the content files, as Python data.
 
-``schemas/*.schema.json`` are generated from here (``python -m
+``schemas/taverna/*.schema.json`` are generated from here (``python -m
 taverna_rules.content.schema_source``); a test proves the shipped files are current.
 Each schema is self-contained (the effect definitions are embedded) so an editor's YAML
 language server can use it alone.
@@ -514,7 +514,7 @@ def content_schema(kind: str) -> JSON:
 
 
 def rendered_schemas() -> dict[str, str]:
-    """File name -> JSON text of every schema, as shipped in ``schemas/``."""
+    """File name -> JSON text of every schema, as shipped in ``schemas/taverna/``."""
     files = {f"{kind}.schema.json": content_schema(kind) for kind in KINDS}
     files["effect.schema.json"] = effect_schema()
     return {name: json.dumps(schema, indent=2, ensure_ascii=False) + "\n" for name, schema in files.items()}
@@ -532,5 +532,5 @@ def write_schemas(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":  # pragma: no cover - a maintenance command
-    for path in write_schemas(Path(sys.argv[1] if len(sys.argv) > 1 else "schemas")):
+    for path in write_schemas(Path(sys.argv[1] if len(sys.argv) > 1 else "schemas/taverna")):
         print(path)
