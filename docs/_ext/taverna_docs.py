@@ -225,7 +225,8 @@ def kinds_page() -> str:
                 escape(schema.get("description", "")),
             )
         )
-    rows.append(("(any effect)", "``schemas/taverna/effect.schema.json``", "", "One effect tree, on its own."))
+    effect = "``schemas/taverna/effect.schema.json``"
+    rows.append(("(any effect)", effect, "", "One effect tree, on its own."))
     return list_table(("``kind:``", "schema", "required keys", "what it holds"), rows, "15 30 20 35")
 
 
