@@ -40,7 +40,7 @@ from sphinx.util.typing import ExtensionMetadata
 logger = logging.getLogger(__name__)
 
 #: The bundled base game, read from the checkout the docs are built in.
-CARDS = Path(__file__).resolve().parents[2] / "cards" / "base"
+CARDS = Path(__file__).resolve().parents[2] / "cards" / "taverna" / "base"
 
 #: The modules of the API reference, in reading order.
 API_MODULES: Sequence[tuple[str, str]] = (
@@ -287,7 +287,10 @@ def provenance_page() -> str:
 
     yaml = YAML(typ="safe", pure=True)
     rows = []
-    for path in sorted(CARDS.glob("*.yaml")):
+    files = sorted(CARDS.glob("*.yaml"))
+    if not files:  # a moved folder must not leave the table silently empty
+        raise FileNotFoundError(f"no content files in {CARDS}")
+    for path in files:
         text = path.read_text(encoding="utf-8")
         data = yaml.load(text)
         provenance = data.get("provenance")
