@@ -146,20 +146,20 @@ def test_check_passes_the_base_game_and_prints_coverage() -> None:
     assert "2 players: 1 games, 0 failed" in text and "effect ops resolved" in text
 
 
-def test_check_exits_1_with_a_reproducing_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_exits_1_with_a_reproducing_seed() -> None:
     """A card whose op crashes the engine: the kit names the failing game's seed."""
     from taverna_rules.kernel import effects
 
     def boom(*_: object) -> None:
         raise RuntimeError("the card broke")
 
-    monkeypatch.setitem(effects.EXECUTORS, "score_vp", boom)
-    status, text = run("check", "--games", "2", "--players", "2", "--seed", "7", "--format", "json")
-    data = json.loads(text)
-    assert status == 1 and data["ok"] is False
-    seeds = {f["seed"] for f in data["conformance"]["failures"]}
-    assert seeds and seeds <= {7, 8}
-    assert all("the card broke" in f["message"] for f in data["conformance"]["failures"])
+    with effects.EXECUTORS.swapped("score_vp", boom):
+        status, text = run("check", "--games", "2", "--players", "2", "--seed", "7", "--format", "json")
+        data = json.loads(text)
+        assert status == 1 and data["ok"] is False
+        seeds = {f["seed"] for f in data["conformance"]["failures"]}
+        assert seeds and seeds <= {7, 8}
+        assert all("the card broke" in f["message"] for f in data["conformance"]["failures"])
 
 
 def test_check_refuses_invalid_content_and_unsupported_counts(tmp_path: Path) -> None:

@@ -166,28 +166,28 @@ def test_a_view_that_leaks_a_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> 
     assert "SpellDrawn" in failure.message
 
 
-def test_an_op_that_raises_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_op_that_raises_is_caught() -> None:
     def boom(engine: Engine, task: Task, node: Any) -> None:
         raise RuntimeError("the card broke")
 
-    monkeypatch.setitem(effects.EXECUTORS, "score_vp", boom)
-    report = run_checks(RULES, games=2, seed=0, player_counts=[2])
-    failure = assert_reproduces(report, "play")
-    assert "RuntimeError: the card broke" in failure.message
-    assert len(report.failures) == 2
+    with effects.EXECUTORS.swapped("score_vp", boom):
+        report = run_checks(RULES, games=2, seed=0, player_counts=[2])
+        failure = assert_reproduces(report, "play")
+        assert "RuntimeError: the card broke" in failure.message
+        assert len(report.failures) == 2
 
 
-def test_created_components_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_created_components_are_caught() -> None:
     """An op that hands out privilege tokens without taking them from the supply."""
 
     def counterfeit(engine: Engine, task: Task, node: Any) -> None:
         engine.emit(ev.PrivilegesGained(task.player, 1))
         engine.state = attrs.evolve(engine.state, privilege_supply=engine.state.privilege_supply + 1)
 
-    monkeypatch.setitem(effects.EXECUTORS, "gain_coins", counterfeit)
-    report = run_checks(RULES, games=3, seed=0, player_counts=[4])
-    failure = assert_reproduces(report, "integrity")
-    assert "privilege tokens" in failure.message
+    with effects.EXECUTORS.swapped("gain_coins", counterfeit):
+        report = run_checks(RULES, games=3, seed=0, player_counts=[4])
+        failure = assert_reproduces(report, "integrity")
+        assert "privilege tokens" in failure.message
 
 
 # ----------------------------------------------------------------------------- coverage

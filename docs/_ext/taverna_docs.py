@@ -51,6 +51,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.kernel.events", "Events"),
     ("taverna_rules.kernel.serialize", "JSON"),
     ("taverna_rules.wire_schemas", "JSON Schemas of the wire objects"),
+    ("taverna_rules.game_modules", "Game modules"),
     ("taverna_rules.content.model", "Content model"),
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),

@@ -37,6 +37,7 @@ from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
 from taverna_rules.errors import (
     ContentError,
+    GameModuleError,
     IllegalActionError,
     OptionError,
     PositionError,
@@ -46,6 +47,7 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.game import Game, UndoPolicy, new_game, replay
+from taverna_rules.game_modules import GameModule, game_module, installed_games
 from taverna_rules.kernel.actions import (
     Action,
     ActivateDignitary,
@@ -246,4 +248,8 @@ __all__ = [
     "replay",
     "validate",
     "wire_schema",
+    "game_module",
+    "installed_games",
+    "GameModule",
+    "GameModuleError",
 ]

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ContentError",
+    "GameModuleError",
     "IllegalActionError",
     "OptionError",
     "PositionError",
@@ -53,6 +54,10 @@ class UnknownPlayerError(TavernaError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the whole message
         return str(self.args[0]) if self.args else ""
+
+
+class GameModuleError(TavernaError, LookupError):
+    """A game that is not installed, or whose registered module fails to load."""
 
 
 class UndoError(TavernaError, RuntimeError):

@@ -12,7 +12,7 @@ from typing import ClassVar
 import attrs
 
 from taverna_rules._shown import shown
-from taverna_rules.kernel._registry import registrar
+from taverna_rules.kernel._registry import Registry, registrar
 
 __all__ = [
     "ACTION_TYPES",
@@ -47,7 +47,7 @@ class Action:
     TYPE: ClassVar[str] = "Action"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {}
+ACTION_TYPES: Registry[type[Action]] = Registry("action type")
 _action = registrar(ACTION_TYPES)
 
 

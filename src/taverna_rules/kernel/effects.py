@@ -12,6 +12,7 @@ from collections.abc import Callable
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import AtLeast, Cond, Count, Expr, Node, OptionIs, Table
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._registry import Registry
 from taverna_rules.kernel.actions import (
     ChangeSymbol,
     ChooseDeed,
@@ -38,7 +39,7 @@ from taverna_rules.kernel.tracks import advance, draw_spells
 __all__ = ["COUNTERS", "EXECUTORS", "evaluate"]
 
 Executor = Callable[[Engine, Task, Node], None]
-EXECUTORS: dict[str, Executor] = {}
+EXECUTORS: Registry[Executor] = Registry("op executor")
 
 #: How each ``{count: ...}`` is computed for a player.
 COUNTERS: dict[str, Callable[[GameState, int], int]] = {
@@ -120,12 +121,12 @@ def _asks(op: str, kind: str) -> None:
     def ask(engine: Engine, task: Task, node: Node) -> None:
         engine.push(Task(kind, task.player, task.ref, task.path))
 
-    EXECUTORS[op] = ask
+    EXECUTORS.add(op, ask)
 
 
 def _executor(op: str) -> Callable[[Executor], Executor]:
     def register(fn: Executor) -> Executor:
-        EXECUTORS[op] = fn
+        EXECUTORS.add(op, fn)
         return fn
 
     return register

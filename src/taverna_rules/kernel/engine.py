@@ -19,6 +19,7 @@ from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import IllegalActionError
 from taverna_rules.kernel import events as ev
+from taverna_rules.kernel._registry import Registry
 from taverna_rules.kernel._replace import replace
 from taverna_rules.kernel.actions import Action, EndTurn, Pass, action_problem
 from taverna_rules.kernel.evolve import evolve
@@ -49,15 +50,15 @@ class DecisionKind:
     takes: tuple[type[Action], ...] = ()
 
 
-AUTOMATIC: dict[str, Auto] = {}
-DECISIONS: dict[str, DecisionKind] = {}
+AUTOMATIC: Registry[Auto] = Registry("flow step")
+DECISIONS: Registry[DecisionKind] = Registry("decision kind")
 
 
 def automatic(kind: str) -> Callable[[Auto], Auto]:
     """Register the handler of an automatic step."""
 
     def register(fn: Auto) -> Auto:
-        AUTOMATIC[kind] = fn
+        AUTOMATIC.add(kind, fn)
         return fn
 
     return register
@@ -74,7 +75,7 @@ def decision(
     optionally why an action of a type it ``takes`` is refused."""
 
     def register(fn: Apply) -> Apply:
-        DECISIONS[kind] = DecisionKind(legal, fn, prompt, explain, takes)
+        DECISIONS.add(kind, DecisionKind(legal, fn, prompt, explain, takes))
         return fn
 
     return register

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from taverna_rules.kernel._registry import registrar
+from taverna_rules.kernel._registry import Registry, registrar
 from taverna_rules.kernel.state import GameState, Result, Task, TavernState
 
 __all__ = [
@@ -79,7 +79,7 @@ class Event:
         return self
 
 
-EVENT_TYPES: dict[str, type[Event]] = {}
+EVENT_TYPES: Registry[type[Event]] = Registry("event type")
 _event = registrar(EVENT_TYPES)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import typing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -135,7 +135,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 CONVERTER = _strict_converter()
 
 
-def _tagged(data: Any, table: dict[str, type[T]], what: str, meta: tuple[str, ...] = ("type",)) -> T:
+def _tagged(data: Any, table: Mapping[str, type[T]], what: str, meta: tuple[str, ...] = ("type",)) -> T:
     if not isinstance(data, dict) or "type" not in data:
         raise ReplayError(f"an {what} is an object with a 'type', not {shown(data)}")
     name = data["type"]

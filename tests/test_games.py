@@ -1,0 +1,103 @@
+"""Game modules: found by id through the ``taverna_rules.games`` entry points, each with
+registries of its own that refuse a second entry under a name (issue #9)."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint
+from typing import Any
+
+import pytest
+
+import taverna_rules as tr
+from taverna_rules import game_modules as registry
+from taverna_rules.kernel._registry import Registry
+from taverna_rules.kernel.engine import DECISIONS, decision
+
+
+def test_taverna_is_installed_and_gathers_its_parts() -> None:
+    assert "taverna" in tr.installed_games()
+    taverna = tr.game_module("taverna")
+    assert taverna.id == "taverna" and taverna.languages == ("en", "fr", "nl")
+    exported = [getattr(tr, name) for name in tr.__all__]
+    actions = {
+        c.__name__
+        for c in exported
+        if isinstance(c, type) and issubclass(c, tr.Action) and c is not tr.Action
+    }
+    events = {
+        c.__name__ for c in exported if isinstance(c, type) and issubclass(c, tr.Event) and c is not tr.Event
+    }
+    assert set(taverna.actions) == actions and set(taverna.events) == events
+    assert "pick_card" in taverna.decisions and "turn" in taverna.steps and "gain_coins" in taverna.ops
+    assert tr.game_module("taverna") is taverna  # loaded once
+
+
+@pytest.mark.parametrize("ident", ["chess", "", "Taverna", None, 5, ["taverna"]])
+def test_an_unknown_game_is_named_with_the_installed_ones(ident: Any) -> None:
+    with pytest.raises(tr.GameModuleError, match=r"games: .*taverna"):
+        tr.game_module(ident)
+
+
+def fake(monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
+    real = registry._entry_points
+
+    def with_fake() -> dict[str, EntryPoint]:
+        return {**real(), name: EntryPoint(name=name, value=value, group=registry.ENTRY_POINTS)}
+
+    monkeypatch.setattr(registry, "_entry_points", with_fake)
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("no_such_module_here:GAME", "failed to load: ModuleNotFoundError"),
+        ("math:pi", "is not the GameModule"),
+        ("taverna_rules.games.taverna:GAME", "is not the GameModule 'impostor'"),
+    ],
+)
+def test_a_broken_plugin_is_named(monkeypatch: pytest.MonkeyPatch, value: str, words: str) -> None:
+    fake(monkeypatch, "impostor", value)
+    assert "impostor" in tr.installed_games()
+    with pytest.raises(tr.GameModuleError, match=words):
+        tr.game_module("impostor")
+
+
+def test_a_second_entry_under_a_name_is_refused() -> None:
+    """Registries were module dictionaries: a second decision kind of the same name
+    silently replaced the first."""
+    table: Registry[int] = Registry("thing")
+    table.add("a", 1)
+    with pytest.raises(ValueError, match="two things named 'a'"):
+        table.add("a", 2)
+    assert dict(table) == {"a": 1}
+    with table.swapped("a", 3) as previous:  # an explicit stand-in, for tests that break a part
+        assert (previous, table["a"]) == (1, 3)
+    assert table["a"] == 1
+    before = DECISIONS["pick_card"]
+    with pytest.raises(ValueError, match="two decision kinds named 'pick_card'"):
+        decision("pick_card", lambda r, s, t: (), lambda r, s, t: "")(lambda e, t, a: None)
+    assert DECISIONS["pick_card"] is before
+
+
+def test_only_a_game_imports_itself() -> None:
+    """The import rule (docs/architecture.rst): no module outside a game's package imports
+    it, and games do not import one another; the engine finds them by entry point."""
+    import ast
+    from pathlib import Path
+
+    package = Path(tr.__file__).parent
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package).parts
+        home = parts[1] if parts[0] == "games" and len(parts) > 2 else None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [f"{node.module}.{a.name}" for a in node.names]
+            for name in names:
+                if name.startswith("taverna_rules.games."):
+                    imported = name.split(".")[2]
+                    if imported != home:
+                        offenders.append(f"{path.relative_to(package)} imports {name}")
+    assert offenders == []
+    assert (package / "games" / "taverna" / "__init__.py").is_file()
