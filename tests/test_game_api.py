@@ -98,7 +98,12 @@ def test_json_log_round_trip_and_errors() -> None:
     text = serialize.events_to_json(game.events)
     assert serialize.events_from_json(text) == list(game.events)
     data = json.loads(text)
-    assert data[0]["type"] == "GameStarted" and data[0]["v"] == 1
+    assert data[0]["type"] == "GameStarted" and data[0]["v"] == 2
+    assert (data[0]["game"], data[0]["engine"], data[0]["packs"]) == (
+        "taverna",
+        tr.__version__,
+        [["base", "1.0.0"]],
+    )
     data[3] = {"type": "NoSuchEvent"}
     with pytest.raises(tr.ReplayError, match="event 3: unknown event type 'NoSuchEvent'"):
         serialize.events_from_json(json.dumps(data))

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import taverna_rules as tr
@@ -136,3 +137,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def test_old_logs_are_upcast_and_records_do_not_affect_verification() -> None:
+    """The recorded logs predate version 2 of ``GameStarted``: they read as Taverna with an
+    unknown engine and no packs recorded, and still verify; a log written by another
+    engine version verifies too (the records are left out of comparisons)."""
+    data = json.loads(RECORDED_GAMES[0].read_text(encoding="utf-8"))
+    assert data["events"][0]["v"] == 1
+    events = serialize.events_from_json(json.dumps(data["events"]))
+    first = events[0]
+    assert isinstance(first, tr.GameStarted)
+    assert (first.game, first.engine, first.packs) == ("taverna", "", ())
+    fresh = tr.new_game(RULES, ["Ann", "Bob"], seed=3)
+    started = fresh.events[0]
+    assert isinstance(started, tr.GameStarted) and started.engine == tr.__version__
+    assert started.packs == (("base", RULES.packs[0].version),)
+    relabelled = [attrs.evolve(started, engine="0.0.1", packs=()), *fresh.events[1:]]
+    assert tr.replay(RULES, relabelled).state == fresh.state

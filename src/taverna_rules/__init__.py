@@ -11,6 +11,7 @@ offers, the events of a log, the state and its parts, the content definitions of
 :class:`RuleSet` and the effect nodes they carry, the validation report and the errors.
 """
 
+from taverna_rules._version import VERSION
 from taverna_rules.content.loader import load_rules, validate
 from taverna_rules.content.model import (
     BoardSide,
@@ -128,7 +129,7 @@ from taverna_rules.kernel.state import (
 from taverna_rules.position import dump_position, load_position
 from taverna_rules.wire_schemas import wire_schema
 
-__version__ = "0.1.0.dev0"
+__version__ = VERSION
 
 __all__ = [
     "Action",

@@ -91,7 +91,12 @@ def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
 @_event
 @attrs.frozen
 class GameStarted(Event):
-    """A new game: its rules, players, seed, board side and options."""
+    """A new game: its rules, players, seed, board side and options; and where the log
+    comes from: the game module's id, the engine's version and the packs loaded (id and
+    version). Those three are records, left out of comparisons, so that a log verifies
+    under a later engine (version 1 logs read them as ``taverna``, ``""`` and ``()``)."""
+
+    VERSION: ClassVar[int] = 2
 
     rules: str
     players: tuple[str, ...]
@@ -103,6 +108,9 @@ class GameStarted(Event):
     starting_coins: int
     birthdays: tuple[str | None, ...] = ()
     played_on: str | None = None
+    game: str = attrs.field(default="taverna", eq=False)
+    engine: str = attrs.field(default="", eq=False)
+    packs: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
 
     def redacted(self, viewer: int | None) -> Event:
         return attrs.evolve(self, seed=0)

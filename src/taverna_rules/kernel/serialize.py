@@ -124,7 +124,10 @@ def _strict_converter() -> cattrs.Converter:
 
 
 #: Upcasters: (type name, version) -> function turning that version's fields into the next.
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    # Version 2 records the game, the engine and the packs; a version 1 log knew only Taverna.
+    ("GameStarted", 1): lambda data: {"game": "taverna", "engine": "", "packs": [], **data},
+}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

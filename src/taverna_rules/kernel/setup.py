@@ -17,7 +17,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from taverna_rules._resources import GAME
 from taverna_rules._shown import shown
+from taverna_rules._version import VERSION
 from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.errors import OptionError
@@ -254,6 +256,9 @@ def start_events(
         starting_coins=rules.constants.starting_coins,
         birthdays=days if days is not None else (),
         played_on=day,
+        game=GAME,
+        engine=VERSION,
+        packs=tuple((pack.id, pack.version) for pack in rules.packs),
     )
     state = evolve(None, started)
     state = evolve(state, ev.FlowAdvanced((Task("setup"),)))
