@@ -108,6 +108,7 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
         "per": {"many", "each"},
         "people:named": {"name"},
         "owners_gain": {"owners_gain"},
+        "takeover_premium": {"takeover_premium"},
     }
     for key, text in PHRASES.items():
         for lang in LANGUAGES:
@@ -323,6 +324,14 @@ def test_real_cards_in_each_language(node: Node, en: str, fr: str, nl: str) -> N
             "verplaats een klant naar een vrije tafel in een andere taverne",
         ),
         (
+            {"buy_deed": {"where": "arrival"}},
+            "buy a deed in the tavern of arrival (an opponent's too, at its price)",
+            "achetez un titre de propriété dans la taverne de destination "
+            "(celui d'un adversaire aussi, à son prix)",
+            "koop een eigendomstitel in de taverne van aankomst "
+            "(ook die van een tegenstander, tegen zijn prijs)",
+        ),
+        (
             {"move_customer": {"owners_gain": 1}},
             "move a customer to a free table of another tavern (its owners gain 1 coin)",
             "déplacez un client vers une table libre d'une autre taverne "
@@ -499,3 +508,39 @@ def test_format_card_texts_groups_by_kind_in_the_language() -> None:
     assert format_card_texts(()) == ""
     english = format_card_texts(card_texts(RULES))
     assert english.startswith("Spells\n======\n\nAle Blessing [reconstructed]\n")
+
+
+def _sample(schema: dict[str, Any], name: str) -> Any:
+    """A small valid value for an op argument's schema."""
+    if "$ref" in schema:
+        return {"gain_coins": {"amount": 1}} if schema["$ref"].endswith("effect") else 1
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type")
+    if kind == "integer":
+        return max(1, schema.get("minimum", 1))
+    if kind == "boolean":
+        return True
+    if kind == "string":
+        return {"people": "orc", "symbol": "beer"}.get(name, "x")
+    if kind == "array":
+        return [_sample(schema.get("items", {}), name) for _ in range(max(2, schema.get("minItems", 1)))]
+    return 1
+
+
+@pytest.mark.parametrize("op", sorted(OPS))
+def test_every_op_reads_with_only_its_required_arguments(op: str) -> None:
+    """A template that names an optional argument crashed the rules text of any card that
+    left it out (``buy_deed`` without ``takeover_premium`` raised ``KeyError``)."""
+    schema = OPS[op].schema
+    if op == "if":
+        body: Any = {"cond": {"at_least": [{"count": "coins"}, 1]}, "then": {"gain_coins": {"amount": 1}}}
+    elif op == "optional":
+        body = {"gain_coins": {"amount": 1}}
+    elif schema.get("type") == "array":
+        body = _sample(schema, op)
+    else:
+        body = {key: _sample(schema["properties"][key], key) for key in schema.get("required", [])}
+    for lang in LANGUAGES:
+        text = render(parse_effect({op: body}), lang=lang)
+        assert text and "{" not in text, (op, lang, text)

@@ -132,7 +132,7 @@ VALUE_WORDS = {"bool": "true or false", "int": "a whole number"}
 
 #: Ops that compose other effects, and how deep they may nest: a bound on the work a
 #: card may ask of the engine, well above what any card needs.
-CONTROL_OPS = ("seq", "choose", "optional", "if", "repeat")
+CONTROL_OPS = ("seq", "choose", "optional", "if", "repeat", "for_each")
 MAX_EFFECT_DEPTH = 8
 
 #: Ops that act on the customer card played this turn, or on its tavern of arrival.

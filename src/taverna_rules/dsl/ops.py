@@ -39,6 +39,8 @@ EFFECT: JSON = {"$ref": "#/$defs/effect"}
 EXPR: JSON = {"$ref": "#/$defs/expr"}
 COND: JSON = {"$ref": "#/$defs/cond"}
 MAX_REPEAT = 10
+#: Whom ``for_each`` resolves its effect for.
+TARGETS = ("opponents", "all")
 
 #: The languages of the rules text, as in :class:`~taverna_rules.content.model.Names`.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
@@ -182,6 +184,8 @@ PHRASES: Mapping[str, Text] = {
         fr="la taverne de destination",
         nl="de taverne van aankomst",
     ),
+    "players:opponents": Text(en="each opponent", fr="chaque adversaire", nl="elke tegenstander"),
+    "players:all": Text(en="each player", fr="chaque joueur", nl="elke speler"),
     "where:any": Text(
         en="a tavern of your choice",
         fr="une taverne de votre choix",
@@ -204,6 +208,16 @@ PHRASES: Mapping[str, Text] = {
         en=" (its owners gain {owners_gain} {owners_gain:coin|coins})",
         fr=" (chacun de ses propriétaires reçoit {owners_gain} {owners_gain:sou|sous})",
         nl=" (elke eigenaar daarvan krijgt {owners_gain} {owners_gain:munt|munten})",
+    ),
+    "takeover_premium": Text(
+        en=" (an opponent's for {takeover_premium} {takeover_premium:coin|coins} more)",
+        fr=" (celui d'un adversaire pour {takeover_premium} {takeover_premium:sou|sous} de plus)",
+        nl=" (die van een tegenstander voor {takeover_premium} {takeover_premium:munt|munten} meer)",
+    ),
+    "takeover_at_price": Text(
+        en=" (an opponent's too, at its price)",
+        fr=" (celui d'un adversaire aussi, à son prix)",
+        nl=" (ook die van een tegenstander, tegen zijn prijs)",
     ),
     "climb": Text(
         en=", and gain 1 level on the track of its people",
@@ -304,6 +318,30 @@ OPS: Mapping[str, OpSpec] = {
                 en="if {cond}: {children}",
                 fr="si {cond} : {children}",
                 nl="als {cond}: {children}",
+            ),
+        ),
+        OpSpec(
+            "for_each",
+            "control",
+            _args(
+                {
+                    "players": {
+                        "enum": list(TARGETS),
+                        "description": "opponents: every other player, clockwise from you; "
+                        "all: every player, you first",
+                    },
+                    "effect": EFFECT,
+                },
+                ("players", "effect"),
+            ),
+            "Resolve the effect for each of several players, clockwise, each acting as "
+            "'you' in it (their coins, their tracks, their choices); a player for whom it "
+            "would do nothing is skipped.",
+            "for_each: {players: opponents, effect: {pay_coins: {amount: 1}}}",
+            Text(
+                en="{players}: {children}",
+                fr="{players} : {children}",
+                nl="{players}: {children}",
             ),
         ),
         OpSpec(
@@ -412,12 +450,9 @@ OPS: Mapping[str, OpSpec] = {
             "them; they keep their VP; never a player's last deed); one deed per player per tavern.",
             "buy_deed: {where: arrival, takeover_premium: 3}",
             Text(
-                en="buy a deed in the tavern of arrival "
-                "(an opponent's for {takeover_premium} {takeover_premium:coin|coins} more)",
-                fr="achetez un titre de propriété dans la taverne de destination "
-                "(celui d'un adversaire pour {takeover_premium} {takeover_premium:sou|sous} de plus)",
-                nl="koop een eigendomstitel in de taverne van aankomst "
-                "(die van een tegenstander voor {takeover_premium} {takeover_premium:munt|munten} meer)",
+                en="buy a deed in the tavern of arrival",
+                fr="achetez un titre de propriété dans la taverne de destination",
+                nl="koop een eigendomstitel in de taverne van aankomst",
             ),
         ),
         OpSpec(
@@ -660,6 +695,8 @@ def parse_effect(value: Mapping[str, Any]) -> Node:
         return Node(op, (("cond", parse_cond(body["cond"])),), tuple(children))
     if op == "repeat":
         return Node(op, (("times", int(body["times"])),), (parse_effect(body["effect"]),))
+    if op == "for_each":
+        return Node(op, (("players", str(body["players"])),), (parse_effect(body["effect"]),))
     return Node(op, _parse_args(body, ("amount", "count")))
 
 
@@ -792,8 +829,8 @@ def _render(node: Node, lang: str, names: _Names) -> str:
     for key, value in node.args:
         if key == "cond":
             continue  # rendered above
-        if key == "where" and isinstance(value, str):
-            fields[key] = PHRASES[f"where:{value}"].get(lang)
+        if key in ("where", "players") and isinstance(value, str):
+            fields[key] = PHRASES[f"{key}:{value}"].get(lang)
             continue
         if key == "people" and isinstance(value, str):
             if value in ("choice", "card"):
@@ -819,7 +856,10 @@ def _render(node: Node, lang: str, names: _Names) -> str:
         text += PHRASES["no_bonuses"].get(lang)
     if node.arg("climb") is True:
         text += PHRASES["climb"].get(lang)
-    gain = node.arg("owners_gain")
-    if isinstance(gain, int) and gain > 0:
-        text += _fill(PHRASES["owners_gain"], lang, owners_gain=str(gain))
+    for clause in ("owners_gain", "takeover_premium"):
+        amount = node.arg(clause)
+        if isinstance(amount, int) and amount > 0:
+            text += _fill(PHRASES[clause], lang, **{clause: str(amount)})
+    if node.op == "buy_deed" and not node.arg("takeover_premium"):
+        text += PHRASES["takeover_at_price"].get(lang)
     return text

@@ -21,6 +21,7 @@ __all__ = [
     "deed_spaces",
     "movable_customers",
     "symbol_matters",
+    "targets",
     "token_choices",
 ]
 
@@ -105,6 +106,14 @@ def climbable_levels(rules: RuleSet, state: GameState, player: int) -> int:
     return max(total, 0)
 
 
+def targets(node: Node, state: GameState, player: int) -> tuple[int, ...]:
+    """The seats a ``for_each`` resolves its effect for, clockwise from ``player``:
+    everyone else (``opponents``), or everyone with ``player`` first (``all``)."""
+    n = len(state.players)
+    first = 1 if node.arg("players") == "opponents" else 0
+    return tuple((player + i) % n for i in range(first, n))
+
+
 def applicable(
     rules: RuleSet, state: GameState, player: int, node: Node, *, coins: int, arrival: str | None
 ) -> bool:
@@ -114,6 +123,12 @@ def applicable(
         return all(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
     if op == "choose":
         return any(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+    if op == "for_each":
+        child = node.children[0]
+        return any(
+            applicable(rules, state, seat, child, coins=state.players[seat].coins, arrival=arrival)
+            for seat in targets(node, state, player)
+        )
     if op == "repeat":
         child = node.children[0]
         times = node.arg("times", 1)

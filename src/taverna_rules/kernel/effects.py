@@ -23,6 +23,7 @@ from taverna_rules.kernel.actions import (
     TakeFavour,
 )
 from taverna_rules.kernel.applicable import (
+    applicable,
     climbable,
     deed_spaces,
     movable_customers,
@@ -30,6 +31,7 @@ from taverna_rules.kernel.applicable import (
     other_peoples,
     step_ahead,
     symbol_matters,
+    targets,
     token_choices,
 )
 from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
@@ -111,6 +113,17 @@ def _effect(engine: Engine, task: Task) -> None:
         times = node.arg("times", 1)
         assert isinstance(times, int)
         engine.push(*(_child(task, 0) for _ in range(times)))
+    elif node.op == "for_each":
+        child, state = node.children[0], engine.state
+        # Whether a target's share applies is judged now, before any share resolves: the
+        # shares are one effect, as on the card, not a chain that feeds itself.
+        engine.push(
+            *(
+                Task("effect", seat, task.ref, (*task.path, 0))
+                for seat in targets(node, state, task.player)
+                if applicable(engine.rules, state, seat, child, coins=state.players[seat].coins, arrival=None)
+            )
+        )
     else:
         EXECUTORS[node.op](engine, task, node)
 

@@ -1,0 +1,117 @@
+"""``for_each``: an effect resolved for other players than the one who plays it (issue #9,
+"effects act only on the acting player"). Each target acts as "you" in its share (its
+coins, its choices), clockwise from the player; a target for whom the share would do
+nothing is skipped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import taverna_rules as tr
+from taverna_rules.adapters.conformance import run_checks
+from taverna_rules.dsl.ops import LANGUAGES, parse_effect, render
+from taverna_rules.kernel import events as ev
+
+PACK = """format: 1
+kind: pack
+id: levies
+name: {en: Levies, fr: Levées, nl: Heffingen}
+version: '1.0'
+extends: [base]
+provenance: reconstructed
+note: Test content, not a published product.
+"""
+
+SPELLS = """format: 1
+kind: spells
+provenance: reconstructed
+note: Test content.
+spells:
+  - id: levy
+    copies: 2
+    cost: 0
+    timing: own_turn
+    name: {en: Levy, fr: Levée, nl: Heffing}
+    effect: {for_each: {players: opponents, effect: {pay_coins: {amount: 1}}}}
+  - id: largesse
+    copies: 2
+    cost: 1
+    timing: own_turn
+    name: {en: Largesse, fr: Largesse, nl: Vrijgevigheid}
+    effect:
+      for_each:
+        players: all
+        effect: {choose: [{gain_coins: {amount: 1}}, {draw_spells: {count: 1}}]}
+"""
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
+    folder = tmp_path_factory.mktemp("levies")
+    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (folder / "spells.yaml").write_text(SPELLS, encoding="utf-8")
+    report = tr.validate(folder)
+    assert report.ok and not report.warnings, report.format_text()
+    return tr.load_rules(folder)
+
+
+def resolving(rules: tr.RuleSet, spell: str, coins: tuple[int, int, int]) -> tr.Game:
+    """Ann's spell effect about to resolve, the coins of Ann, Bob and Cy as given."""
+    text = f"""format: taverna-position/1
+king: orc
+players:
+  - {{name: Ann, coins: {coins[0]}}}
+  - {{name: Bob, coins: {coins[1]}}}
+  - {{name: Cy, coins: {coins[2]}}}
+spell_deck: [golden_rain#1, golden_rain#2, golden_rain#3]
+stack: [{{kind: effect, player: Ann, ref: 'spell:{spell}'}}, end_game]
+"""
+    return tr.Game.from_position(rules, tr.load_position(rules, text))
+
+
+def test_each_opponent_pays_and_one_who_cannot_is_skipped(rules: tr.RuleSet) -> None:
+    game = resolving(rules, "levy", (0, 2, 0))
+    paid = [e for e in game.events if isinstance(e, ev.CoinsPaid)]
+    assert paid == [ev.CoinsPaid(1, 1, "spell:levy")]
+    assert [p.coins for p in game.state.players] == [0, 1, 0]
+
+
+def test_each_player_chooses_in_turn_from_the_caster(rules: tr.RuleSet) -> None:
+    game = resolving(rules, "largesse", (3, 3, 3))
+    deciders = []
+    decision = game.decision
+    while decision is not None and decision.kind == "effect_choice":
+        deciders.append(decision.player)
+        game.apply(decision.actions[0])  # gain 1 coin
+        decision = game.decision
+    assert deciders == [0, 1, 2]
+    assert [p.coins for p in game.state.players] == [4, 4, 4]
+
+
+def test_for_each_reads_in_every_language() -> None:
+    node = parse_effect({"for_each": {"players": "opponents", "effect": {"pay_coins": {"amount": 1}}}})
+    assert [render(node, lang=lang) for lang in LANGUAGES] == [
+        "each opponent: pay 1 coin",
+        "chaque adversaire : payez 1 sou",
+        "elke tegenstander: betaal 1 munt",
+    ]
+    every = parse_effect({"for_each": {"players": "all", "effect": {"score_vp": {"amount": 2}}}})
+    assert render(every).startswith("each player: score 2 VP")
+
+
+def test_random_play_with_the_pack_passes_the_conformance_kit(rules: tr.RuleSet) -> None:
+    report = run_checks(rules, games=6, seed=11, player_counts=[3, 4])
+    assert report.ok, report
+
+
+def test_a_bad_target_is_a_located_problem(tmp_path: Path) -> None:
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (folder / "spells.yaml").write_text(
+        SPELLS.replace("players: opponents", "players: rivals"), encoding="utf-8"
+    )
+    (problem,) = tr.validate(folder).errors
+    assert problem.code == "schema-enum" and problem.line == 11 and "rivals" in problem.message
