@@ -115,3 +115,17 @@ def test_a_bad_target_is_a_located_problem(tmp_path: Path) -> None:
     )
     (problem,) = tr.validate(folder).errors
     assert problem.code == "schema-enum" and problem.line == 11 and "rivals" in problem.message
+
+
+def test_a_card_op_in_an_opponents_share_never_applies(tmp_path: Path) -> None:
+    """Each opponent acts as "you" in its share, but only the acting player plays a card."""
+    folder = tmp_path / "card"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (folder / "spells.yaml").write_text(
+        SPELLS.replace("effect: {pay_coins: {amount: 1}}", "effect: {add_card_symbol: {symbol: beer}}"),
+        encoding="utf-8",
+    )
+    (problem,) = tr.validate(folder).errors
+    assert problem.code == "never-applies" and "opponent's share" in problem.message
+    assert problem.path == "$.spells[0].effect.for_each.effect.add_card_symbol" and problem.line == 11

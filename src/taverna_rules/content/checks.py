@@ -120,7 +120,7 @@ def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[No
             step: tuple[PathItem, ...] = (op, index)
         elif op == "if":
             step = (op, "then" if index == 0 else "else")
-        elif op == "repeat":
+        elif op in ("repeat", "for_each"):
             step = (op, "effect")
         else:
             step = (op,)
@@ -158,6 +158,17 @@ def _never_applies(node: Node, context: str) -> str:
         return "'people: card' needs a customer card being played, and there is none here"
     if node.op in ARRIVAL_OPS and node.arg("where") == "arrival" and "arrival" in never:
         return "'where: arrival' needs a tavern a dignitary is sent to, and there is none here"
+    return ""
+
+
+def _never_for_others(node: Node, inner: tuple[PathItem, ...], effect: Node) -> str:
+    """Why a card op inside ``for_each: {players: opponents}`` never applies: the card
+    played is the acting player's, and each opponent's share has none."""
+    if node.op not in CARD_OPS:
+        return ""
+    for other, at in node_paths(effect):
+        if other.op == "for_each" and other.arg("players") == "opponents" and inner[: len(at)] == at:
+            return f"{node.op!r} acts on the card you play; an opponent's share of for_each has none"
     return ""
 
 
@@ -211,7 +222,7 @@ def _effect_problems(
                     "a dignitary acts after seating: give it an effect that matters then",
                 )
             )
-        reason = _never_applies(node, kind)
+        reason = _never_applies(node, kind) or _never_for_others(node, inner, effect)
         if reason:
             arrival = node.op in ARRIVAL_OPS and node.arg("where") == "arrival"
             hint = (

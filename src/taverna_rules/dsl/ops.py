@@ -20,6 +20,8 @@ __all__ = [
     "COUNTS",
     "COUNT_TEXTS",
     "LANGUAGES",
+    "MAX_LEVELS",
+    "MAX_REPEAT",
     "OPS",
     "PHRASES",
     "CountText",
@@ -32,6 +34,7 @@ __all__ = [
     "parse_expr",
     "render",
     "render_expr",
+    "TARGETS",
 ]
 
 JSON = dict[str, Any]
@@ -219,6 +222,11 @@ PHRASES: Mapping[str, Text] = {
         fr=" (celui d'un adversaire aussi, à son prix)",
         nl=" (ook die van een tegenstander, tegen zijn prijs)",
     ),
+    "for_every": Text(
+        en="for each {each}: {children}",
+        fr="pour chaque {each} : {children}",
+        nl="voor elke {each}: {children}",
+    ),
     "climb": Text(
         en=", and gain 1 level on the track of its people",
         fr=", et montez de 1 niveau sur l'échelle de son peuple",
@@ -260,7 +268,15 @@ class OpSpec:
         return self.text.en
 
 
-_LEVELS: JSON = {"type": "integer", "minimum": 1, "maximum": 3}
+def _or_expression(number: JSON) -> JSON:
+    """A bounded number, or an expression (``{count: ...}``, ``{table: ...}``) whose value
+    the engine bounds the same way when the effect resolves."""
+    return {"if": {"type": "integer"}, "then": number, "else": EXPR}
+
+
+#: The most levels one op gives, and how its value is written.
+MAX_LEVELS = 3
+_LEVELS: JSON = _or_expression({"type": "integer", "minimum": 1, "maximum": MAX_LEVELS})
 _PEOPLE: JSON = {
     "type": "string",
     "description": "a people id, 'card' (the people of the customer played) or 'choice'",
@@ -349,12 +365,13 @@ OPS: Mapping[str, OpSpec] = {
             "control",
             _args(
                 {
-                    "times": {"type": "integer", "minimum": 1, "maximum": MAX_REPEAT},
+                    "times": _or_expression({"type": "integer", "minimum": 1, "maximum": MAX_REPEAT}),
                     "effect": EFFECT,
                 },
                 ("times", "effect"),
             ),
-            f"Resolve the effect a fixed number of times (at most {MAX_REPEAT}).",
+            f"Resolve the effect a number of times: a number, or an expression such as "
+            f"{{count: deeds_owned}} (at most {MAX_REPEAT}; none when it is 0 or less).",
             "repeat: {times: 2, effect: {draw_spells: {count: 1}}}",
             Text(
                 en="{times} times: {children}",
@@ -694,10 +711,10 @@ def parse_effect(value: Mapping[str, Any]) -> Node:
             children.append(parse_effect(body["else"]))
         return Node(op, (("cond", parse_cond(body["cond"])),), tuple(children))
     if op == "repeat":
-        return Node(op, (("times", int(body["times"])),), (parse_effect(body["effect"]),))
+        return Node(op, (("times", parse_expr(body["times"])),), (parse_effect(body["effect"]),))
     if op == "for_each":
         return Node(op, (("players", str(body["players"])),), (parse_effect(body["effect"]),))
-    return Node(op, _parse_args(body, ("amount", "count")))
+    return Node(op, _parse_args(body, ("amount", "count", "levels")))
 
 
 class _Formatter(string.Formatter):
@@ -851,6 +868,11 @@ def _render(node: Node, lang: str, names: _Names) -> str:
         else:
             fields[key] = str(value)
     fields.setdefault("levels", "1")
+    times = node.arg("times")
+    if node.op == "repeat" and isinstance(times, Count) and times.what in COUNT_TEXTS:
+        # "1 times: ... per deed" misreads: a count of repeats reads "for each deed: ...".
+        each = COUNT_TEXTS[times.what].each.get(lang)
+        return _fill(PHRASES["for_every"], lang, each=each, children=fields["children"])
     text = _FORMATTERS[lang].vformat(spec.text.get(lang), (), fields) + suffix
     if node.arg("bonuses") is False:
         text += PHRASES["no_bonuses"].get(lang)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import Count, Node, OptionIs, Table
+from taverna_rules.dsl.ops import MAX_LEVELS, MAX_REPEAT
+from taverna_rules.kernel.expressions import bounded, option_holds
 from taverna_rules.kernel.state import GameState
 from taverna_rules.kernel.tracks import tavern_symbols
 
 __all__ = [
     "applicable",
-    "option_holds",
     "step_ahead",
     "climbable_levels",
     "deed_spaces",
@@ -131,8 +132,9 @@ def applicable(
         )
     if op == "repeat":
         child = node.children[0]
-        times = node.arg("times", 1)
-        assert isinstance(times, int)
+        times = bounded(node, "times", state, player, MAX_REPEAT)
+        if times <= 0:
+            return False
         if child.op == "advance_track" and child.arg("people") == "choice":
             return climbable_levels(rules, state, player) >= times
         return applicable(rules, state, player, child, coins=coins, arrival=arrival)
@@ -155,6 +157,11 @@ def applicable(
         return any(len(token_choices(rules, state, t.id)) >= count for t in state.taverns)
     if op == "take_favours":
         return len(state.castle) >= _int(node, "count")
+    if (
+        op in ("advance_track", "advance_all_tracks")
+        and bounded(node, "levels", state, player, MAX_LEVELS) <= 0
+    ):
+        return False  # a count of levels that comes to nothing
     if op == "advance_track" and node.arg("people") == "choice":
         return climbable_levels(rules, state, player) >= 1
     if op == "add_card_symbol":
@@ -187,11 +194,6 @@ def applicable(
         amount = node.arg("amount")
         return not isinstance(amount, int) or amount <= coins
     return True
-
-
-def option_holds(cond: OptionIs, state: GameState) -> bool:
-    """Whether the game's rule option ``cond.option`` is set to ``cond.value``."""
-    return bool(dict(state.options).get(cond.option) == cond.value)
 
 
 def _int(node: Node, name: str) -> int:

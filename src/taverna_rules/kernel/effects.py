@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.dsl.nodes import AtLeast, Cond, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.ops import MAX_LEVELS, MAX_REPEAT
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._registry import Registry
 from taverna_rules.kernel.actions import (
@@ -27,7 +28,6 @@ from taverna_rules.kernel.applicable import (
     climbable,
     deed_spaces,
     movable_customers,
-    option_holds,
     other_peoples,
     step_ahead,
     symbol_matters,
@@ -35,23 +35,14 @@ from taverna_rules.kernel.applicable import (
     token_choices,
 )
 from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
+from taverna_rules.kernel.expressions import COUNTERS, bounded, evaluate, holds
 from taverna_rules.kernel.state import GameState, Task, TurnState
 from taverna_rules.kernel.tracks import advance, draw_spells
 
-__all__ = ["COUNTERS", "EXECUTORS", "evaluate"]
+__all__ = ["COUNTERS", "EXECUTORS", "evaluate"]  # the first and last re-exported from expressions
 
 Executor = Callable[[Engine, Task, Node], None]
 EXECUTORS: Registry[Executor] = Registry("op executor")
-
-#: How each ``{count: ...}`` is computed for a player.
-COUNTERS: dict[str, Callable[[GameState, int], int]] = {
-    "coins": lambda s, p: s.players[p].coins,
-    "favours_owned": lambda s, p: len(s.players[p].favours) + len(s.players[p].favours_used),
-    "deeds_owned": lambda s, p: s.deeds_owned(p),
-    "spells_cast": lambda s, p: len(s.players[p].cast),
-    "spells_in_hand": lambda s, p: len(s.players[p].hand),
-    "privileges": lambda s, p: s.players[p].privileges,
-}
 
 CATEGORIES = {
     "track": "track_bonus",
@@ -60,27 +51,6 @@ CATEGORIES = {
     "dignitary": "dignitaries",
     "favour": "favours",
 }
-
-
-def evaluate(expr: Expr, state: GameState, player: int) -> int:
-    """The value of an expression for ``player``."""
-    if isinstance(expr, int):
-        return expr
-    if isinstance(expr, Count):
-        return COUNTERS[expr.what](state, player)
-    value = evaluate(expr.of, state, player)
-    points = 0
-    for threshold, score in zip(expr.at_least, expr.points, strict=True):
-        if value >= threshold:
-            points = score
-    return points
-
-
-def holds(cond: Cond, state: GameState, player: int) -> bool:
-    """Whether a condition is true for ``player`` in ``state``."""
-    if isinstance(cond, OptionIs):
-        return option_holds(cond, state)
-    return evaluate(cond.left, state, player) >= evaluate(cond.right, state, player)
 
 
 def _expr(node: Node, name: str) -> Expr:
@@ -110,8 +80,7 @@ def _effect(engine: Engine, task: Task) -> None:
         elif len(node.children) > 1:
             engine.push(_child(task, 1))
     elif node.op == "repeat":
-        times = node.arg("times", 1)
-        assert isinstance(times, int)
+        times = bounded(node, "times", engine.state, task.player, MAX_REPEAT)
         engine.push(*(_child(task, 0) for _ in range(times)))
     elif node.op == "for_each":
         child, state = node.children[0], engine.state
@@ -183,16 +152,16 @@ def _privileges(engine: Engine, task: Task, node: Node) -> None:
         engine.emit(ev.PrivilegesGained(task.player, count))
 
 
-def _levels(node: Node) -> tuple[int, bool]:
-    levels, bonuses = node.arg("levels", 1), node.arg("bonuses", True)
-    assert isinstance(levels, int) and isinstance(bonuses, bool)
-    return levels, bonuses
+def _levels(node: Node, state: GameState, player: int) -> tuple[int, bool]:
+    bonuses = node.arg("bonuses", True)
+    assert isinstance(bonuses, bool)
+    return bounded(node, "levels", state, player, MAX_LEVELS), bonuses
 
 
 @_executor("advance_track")
 def _advance_track(engine: Engine, task: Task, node: Node) -> None:
     people = node.arg("people")
-    levels, bonuses = _levels(node)
+    levels, bonuses = _levels(node, engine.state, task.player)
     if people == "choice":
         engine.push(Task("effect_track", task.player, task.ref, task.path))
         return
@@ -207,7 +176,7 @@ def _advance_track(engine: Engine, task: Task, node: Node) -> None:
 
 @_executor("advance_all_tracks")
 def _advance_all(engine: Engine, task: Task, node: Node) -> None:
-    levels, bonuses = _levels(node)
+    levels, bonuses = _levels(node, engine.state, task.player)
     for people in engine.state.peoples:
         advance(engine, task.player, people, levels, bonuses)
 
@@ -245,7 +214,7 @@ def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople,
 @decision("effect_track", _tracks, lambda r, s, t: "choose the people track to climb", takes=(ChoosePeople,))
 def _choose_track(engine: Engine, task: Task, action: ChoosePeople) -> None:
     """An effect lets its player climb a people track of their choice: ``ChoosePeople``."""
-    levels, bonuses = _levels(engine.effect(task.ref, task.path))
+    levels, bonuses = _levels(engine.effect(task.ref, task.path), engine.state, task.player)
     advance(engine, task.player, action.people, levels, bonuses)
 
 
