@@ -307,7 +307,15 @@ def _dead_code(
         )
     for name in ("amount", "count"):
         value = node.arg(name)
-        if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
+        losing = node.op == "score_vp" and isinstance(value, int) and value < 0  # a VP loss
+        if isinstance(value, int) and not isinstance(value, bool) and value <= 0 and not losing:
+            opposite = {"gain_coins": "pay_coins", "pay_coins": "gain_coins"}.get(node.op)
+            hint = (
+                f"to {'take' if node.op == 'gain_coins' else 'give'} coins, write {opposite}: "
+                f"{{amount: {-value}}}"
+                if opposite and value < 0
+                else "use a positive amount"
+            )
             out.append(
                 _warning(
                     where,
@@ -316,7 +324,7 @@ def _dead_code(
                     "no-effect",
                     f"{node.op} with {name} {value} does nothing",
                     (*at, name),
-                    "use a positive amount",
+                    hint,
                 )
             )
     if node.op == "choose":

@@ -227,6 +227,7 @@ PHRASES: Mapping[str, Text] = {
         fr="pour chaque {each} : {children}",
         nl="voor elke {each}: {children}",
     ),
+    "lose_vp": Text(en="lose {amount} VP", fr="perdez {amount} PV", nl="verlies {amount} WP"),
     "climb": Text(
         en=", and gain 1 level on the track of its people",
         fr=", et montez de 1 niveau sur l'échelle de son peuple",
@@ -407,7 +408,8 @@ OPS: Mapping[str, OpSpec] = {
             "score_vp",
             "primitive",
             _amount("amount"),
-            "The acting player scores victory points.",
+            "The acting player scores victory points; a negative amount loses them (never "
+            "below none at all).",
             "score_vp: {amount: 3}",
             Text(
                 en="score {amount} VP",
@@ -868,6 +870,9 @@ def _render(node: Node, lang: str, names: _Names) -> str:
         else:
             fields[key] = str(value)
     fields.setdefault("levels", "1")
+    amount = node.arg("amount")
+    if node.op == "score_vp" and isinstance(amount, int) and amount < 0:
+        return _fill(PHRASES["lose_vp"], lang, amount=str(-amount))
     times = node.arg("times")
     if node.op == "repeat" and isinstance(times, Count) and times.what in COUNT_TEXTS:
         # "1 times: ... per deed" misreads: a count of repeats reads "for each deed: ...".

@@ -134,6 +134,8 @@ def _pay_coins(engine: Engine, task: Task, node: Node) -> None:
 @_executor("score_vp")
 def _score_vp(engine: Engine, task: Task, node: Node) -> None:
     amount = evaluate(_expr(node, "amount"), engine.state, task.player)
+    # A negative amount loses VP, never below none at all.
+    amount = max(amount, -engine.state.players[task.player].total_vp)
     if amount:
         category = CATEGORIES.get(task.ref.partition(":")[0], "effects")
         engine.emit(ev.VPScored(task.player, amount, category))

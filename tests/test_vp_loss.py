@@ -1,0 +1,87 @@
+"""Losing VP (issue #9: "VP cannot be lost"): ``score_vp`` with a negative amount takes
+VP away, never below none at all; a negative amount of coins is a warning that says
+which op to write instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import taverna_rules as tr
+from taverna_rules.adapters.conformance import run_checks
+from taverna_rules.dsl.ops import LANGUAGES, parse_effect, render
+from taverna_rules.kernel import events as ev
+
+PACK = """format: 1
+kind: pack
+id: tithes
+name: {en: Tithes, fr: Dîmes, nl: Tienden}
+version: '1.0'
+extends: [base]
+provenance: reconstructed
+note: Test content, not a published product.
+"""
+
+SPELLS = """format: 1
+kind: spells
+provenance: reconstructed
+note: Test content.
+spells:
+  - id: tithe
+    copies: 3
+    cost: 0
+    timing: own_turn
+    name: {en: Tithe, fr: Dîme, nl: Tiende}
+    effect: {seq: [{score_vp: {amount: -2}}, {gain_coins: {amount: 4}}]}
+"""
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
+    folder = tmp_path_factory.mktemp("tithes")
+    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (folder / "spells.yaml").write_text(SPELLS, encoding="utf-8")
+    report = tr.validate(folder)
+    assert report.ok and not report.warnings, report.format_text()
+    return tr.load_rules(folder)
+
+
+@pytest.mark.parametrize(("vp", "lost"), [(5, 2), (1, 1), (0, 0)])
+def test_vp_are_lost_down_to_none(rules: tr.RuleSet, vp: int, lost: int) -> None:
+    text = f"""format: taverna-position/1
+king: orc
+players:
+  - {{name: Ann, vp: {{deeds: {vp}}}}}
+  - {{name: Bob}}
+  - {{name: Cy}}
+stack: [{{kind: effect, player: Ann, ref: 'spell:tithe'}}, end_game]
+"""
+    game = tr.Game.from_position(rules, tr.load_position(rules, text))
+    scored = [e for e in game.events if isinstance(e, ev.VPScored) and e.category == "spells"]
+    assert scored == ([ev.VPScored(0, -lost, "spells")] if lost else [])
+    assert next(e for e in game.events if isinstance(e, ev.CoinsGained)) == ev.CoinsGained(
+        0, 4, "spell:tithe"
+    )
+
+
+def test_a_loss_reads_as_one_in_every_language() -> None:
+    node = parse_effect({"score_vp": {"amount": -2}})
+    assert [render(node, lang=lang) for lang in LANGUAGES] == ["lose 2 VP", "perdez 2 PV", "verlies 2 WP"]
+
+
+def test_random_play_with_losses_passes_the_kit(rules: tr.RuleSet) -> None:
+    report = run_checks(rules, games=6, seed=3, player_counts=[3, 5])
+    assert report.ok, report
+
+
+def test_negative_coins_say_which_op_to_write(tmp_path: Path) -> None:
+    (tmp_path / "pack.yaml").write_text(PACK, encoding="utf-8")
+    (tmp_path / "spells.yaml").write_text(
+        SPELLS.replace(
+            "{seq: [{score_vp: {amount: -2}}, {gain_coins: {amount: 4}}]}", "{gain_coins: {amount: -2}}"
+        ),
+        encoding="utf-8",
+    )
+    (warning,) = tr.validate(tmp_path).warnings
+    assert warning.code == "no-effect" and warning.hint == "to take coins, write pay_coins: {amount: 2}"
