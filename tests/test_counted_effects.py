@@ -137,3 +137,24 @@ def test_bad_counts_are_located_problems(tmp_path: Path, effect: str, code: str)
     (tmp_path / "spells.yaml").write_text(spell, encoding="utf-8")
     codes = [p.code for p in tr.validate(tmp_path).errors]
     assert code in codes and all(p.line == 11 for p in tr.validate(tmp_path).errors), codes
+
+
+def test_the_new_counts_count_what_they_say() -> None:
+    """``count`` knew six things; it also counts levels climbed, customers played, VP and
+    opponents."""
+    from taverna_rules.kernel.expressions import COUNTERS
+
+    rules = tr.load_rules()
+    text = """format: taverna-position/1
+king: orc
+players:
+  - {name: Ann, tracks: {orc: 2, elf: 1}, cards: [c01, c02], vp: {deeds: 3, royal: 2}}
+  - {name: Bob}
+  - {name: Cy}
+stack: [end_game]
+"""
+    state = tr.load_position(rules, text)
+    counted = {
+        what: COUNTERS[what](state, 0) for what in ("track_levels", "customers_played", "vp", "opponents")
+    }
+    assert counted == {"track_levels": 3, "customers_played": 2, "vp": 5, "opponents": 2}

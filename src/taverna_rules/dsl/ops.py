@@ -137,6 +137,30 @@ COUNT_TEXTS: Mapping[str, CountText] = {
         Text(en="privilege tokens held", fr="jetons privilège détenus", nl="privileges in bezit"),
         Text(en="privilege token held", fr="jeton privilège détenu", nl="privilege in bezit"),
     ),
+    "track_levels": CountText(
+        Text(
+            en="levels climbed on the people tracks",
+            fr="niveaux gravis sur les échelles des peuples",
+            nl="niveaus gestegen op de volkerensporen",
+        ),
+        Text(
+            en="level climbed on the people tracks",
+            fr="niveau gravi sur les échelles des peuples",
+            nl="niveau gestegen op de volkerensporen",
+        ),
+    ),
+    "customers_played": CountText(
+        Text(en="customers played", fr="clients joués", nl="gespeelde klanten"),
+        Text(en="customer played", fr="client joué", nl="gespeelde klant"),
+    ),
+    "vp": CountText(
+        Text(en="VP scored", fr="PV marqués", nl="gescoorde WP"),
+        Text(en="VP scored", fr="PV marqué", nl="gescoorde WP"),
+    ),
+    "opponents": CountText(
+        Text(en="opponents", fr="adversaires", nl="tegenstanders"),
+        Text(en="opponent", fr="adversaire", nl="tegenstander"),
+    ),
 }
 
 #: What ``{count: ...}`` can count, for the acting player (English).

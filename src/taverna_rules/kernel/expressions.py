@@ -18,6 +18,10 @@ COUNTERS: dict[str, Callable[[GameState, int], int]] = {
     "spells_cast": lambda s, p: len(s.players[p].cast),
     "spells_in_hand": lambda s, p: len(s.players[p].hand),
     "privileges": lambda s, p: s.players[p].privileges,
+    "track_levels": lambda s, p: sum(s.players[p].tracks),
+    "customers_played": lambda s, p: len(s.players[p].cards),
+    "vp": lambda s, p: s.players[p].total_vp,
+    "opponents": lambda s, p: len(s.players) - 1,
 }
 
 
