@@ -44,6 +44,12 @@ spells:
       for_each:
         players: all
         effect: {choose: [{gain_coins: {amount: 1}}, {draw_spells: {count: 1}}]}
+  - id: snub
+    copies: 2
+    cost: 0
+    timing: own_turn
+    name: {en: Snub, fr: Camouflet, nl: Sneer}
+    effect: {for_each: {players: chosen_opponent, effect: {pay_coins: {amount: 2}}}}
 """
 
 
@@ -129,3 +135,31 @@ def test_a_card_op_in_an_opponents_share_never_applies(tmp_path: Path) -> None:
     (problem,) = tr.validate(folder).errors
     assert problem.code == "never-applies" and "opponent's share" in problem.message
     assert problem.path == "$.spells[0].effect.for_each.effect.add_card_symbol" and problem.line == 11
+
+
+def test_a_chosen_opponent_is_one_for_whom_it_does_something(rules: tr.RuleSet) -> None:
+    """Cy cannot pay 2 coins: only Bob may be chosen; he pays."""
+    game = resolving(rules, "snub", (0, 3, 1))
+    decision = game.decision
+    assert decision is not None and (decision.kind, decision.player) == ("choose_player", 0)
+    assert decision.actions == (tr.ChoosePlayer(1),)
+    with pytest.raises(tr.IllegalActionError, match="choose_player"):
+        game.apply(tr.ChoosePlayer(2))
+    game.apply(tr.ChoosePlayer(1))
+    assert [e for e in game.events if isinstance(e, ev.CoinsPaid)] == [ev.CoinsPaid(1, 2, "spell:snub")]
+
+
+def test_no_opponent_to_choose_is_no_decision(rules: tr.RuleSet) -> None:
+    game = resolving(rules, "snub", (5, 1, 0))
+    decision = game.decision
+    assert decision is None or decision.kind != "choose_player"
+    assert not [e for e in game.events if isinstance(e, ev.CoinsPaid)]
+
+
+def test_a_chosen_opponent_reads_in_every_language() -> None:
+    node = parse_effect({"for_each": {"players": "chosen_opponent", "effect": {"pay_coins": {"amount": 2}}}})
+    assert [render(node, lang=lang) for lang in LANGUAGES] == [
+        "an opponent of your choice: pay 2 coins",
+        "un adversaire de votre choix : payez 2 sous",
+        "een tegenstander naar keuze: betaal 2 munten",
+    ]

@@ -162,12 +162,12 @@ def _never_applies(node: Node, context: str) -> str:
 
 
 def _never_for_others(node: Node, inner: tuple[PathItem, ...], effect: Node) -> str:
-    """Why a card op inside ``for_each: {players: opponents}`` never applies: the card
+    """Why a card op in an opponent's share of a ``for_each`` never applies: the card
     played is the acting player's, and each opponent's share has none."""
     if node.op not in CARD_OPS:
         return ""
     for other, at in node_paths(effect):
-        if other.op == "for_each" and other.arg("players") == "opponents" and inner[: len(at)] == at:
+        if other.op == "for_each" and other.arg("players") != "all" and inner[: len(at)] == at:
             return f"{node.op!r} acts on the card you play; an opponent's share of for_each has none"
     return ""
 

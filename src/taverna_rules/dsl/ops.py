@@ -43,7 +43,7 @@ EXPR: JSON = {"$ref": "#/$defs/expr"}
 COND: JSON = {"$ref": "#/$defs/cond"}
 MAX_REPEAT = 10
 #: Whom ``for_each`` resolves its effect for.
-TARGETS = ("opponents", "all")
+TARGETS = ("opponents", "all", "chosen_opponent")
 
 #: The languages of the rules text, as in :class:`~taverna_rules.content.model.Names`.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
@@ -213,6 +213,9 @@ PHRASES: Mapping[str, Text] = {
     ),
     "players:opponents": Text(en="each opponent", fr="chaque adversaire", nl="elke tegenstander"),
     "players:all": Text(en="each player", fr="chaque joueur", nl="elke speler"),
+    "players:chosen_opponent": Text(
+        en="an opponent of your choice", fr="un adversaire de votre choix", nl="een tegenstander naar keuze"
+    ),
     "where:any": Text(
         en="a tavern of your choice",
         fr="une taverne de votre choix",
@@ -369,7 +372,7 @@ OPS: Mapping[str, OpSpec] = {
                     "players": {
                         "enum": list(TARGETS),
                         "description": "opponents: every other player, clockwise from you; "
-                        "all: every player, you first",
+                        "all: every player, you first; chosen_opponent: one opponent you choose",
                     },
                     "effect": EFFECT,
                 },

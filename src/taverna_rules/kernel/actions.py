@@ -36,6 +36,7 @@ __all__ = [
     "ReplaceCustomer",
     "SeatCustomer",
     "SellSpell",
+    "ChoosePlayer",
     "action_problem",
 ]
 
@@ -208,6 +209,14 @@ class CastSpell(Action):
 @attrs.frozen
 class Pass(Action):
     """Let a response window on another player's turn go by."""
+
+
+@_action
+@attrs.frozen
+class ChoosePlayer(Action):
+    """Choose a player, by seat (the target of an effect: "an opponent of your choice")."""
+
+    seat: int
 
 
 # Field types by action class, resolved once (the annotations are strings here).

@@ -111,7 +111,7 @@ def targets(node: Node, state: GameState, player: int) -> tuple[int, ...]:
     """The seats a ``for_each`` resolves its effect for, clockwise from ``player``:
     everyone else (``opponents``), or everyone with ``player`` first (``all``)."""
     n = len(state.players)
-    first = 1 if node.arg("players") == "opponents" else 0
+    first = 0 if node.arg("players") == "all" else 1
     return tuple((player + i) % n for i in range(first, n))
 
 

@@ -20,6 +20,7 @@ from taverna_rules.kernel.actions import (
     ChooseGuildToken,
     ChooseOption,
     ChoosePeople,
+    ChoosePlayer,
     ChooseTable,
     TakeFavour,
 )
@@ -83,16 +84,13 @@ def _effect(engine: Engine, task: Task) -> None:
         times = bounded(node, "times", engine.state, task.player, MAX_REPEAT)
         engine.push(*(_child(task, 0) for _ in range(times)))
     elif node.op == "for_each":
-        child, state = node.children[0], engine.state
         # Whether a target's share applies is judged now, before any share resolves: the
         # shares are one effect, as on the card, not a chain that feeds itself.
-        engine.push(
-            *(
-                Task("effect", seat, task.ref, (*task.path, 0))
-                for seat in targets(node, state, task.player)
-                if applicable(engine.rules, state, seat, child, coins=state.players[seat].coins, arrival=None)
-            )
-        )
+        seats = _takers(engine.rules, engine.state, task.player, node)
+        if node.arg("players") != "chosen_opponent":
+            engine.push(*(Task("effect", seat, task.ref, (*task.path, 0)) for seat in seats))
+        elif seats:  # nobody for whom it would do something: nothing to choose
+            engine.push(Task("choose_player", task.player, task.ref, task.path))
     else:
         EXECUTORS[node.op](engine, task, node)
 
@@ -364,6 +362,33 @@ def _choose_symbol_change(engine: Engine, task: Task, action: ChangeSymbol) -> N
     symbols = _turn(engine.state).symbols
     changed = tuple(action.new if s == action.old else s for s in symbols)
     engine.emit(ev.CardSymbolsChanged(task.player, changed))
+
+
+def _takers(rules: RuleSet, state: GameState, player: int, node: Node) -> tuple[int, ...]:
+    """The targets of a ``for_each`` for whom its effect would do something now."""
+    child = node.children[0]
+    return tuple(
+        seat
+        for seat in targets(node, state, player)
+        if applicable(rules, state, seat, child, coins=state.players[seat].coins, arrival=None)
+    )
+
+
+def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePlayer, ...]:
+    node = resolve_ref(rules, task.ref).at(task.path)
+    return tuple(ChoosePlayer(seat) for seat in _takers(rules, state, task.player, node))
+
+
+@decision(
+    "choose_player",
+    _player_choices,
+    lambda r, s, t: "choose an opponent",
+    takes=(ChoosePlayer,),
+)
+def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
+    """``for_each: {players: chosen_opponent}``: the player picks one opponent (among those
+    for whom the effect would do something), who then acts as "you" in it."""
+    engine.push(Task("effect", action.seat, task.ref, (*task.path, 0)))
 
 
 _asks("swap_customer_people", "choose_other_people")
