@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TypeVar
 
 import taverna_rules as tr
@@ -40,3 +41,26 @@ def advance_to(game: tr.Game, kind: str, limit: int = 500) -> None:
 def seat_names(game: tr.Game) -> list[str]:
     """Player names in seat order."""
     return [p.name for p in game.state.players]
+
+
+#: A pack manifest for tests: an id, names in three languages, on top of ``extends``.
+MANIFEST = (
+    "format: 1\nkind: pack\nid: {ident}\nname: {{en: X, fr: X, nl: X}}\nversion: '1.0'\nextends: {extends}\n"
+)
+
+
+def write_pack(folder: Path, files: dict[str, str], ident: str = "mine", extends: str = "[base]") -> Path:
+    """A pack folder (created) with its manifest and the content ``files`` (name -> text)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "pack.yaml").write_text(MANIFEST.format(ident=ident, extends=extends), encoding="utf-8")
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def pack_rules(folder: Path, files: dict[str, str], ident: str) -> tr.RuleSet:
+    """The base game with a test pack that must validate without a problem or warning."""
+    write_pack(folder, files, ident)
+    report = tr.validate(folder)
+    assert report.ok and not report.warnings, report.format_text()
+    return tr.load_rules(folder)

@@ -7,18 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import taverna_rules as tr
-
-MANIFEST = (
-    "format: 1\nkind: pack\nid: {ident}\nname: {{en: X, fr: X, nl: X}}\nversion: '1.0'\nextends: {extends}\n"
-)
-
-
-def pack(folder: Path, files: dict[str, str], ident: str = "mine", extends: str = "[base]") -> Path:
-    folder.mkdir(parents=True)
-    (folder / "pack.yaml").write_text(MANIFEST.format(ident=ident, extends=extends), encoding="utf-8")
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
+from scenario import write_pack as pack
 
 
 def test_a_player_range_is_suggested_as_a_list_of_counts(tmp_path: Path) -> None:

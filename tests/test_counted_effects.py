@@ -10,18 +10,9 @@ from pathlib import Path
 import pytest
 
 import taverna_rules as tr
+from scenario import pack_rules, write_pack
 from taverna_rules.adapters.conformance import run_checks
 from taverna_rules.kernel import events as ev
-
-PACK = """format: 1
-kind: pack
-id: counted
-name: {en: Counted, fr: Compté, nl: Geteld}
-version: '1.0'
-extends: [base]
-provenance: reconstructed
-note: Test content, not a published product.
-"""
 
 SPELLS = """format: 1
 kind: spells
@@ -51,12 +42,7 @@ spells:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
-    folder = tmp_path_factory.mktemp("counted")
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "spells.yaml").write_text(SPELLS, encoding="utf-8")
-    report = tr.validate(folder)
-    assert report.ok and not report.warnings, report.format_text()
-    return tr.load_rules(folder)
+    return pack_rules(tmp_path_factory.mktemp("counted"), {"spells.yaml": SPELLS}, "counted")
 
 
 def resolved(rules: tr.RuleSet, spell: str, ann: str) -> tr.Game:
@@ -130,7 +116,7 @@ def test_random_play_with_counted_effects_passes_the_kit(rules: tr.RuleSet) -> N
     ],
 )
 def test_bad_counts_are_located_problems(tmp_path: Path, effect: str, code: str) -> None:
-    (tmp_path / "pack.yaml").write_text(PACK, encoding="utf-8")
+    write_pack(tmp_path, {})
     spell = SPELLS.split("  - id: hoard", maxsplit=1)[0].replace(
         "{repeat: {times: {count: deeds_owned}, effect: {gain_coins: {amount: 1}}}}", effect
     )

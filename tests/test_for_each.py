@@ -10,19 +10,10 @@ from pathlib import Path
 import pytest
 
 import taverna_rules as tr
+from scenario import pack_rules, write_pack
 from taverna_rules.adapters.conformance import run_checks
 from taverna_rules.dsl.ops import LANGUAGES, parse_effect, render
 from taverna_rules.kernel import events as ev
-
-PACK = """format: 1
-kind: pack
-id: levies
-name: {en: Levies, fr: Levées, nl: Heffingen}
-version: '1.0'
-extends: [base]
-provenance: reconstructed
-note: Test content, not a published product.
-"""
 
 SPELLS = """format: 1
 kind: spells
@@ -55,12 +46,7 @@ spells:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
-    folder = tmp_path_factory.mktemp("levies")
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "spells.yaml").write_text(SPELLS, encoding="utf-8")
-    report = tr.validate(folder)
-    assert report.ok and not report.warnings, report.format_text()
-    return tr.load_rules(folder)
+    return pack_rules(tmp_path_factory.mktemp("levies"), {"spells.yaml": SPELLS}, "levies")
 
 
 def resolving(rules: tr.RuleSet, spell: str, coins: tuple[int, int, int]) -> tr.Game:
@@ -115,7 +101,7 @@ def test_random_play_with_the_pack_passes_the_conformance_kit(rules: tr.RuleSet)
 def test_a_bad_target_is_a_located_problem(tmp_path: Path) -> None:
     folder = tmp_path / "bad"
     folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    write_pack(folder, {})
     (folder / "spells.yaml").write_text(
         SPELLS.replace("players: opponents", "players: rivals"), encoding="utf-8"
     )
@@ -127,7 +113,7 @@ def test_a_card_op_in_an_opponents_share_never_applies(tmp_path: Path) -> None:
     """Each opponent acts as "you" in its share, but only the acting player plays a card."""
     folder = tmp_path / "card"
     folder.mkdir()
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
+    write_pack(folder, {})
     (folder / "spells.yaml").write_text(
         SPELLS.replace("effect: {pay_coins: {amount: 1}}", "effect: {add_card_symbol: {symbol: beer}}"),
         encoding="utf-8",

@@ -9,19 +9,10 @@ from pathlib import Path
 import pytest
 
 import taverna_rules as tr
+from scenario import pack_rules, write_pack
 from taverna_rules.adapters.conformance import run_checks
 from taverna_rules.dsl.ops import LANGUAGES, parse_effect, render
 from taverna_rules.kernel import events as ev
-
-PACK = """format: 1
-kind: pack
-id: tithes
-name: {en: Tithes, fr: Dîmes, nl: Tienden}
-version: '1.0'
-extends: [base]
-provenance: reconstructed
-note: Test content, not a published product.
-"""
 
 SPELLS = """format: 1
 kind: spells
@@ -39,12 +30,7 @@ spells:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
-    folder = tmp_path_factory.mktemp("tithes")
-    (folder / "pack.yaml").write_text(PACK, encoding="utf-8")
-    (folder / "spells.yaml").write_text(SPELLS, encoding="utf-8")
-    report = tr.validate(folder)
-    assert report.ok and not report.warnings, report.format_text()
-    return tr.load_rules(folder)
+    return pack_rules(tmp_path_factory.mktemp("tithes"), {"spells.yaml": SPELLS}, "tithes")
 
 
 @pytest.mark.parametrize(("vp", "lost"), [(5, 2), (1, 1), (0, 0)])
@@ -76,7 +62,7 @@ def test_random_play_with_losses_passes_the_kit(rules: tr.RuleSet) -> None:
 
 
 def test_negative_coins_say_which_op_to_write(tmp_path: Path) -> None:
-    (tmp_path / "pack.yaml").write_text(PACK, encoding="utf-8")
+    write_pack(tmp_path, {})
     (tmp_path / "spells.yaml").write_text(
         SPELLS.replace(
             "{seq: [{score_vp: {amount: -2}}, {gain_coins: {amount: 4}}]}", "{gain_coins: {amount: -2}}"
