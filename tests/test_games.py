@@ -6,6 +6,7 @@ from __future__ import annotations
 from importlib.metadata import EntryPoint
 from typing import Any
 
+import attrs
 import pytest
 
 import taverna_rules as tr
@@ -101,3 +102,16 @@ def test_only_a_game_imports_itself() -> None:
                         offenders.append(f"{path.relative_to(package)} imports {name}")
     assert offenders == []
     assert (package / "games" / "taverna" / "__init__.py").is_file()
+
+
+def test_rules_and_games_know_their_game() -> None:
+    """Rules name their game module; a game reaches it; a log of another game is refused
+    (the log records its game since GameStarted version 2)."""
+    rules = tr.load_rules()
+    game = tr.new_game(rules, ["Ann", "Bob"], seed=1)
+    assert rules.game == "taverna" and game.module is tr.game_module("taverna")
+    first = game.events[0]
+    assert isinstance(first, tr.GameStarted) and first.game == "taverna"
+    other = [attrs.evolve(first, game="cavern_tavern"), *game.events[1:]]
+    with pytest.raises(tr.ReplayError, match="a game of 'cavern_tavern'; these rules are for 'taverna'"):
+        tr.replay(rules, other)

@@ -21,6 +21,7 @@ from taverna_rules.errors import (
     UndoError,
     UnknownPlayerError,
 )
+from taverna_rules.game_modules import GameModule, game_module
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.actions import Action
 from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision
@@ -109,6 +110,11 @@ class Game:
         return cls(rules, resume(rules, state), undo=undo)
 
     # ------------------------------------------------------------------ reading
+    @property
+    def module(self) -> GameModule:
+        """The module of the game these rules are for (:func:`taverna_rules.game_module`)."""
+        return game_module(self.rules.game)
+
     @property
     def state(self) -> GameState:
         """The current, immutable state."""

@@ -59,7 +59,9 @@ class GameModule:
         return f"<GameModule {self.id!r}: {len(self.actions)} actions, {len(self.events)} events>"
 
 
+@cache
 def _entry_points() -> dict[str, EntryPoint]:
+    # Read once a process: scanning the installed packages' metadata takes milliseconds.
     found = {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
     for name, value in _BUNDLED.items():
         found.setdefault(name, EntryPoint(name=name, value=value, group=ENTRY_POINTS))
@@ -67,7 +69,8 @@ def _entry_points() -> dict[str, EntryPoint]:
 
 
 def installed_games() -> tuple[str, ...]:
-    """The ids of the installed games, sorted."""
+    """The ids of the installed games, sorted (the entry points are read once a process:
+    a game installed while it runs is found after a restart)."""
     return tuple(sorted(_entry_points()))
 
 

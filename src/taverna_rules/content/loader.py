@@ -481,6 +481,7 @@ def _build(
             for d in docs
         ),
         packs=packs,
+        game=GAME,
     )
     problems.extend(checks.check(rules, where, singles, complete=not merged.incomplete))
     for entry in merged.shadowed:

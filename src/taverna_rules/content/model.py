@@ -290,6 +290,8 @@ class RuleSet:
     provenance: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
     #: The packs the content came from, in the order they were applied.
     packs: tuple[PackInfo, ...] = ()
+    #: The id of the game module these rules are for (see :func:`taverna_rules.game_module`).
+    game: str = "taverna"
     # Lookup tables by id, derived from the fields above (not part of equality).
     _customers: dict[str, CustomerCard] = attrs.field(init=False, eq=False, repr=False)
     _spells: dict[str, SpellCard] = attrs.field(init=False, eq=False, repr=False)

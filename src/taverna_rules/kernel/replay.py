@@ -68,6 +68,8 @@ def as_log(events: object) -> list[ev.Event]:
 
 def _opening(rules: RuleSet, first: ev.Event) -> list[ev.Event]:
     if isinstance(first, ev.GameStarted):
+        if first.game != rules.game:
+            raise ReplayError(f"the log is a game of {first.game!r}; these rules are for {rules.game!r}")
         if first.rules != rules.fingerprint:
             raise ReplayError(
                 f"the log was played with rules {first.rules[:12]}..., these are {rules.fingerprint[:12]}..."

@@ -17,7 +17,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from taverna_rules._resources import GAME
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
 from taverna_rules.content.model import RuleSet
@@ -256,7 +255,7 @@ def start_events(
         starting_coins=rules.constants.starting_coins,
         birthdays=days if days is not None else (),
         played_on=day,
-        game=GAME,
+        game=rules.game,
         engine=VERSION,
         packs=tuple((pack.id, pack.version) for pack in rules.packs),
     )
