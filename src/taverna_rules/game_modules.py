@@ -54,6 +54,10 @@ class GameModule:
     steps: Mapping[str, Callable[..., Any]]
     decisions: Mapping[str, Any]
     ops: Mapping[str, Callable[..., Any]]
+    #: ``evolve(state, event) -> state``: how the game's state folds each of its events.
+    evolve: Callable[[Any, Any], Any]
+    #: ``resolve(rules, ref) -> node``: the effect a step's ``ref`` names in the content.
+    resolve: Callable[[Any, str], Any]
 
     def __repr__(self) -> str:
         return f"<GameModule {self.id!r}: {len(self.actions)} actions, {len(self.events)} events>"

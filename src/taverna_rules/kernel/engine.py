@@ -9,7 +9,7 @@ the automatic steps that follow and returns every event, the last one always a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -18,11 +18,11 @@ from taverna_rules._shown import shown
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import IllegalActionError
+from taverna_rules.game_modules import game_module
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._registry import Registry
 from taverna_rules.kernel._replace import replace
 from taverna_rules.kernel.actions import Action, EndTurn, Pass, action_problem
-from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.state import GameState, Task
 
 __all__ = ["Decision", "Engine", "Trace", "decide", "decide_and_fold", "pending_decision", "run_flow"]
@@ -100,6 +100,11 @@ class Engine:
 
     def __init__(self, rules: RuleSet, state: GameState, trace: Trace | None = None) -> None:
         self.rules = rules
+        #: The game's own parts: its steps, decisions, fold and effect lookup.
+        self.module = game_module(rules.game)
+        self._evolve = self.module.evolve
+        self._decisions: Mapping[str, DecisionKind] = self.module.decisions
+        self._steps: Mapping[str, Auto] = self.module.steps
         self.state = state
         self.events: list[ev.Event] = []
         self.stack: list[Task] = list(state.stack)
@@ -110,7 +115,7 @@ class Engine:
 
     def emit(self, event: ev.Event) -> None:
         """Record ``event`` and fold it into the working state."""
-        self.state = evolve(self.state, event)
+        self.state = self._evolve(self.state, event)
         self.events.append(event)
 
     def push(self, *tasks: Task) -> None:
@@ -119,17 +124,18 @@ class Engine:
 
     def effect(self, ref: str, path: tuple[int, ...] = ()) -> Node:
         """The effect node a task points at."""
-        return resolve_ref(self.rules, ref).at(path)
+        node: Node = self.module.resolve(self.rules, ref).at(path)
+        return node
 
     def run(self) -> None:
         """Run automatic steps until a decision is pending or the stack is empty."""
         self.pending = None
         while self.stack:
             top = self.stack[-1]
-            if top.kind in DECISIONS:
+            if top.kind in self._decisions:
                 # Legal actions may look at the steps ahead: show them the live stack.
                 self.state = replace(self.state, stack=tuple(self.stack))
-                kind = DECISIONS[top.kind]
+                kind = self._decisions[top.kind]
                 legal = kind.legal(self.rules, self.state, top)
                 if legal not in _PASS_ONLY:
                     self.pending = Decision(
@@ -141,7 +147,7 @@ class Engine:
                 kind.apply(self, top, legal[0])
                 continue
             self.stack.pop()
-            AUTOMATIC[top.kind](self, top)
+            self._steps[top.kind](self, top)
         # After a stop at a decision the state already holds this very stack: folding the
         # event then costs nothing (evolve returns the state when the stack is the same).
         live = self.state.stack
@@ -182,7 +188,7 @@ def pending_decision(rules: RuleSet, state: GameState) -> Decision | None:
     if state.over or not state.stack:
         return None
     top = state.stack[-1]
-    kind = DECISIONS[top.kind]
+    kind: DecisionKind = game_module(rules.game).decisions[top.kind]
     prompt = kind.prompt(rules, state, top)
     if 0 <= top.player < len(state.players) and ev.HIDDEN in state.players[top.player].hand:
         # A player's view (folded from the log as they see it): the decider's hand is hidden
@@ -236,7 +242,7 @@ def decide_and_fold(
         raise IllegalActionError(_refusal(rules, state, pending, action))
     engine = Engine(rules, state, trace)
     task = engine.stack.pop()
-    DECISIONS[task.kind].apply(engine, task, action)
+    engine._decisions[task.kind].apply(engine, task, action)
     engine.run()
     return engine.events, engine.state, engine.pending
 
@@ -259,7 +265,7 @@ def _refusal(rules: RuleSet, state: GameState, pending: Decision, action: Action
     words for the deciding player, who may see every card the legal actions name."""
     shown_actions = ", ".join(repr(a) for a in pending.actions[:6])
     more = f" and {len(pending.actions) - 6} more" if len(pending.actions) > 6 else ""
-    kind = DECISIONS[pending.kind]
+    kind: DecisionKind = game_module(rules.game).decisions[pending.kind]
     takes = kind.takes or tuple({type(a): None for a in pending.actions})
     if not isinstance(action, takes):
         names = " or ".join(t.__name__ for t in takes)

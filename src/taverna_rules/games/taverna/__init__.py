@@ -11,8 +11,9 @@ from taverna_rules.dsl.ops import LANGUAGES
 from taverna_rules.game_modules import GameModule
 from taverna_rules.kernel import effects
 from taverna_rules.kernel.actions import ACTION_TYPES
-from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS
+from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.kernel.events import EVENT_TYPES
+from taverna_rules.kernel.evolve import evolve
 
 __all__ = ["GAME"]
 
@@ -25,4 +26,6 @@ GAME = GameModule(
     steps=AUTOMATIC,
     decisions=DECISIONS,
     ops=effects.EXECUTORS,
+    evolve=evolve,
+    resolve=resolve_ref,
 )
