@@ -116,7 +116,7 @@ def test_unpayable_or_inapplicable_spells_are_not_offered() -> None:
 def test_cast_spells_count_for_the_archmage() -> None:
     game = window("[foresight#1]")
     game.apply(CastSpell("foresight#1"))
-    from taverna_rules.kernel.effects import COUNTERS
+    from taverna_rules.kernel.expressions import COUNTERS
 
     assert COUNTERS["spells_cast"](game.state, 0) == 1
 

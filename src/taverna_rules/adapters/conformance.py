@@ -77,7 +77,7 @@ from taverna_rules.kernel.serialize import (
     state_to_json,
 )
 from taverna_rules.kernel.setup import resolve_options
-from taverna_rules.kernel.state import GameState
+from taverna_rules.kernel.state import GameState, card_kind
 from taverna_rules.kernel.views import hidden_cards, redact_decision, redact_events, redact_state
 
 __all__ = [
@@ -357,10 +357,6 @@ def _differing_fields(live: GameState, other: GameState) -> list[str]:
     return [f.name for f in attrs.fields(GameState) if getattr(live, f.name) != getattr(other, f.name)]
 
 
-def _kind(card: str) -> str:
-    return card.split("#", 1)[0]
-
-
 class _GameRun:
     """Plays one game with a random bot and checks it as it goes."""
 
@@ -459,7 +455,7 @@ class _GameRun:
         self.coins = [started.starting_coins] * self.players
         self.spells_at_start = Counter(self._spell_cards(state))
         box = Counter({s.id: s.copies for s in self.rules.spells if not s.curse})
-        dealt = Counter(_kind(card) for card in self.spells_at_start)
+        dealt = Counter(card_kind(card) for card in self.spells_at_start)
         for kind, copies in box.items():
             if dealt[kind] != copies:
                 raise _Failed("integrity", f"{dealt[kind]} cards of spell {kind!r} in the game, not {copies}")
@@ -573,7 +569,7 @@ class _GameRun:
             *(tile for p in players for tile in (*p.favours, *p.favours_used)),
         ]
         box = Counter({f.id: f.copies for f in rules.favours})
-        if len(favours) != len(set(favours)) or Counter(_kind(t) for t in favours) != box:
+        if len(favours) != len(set(favours)) or Counter(card_kind(t) for t in favours) != box:
             out.append(f"royal favour tiles created, lost or doubled: {sorted(favours)}")
 
         privileges = (
@@ -693,9 +689,9 @@ class _Tally:
         counts, rules = self.counts, self.rules
         for event in events:
             if isinstance(event, ev.SpellCast | ev.CurseDrawn):
-                counts["spells"][_kind(event.spell)] += 1
+                counts["spells"][card_kind(event.spell)] += 1
             elif isinstance(event, ev.FavourUsed):
-                counts["favours"][_kind(event.favour)] += 1
+                counts["favours"][card_kind(event.favour)] += 1
             elif isinstance(event, ev.DignitaryActivated):
                 counts["dignitary_levels"][f"{event.dignitary}:{event.level}"] += 1
             elif isinstance(event, ev.CustomerCardPicked):

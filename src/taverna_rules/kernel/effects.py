@@ -36,11 +36,11 @@ from taverna_rules.kernel.applicable import (
     token_choices,
 )
 from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
-from taverna_rules.kernel.expressions import COUNTERS, bounded, evaluate, holds
-from taverna_rules.kernel.state import GameState, Task, TurnState
+from taverna_rules.kernel.expressions import bounded, evaluate, holds
+from taverna_rules.kernel.state import GameState, Task, TurnState, card_kind
 from taverna_rules.kernel.tracks import advance, draw_spells
 
-__all__ = ["COUNTERS", "EXECUTORS", "evaluate"]  # the first and last re-exported from expressions
+__all__ = ["EXECUTORS"]
 
 Executor = Callable[[Engine, Task, Node], None]
 EXECUTORS: Registry[Executor] = Registry("op executor")
@@ -300,7 +300,7 @@ def _take_favours(engine: Engine, task: Task, node: Node) -> None:
 def _favour_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[TakeFavour, ...]:
     seen: dict[str, TakeFavour] = {}
     for tile in state.castle:
-        seen.setdefault(tile.split("#", 1)[0], TakeFavour(tile))  # copies are one choice
+        seen.setdefault(card_kind(tile), TakeFavour(tile))  # copies are one choice
     return tuple(seen.values())
 
 

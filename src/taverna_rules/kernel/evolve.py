@@ -13,7 +13,7 @@ from typing import Any
 
 from taverna_rules.kernel import events as ev
 from taverna_rules.kernel._replace import replace
-from taverna_rules.kernel.state import GameState, PlayerState, TurnState, add_vp
+from taverna_rules.kernel.state import GameState, PlayerState, TurnState, add_vp, card_kind
 
 __all__ = ["evolve", "fold"]
 
@@ -326,7 +326,7 @@ def _favour_used(state: GameState, e: ev.FavourUsed) -> GameState:
         state, e.player, favours=_without(p.favours, e.favour), favours_used=(*p.favours_used, e.favour)
     )
     if state.turn is not None and state.turn.player == e.player:
-        state = _turn_change(state, favours_used=(*state.turn.favours_used, e.favour.split("#", 1)[0]))
+        state = _turn_change(state, favours_used=(*state.turn.favours_used, card_kind(e.favour)))
     return state
 
 

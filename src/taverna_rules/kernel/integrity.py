@@ -20,7 +20,7 @@ from taverna_rules.kernel import events as ev
 from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, Engine, resolve_ref
 from taverna_rules.kernel.evolve import evolve
 from taverna_rules.kernel.setup import birthday_problem, name_problem, played_on_problem
-from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.kernel.state import GameState, Task, card_kind
 
 __all__ = ["coin_changes", "coins_from_log", "resume", "stack_problems", "state_problems"]
 
@@ -28,10 +28,6 @@ TURN_STEPS = ("pick_card", "place_customer", "income", "turn_actions", "end_turn
 _COUNTERS = ("privilege_supply", "privileges_discarded", "customers_played")
 #: Carriers that lead to the royal scoring.
 _TO_ROYAL = ("turn", "end_turn", "end_game", "royal_scoring")
-
-
-def _kind(card: str) -> str:
-    return card.split("#", 1)[0]
 
 
 def state_problems(rules: RuleSet, state: GameState) -> list[str]:
@@ -75,10 +71,10 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         if p.coins < 0 or p.privileges < 0:
             out.append(f"{p.name}: coins and privileges cannot be negative")
         for card in (*p.hand, *p.cast):
-            if _kind(card) not in spells:
+            if card_kind(card) not in spells:
                 out.append(f"{p.name}: unknown spell card {card!r}")
         for tile in (*p.favours, *p.favours_used):
-            if _kind(tile) not in favours:
+            if card_kind(tile) not in favours:
                 out.append(f"{p.name}: unknown royal favour {tile!r}")
         for card in p.cards:
             if card not in customers:
@@ -108,10 +104,10 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         if card not in customers:
             out.append(f"unknown customer card {card!r}")
     for card in (*state.spell_deck, *state.curses, *(c for _, c in state.spell_discard)):
-        if _kind(card) not in spells:
+        if card_kind(card) not in spells:
             out.append(f"unknown spell card {card!r}")
     for tile in (*state.castle, *state.favour_reserve):
-        if _kind(tile) not in favours:
+        if card_kind(tile) not in favours:
             out.append(f"unknown royal favour {tile!r}")
 
     counts = [*state.tiles, *state.tiles_removed, *state.guild_supply]

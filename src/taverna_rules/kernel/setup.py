@@ -38,7 +38,6 @@ __all__ = [
     "name_problem",
     "played_on_problem",
     "resolve_options",
-    "shown",
     "start_events",
 ]
 

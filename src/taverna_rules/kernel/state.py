@@ -18,9 +18,16 @@ __all__ = [
     "Task",
     "TavernState",
     "TurnState",
+    "card_kind",
 ]
 
 VP = tuple[tuple[str, int], ...]
+
+
+def card_kind(card: str) -> str:
+    """The kind of a card instance id: ``eviction`` for ``eviction#2`` (copies of a card
+    share their kind; a card with one copy is its own kind)."""
+    return card.split("#", 1)[0]
 
 
 def add_vp(vp: VP, category: str, amount: int) -> VP:

@@ -25,7 +25,7 @@ from taverna_rules.kernel.dignitaries import activate, activation_actions, activ
 from taverna_rules.kernel.engine import Engine, automatic, decision
 from taverna_rules.kernel.favours import favour_actions, favour_refusal, use_favour
 from taverna_rules.kernel.spells import cast_actions, cast_refusal, cast_spell
-from taverna_rules.kernel.state import GameState, Task, TurnState
+from taverna_rules.kernel.state import GameState, Task, TurnState, card_kind
 from taverna_rules.kernel.tracks import advance, draw_spells, tavern_symbols
 
 __all__: list[str] = []
@@ -75,7 +75,7 @@ def _sales(state: GameState, player: int) -> tuple[SellSpell, ...]:
     seen: set[str] = set()
     sells: list[SellSpell] = []
     for card in state.players[player].hand:
-        kind = card.split("#", 1)[0]
+        kind = card_kind(card)
         if kind not in seen:
             seen.add(kind)
             sells.append(SellSpell(card))
@@ -86,8 +86,8 @@ def _sale_refusal(state: GameState, player: int, action: SellSpell) -> str:
     hand = state.players[player].hand
     if action.spell not in hand:
         return f"{action.spell!r} is not in your hand"
-    kind = action.spell.split("#", 1)[0]
-    first = next(card for card in hand if card.split("#", 1)[0] == kind)
+    kind = card_kind(action.spell)
+    first = next(card for card in hand if card_kind(card) == kind)
     return f"copies of a spell are one choice: sell {first!r}"
 
 
