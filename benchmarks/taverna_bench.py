@@ -12,7 +12,7 @@ from time import perf_counter
 
 import taverna_rules as tr
 from taverna_rules.content.loader import _load
-from taverna_rules.kernel.evolve import fold
+from taverna_rules.games.taverna.evolve import fold
 
 from ._timing import Chunk, Step, median, run_chunks
 
@@ -159,7 +159,7 @@ class ReplayFigures:
 def replay_step(method: str, logs: Sequence[Log], rules: tr.RuleSet) -> Step:
     """A step that replays the next log of ``logs`` by ``method``.
 
-    ``"fold"`` is ``taverna_rules.kernel.evolve.fold(events)``; ``"replay"`` is
+    ``"fold"`` is ``taverna_rules.games.taverna.evolve.fold(events)``; ``"replay"`` is
     ``tr.replay(rules, events)``, which also checks the log and builds a :class:`~tr.Game`.
     """
     if method not in ("fold", "replay"):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import taverna_rules as tr
-from taverna_rules.kernel import events as ev
+from taverna_rules.games.taverna import events as ev
 
 RULES = tr.load_rules()
 

@@ -148,7 +148,7 @@ def test_check_passes_the_base_game_and_prints_coverage() -> None:
 
 def test_check_exits_1_with_a_reproducing_seed() -> None:
     """A card whose op crashes the engine: the kit names the failing game's seed."""
-    from taverna_rules.kernel import effects
+    from taverna_rules.games.taverna import effects
 
     def boom(*_: object) -> None:
         raise RuntimeError("the card broke")

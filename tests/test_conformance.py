@@ -21,10 +21,14 @@ from taverna_rules.adapters.conformance import (
     player_names,
     run_checks,
 )
-from taverna_rules.kernel import effects, evolve, serialize
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.engine import Engine, Trace, resolve_ref
-from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.core import serialize
+from taverna_rules.core.engine import Engine, Trace
+from taverna_rules.core.replay import fold
+from taverna_rules.core.views import Visibility
+from taverna_rules.games.taverna import effects
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.flow import resolve_ref
+from taverna_rules.games.taverna.state import GameState, Task
 
 RULES = tr.load_rules()
 
@@ -128,8 +132,8 @@ def test_a_round_trip_mismatch_is_caught_with_a_reproducing_seed(monkeypatch: py
     """A serializer that corrupts the final state of games with a seed divisible by 3."""
     real = serialize.state_from_json
 
-    def lossy(text: str | dict[str, Any]) -> GameState:
-        state = real(text)
+    def lossy(text: str | dict[str, Any], **game: Any) -> GameState:
+        state: GameState = real(text, **game)
         if state.seed % 3 == 0 and state.seed:
             return attrs.evolve(state, privilege_supply=state.privilege_supply + 1)
         return state
@@ -146,10 +150,10 @@ def test_a_round_trip_mismatch_is_caught_with_a_reproducing_seed(monkeypatch: py
 
 
 def test_a_replay_mismatch_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = evolve.fold
+    real = fold
 
-    def forgetful(events: Any, state: GameState | None = None) -> GameState:
-        folded = real(events, state)
+    def forgetful(module: Any, events: Any) -> GameState:
+        folded: GameState = real(module, events)
         return attrs.evolve(folded, customers_played=folded.customers_played - 1)
 
     monkeypatch.setattr(conformance, "fold", forgetful)
@@ -160,10 +164,20 @@ def test_a_replay_mismatch_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_view_that_leaks_a_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ev.SpellDrawn, "redacted", lambda self, viewer: self)
+    """An event that forgets the zone of the card it carries: the card drawn shows in the
+    other seats' logs, and the search for hidden cards finds it."""
+    monkeypatch.setattr(ev.SpellDrawn, "ZONES", {})
     report = run_checks(RULES, games=1, seed=5, player_counts=[2])
     failure = assert_reproduces(report, "views")
-    assert "SpellDrawn" in failure.message
+    assert "SpellDrawn" in failure.message and "names hidden cards" in failure.message
+
+
+def test_an_event_left_unredacted_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redaction that forgets its zones: the very first event shows the seed."""
+    monkeypatch.setattr(Visibility, "redact_event", lambda self, event, viewer: event)
+    report = run_checks(RULES, games=1, seed=5, player_counts=[2])
+    failure = assert_reproduces(report, "views")
+    assert "GameStarted as seat 0 sees it is not redacted" in failure.message
 
 
 def test_an_op_that_raises_is_caught() -> None:

@@ -13,8 +13,8 @@ import taverna_rules as tr
 from taverna_rules._resources import bundled
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.dsl.ops import COUNTS, OPS
-from taverna_rules.kernel.effects import EXECUTORS
-from taverna_rules.kernel.expressions import COUNTERS
+from taverna_rules.games.taverna.effects import EXECUTORS
+from taverna_rules.games.taverna.expressions import COUNTERS
 
 BASE = Path(str(bundled("cards"))) / "base"
 

@@ -12,7 +12,7 @@ import pytest
 import taverna_rules as tr
 from scenario import pack_rules, write_pack
 from taverna_rules.adapters.conformance import run_checks
-from taverna_rules.kernel import events as ev
+from taverna_rules.games.taverna import events as ev
 
 SPELLS = """format: 1
 kind: spells
@@ -86,7 +86,7 @@ def test_levels_count_and_are_bounded(rules: tr.RuleSet) -> None:
 def test_a_count_of_zero_does_nothing_and_is_not_offered(rules: tr.RuleSet) -> None:
     game = resolved(rules, "patronage", "coins: 3")
     assert of(game, ev.TrackAdvanced) == []
-    from taverna_rules.kernel.spells import cast_actions
+    from taverna_rules.games.taverna.spells import cast_actions
 
     text = """format: taverna-position/1
 king: orc
@@ -128,7 +128,7 @@ def test_bad_counts_are_located_problems(tmp_path: Path, effect: str, code: str)
 def test_the_new_counts_count_what_they_say() -> None:
     """``count`` knew six things; it also counts levels climbed, customers played, VP and
     opponents."""
-    from taverna_rules.kernel.expressions import COUNTERS
+    from taverna_rules.games.taverna.expressions import COUNTERS
 
     rules = tr.load_rules()
     text = """format: taverna-position/1

@@ -6,15 +6,15 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import (
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import (
     ActivateDignitary,
     ChooseDeed,
     ChooseGuildToken,
     SendDignitary,
     TakeFavour,
 )
-from taverna_rules.kernel.applicable import deed_spaces
+from taverna_rules.games.taverna.applicable import deed_spaces
 
 # Ann has just seated a customer in the Open Grimoire (printed spellbook), where the
 # Gob'Trotter and the Princess stand; the Notary is in the Golden Tankard, the Ambassador

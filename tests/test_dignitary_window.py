@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import taverna_rules as tr
 from scenario import RULES
-from taverna_rules.kernel.dignitaries import DignitaryWindow, dignitary_window
+from taverna_rules.games.taverna.dignitaries import DignitaryWindow, dignitary_window
 
 POSITION = """
 format: taverna-position/1

@@ -10,8 +10,8 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.endgame import royal_order
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.endgame import royal_order
 
 # The example's inputs. Only end-of-game VP are counted in the example, so everyone starts
 # at 0 VP; deeds are spread one per tavern as the rules require.

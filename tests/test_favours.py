@@ -6,9 +6,9 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import ChangeSymbol, ChooseGuildToken, ChooseTable, UseFavour
-from taverna_rules.kernel.dignitaries import dignitary_window
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import ChangeSymbol, ChooseGuildToken, ChooseTable, UseFavour
+from taverna_rules.games.taverna.dignitaries import dignitary_window
 
 # Ann has picked an elf customer from a spellbook card and is about to seat it; she holds
 # one tile of every favour. The Golden Tankard has an orc customer at table 0; the Great

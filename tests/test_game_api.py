@@ -8,8 +8,8 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, advance_to, of_type
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel import serialize
+from taverna_rules.core import serialize
+from taverna_rules.games.taverna import events as ev
 
 
 def started(players: int = 3, seed: int = 5, undo: tr.UndoPolicy = "until_reveal") -> tr.Game:
@@ -305,7 +305,7 @@ def test_two_player_end_needs_the_queen() -> None:
 def test_positions_inside_logs_are_checked() -> None:
     import attrs
 
-    from taverna_rules.kernel.state import Task
+    from taverna_rules.games.taverna.state import Task
 
     state = tr.load_position(RULES, "format: taverna-position/1\nking: orc\nplayers: [{name: A}, {name: B}]")
     forged = attrs.evolve(state, queen="elf", stack=(Task("end_game"),))

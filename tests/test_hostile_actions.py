@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from scenario import RULES, advance_to
-from taverna_rules.kernel.actions import ACTION_TYPES
+from taverna_rules.games.taverna.actions import ACTION_TYPES
 
 _STARTED: dict[str, tr.Game] = {}
 

@@ -1,4 +1,4 @@
-"""Hostile JSON: every reader of :mod:`taverna_rules.kernel.serialize` returns an object or
+"""Hostile JSON: every reader of :mod:`taverna_rules.core.serialize` returns an object or
 raises :class:`~taverna_rules.ReplayError`, in bounded time and memory, and reads only
 what the writers write (unknown fields, wrong JSON types, bools for integers: refused)."""
 
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.kernel import serialize as wire
+from taverna_rules.core import serialize as wire
 
 READERS: dict[str, Callable[[Any], object]] = {
     "action": wire.action_from_json,

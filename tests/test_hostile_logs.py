@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import taverna_rules as tr
 import test_properties as props
 from scenario import RULES
-from taverna_rules.kernel import events as ev
+from taverna_rules.games.taverna import events as ev
 
 
 def finished(seed: int = 4) -> tr.Game:
@@ -51,7 +51,7 @@ def test_what_is_not_a_log_of_events_is_refused(events: Any, words: str, verify:
 
 def test_rules_that_are_not_a_rule_set_are_refused() -> None:
     with pytest.raises(tr.ReplayError, match="rules is a RuleSet"):
-        tr.replay(None, LOG)  # type: ignore[arg-type]
+        tr.replay(None, LOG)
 
 
 def test_an_event_out_of_place_is_a_replay_error_not_an_assertion() -> None:

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 import taverna_rules as tr
-from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS
-from taverna_rules.kernel.state import Task
+from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS
+from taverna_rules.games.taverna.state import Task
 from test_properties import SETUPS, Setup, decision_bound
 
 RULES = tr.load_rules()
@@ -133,7 +133,7 @@ def test_from_position_checks_states_built_in_python() -> None:
         with pytest.raises(tr.PositionError):
             tr.Game.from_position(RULES, attrs.evolve(state, stack=stack))
     with pytest.raises(tr.PositionError, match="GameState"):
-        tr.Game.from_position(RULES, "stack: [end_game]")  # type: ignore[arg-type]
+        tr.Game.from_position(RULES, "stack: [end_game]")
 
 
 def test_load_position_takes_text() -> None:

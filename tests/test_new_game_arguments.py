@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules._shown import shown
-from taverna_rules.kernel.serialize import state_from_json, state_to_json
-from taverna_rules.kernel.setup import MAX_NAME, name_problem
+from taverna_rules.core.serialize import state_from_json, state_to_json
+from taverna_rules.games.taverna.setup import MAX_NAME, name_problem
 
 RULES = tr.load_rules()
 NAMES = ["Ann", "Bob"]
@@ -186,7 +186,7 @@ def test_the_other_entry_points_refuse_junk_with_their_own_errors(value: object)
     with pytest.raises(tr.ReplayError):
         tr.Game(RULES, value)  # type: ignore[arg-type]
     with pytest.raises(tr.ReplayError):
-        tr.Game(value, log)  # type: ignore[arg-type]
+        tr.Game(value, log)
     with pytest.raises(tr.OptionError):
         tr.replay(RULES, log, undo=value)  # type: ignore[arg-type]
     if value is not None and not isinstance(value, bool | int):

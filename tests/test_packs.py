@@ -229,7 +229,7 @@ def test_a_pack_option_changes_what_a_card_does(tmp_path: Path) -> None:
     and a game played with it on resolves the other branch."""
     from taverna_rules.content.model import SpellCard
     from taverna_rules.dsl.ops import render
-    from taverna_rules.kernel.expressions import holds, option_holds
+    from taverna_rules.games.taverna.expressions import holds, option_holds
 
     folder = pack(tmp_path, "fey", options=OPTIONS, spells=spells(spell("fey_gift", GIFT)))
     report = tr.validate(folder)

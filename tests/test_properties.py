@@ -22,22 +22,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import (
-    Action,
-    BuyDeed,
-    ChooseOption,
-    ChoosePeople,
-    ChooseRoyalScoring,
-    EndTurn,
-    PickCard,
-    ReplaceCustomer,
-    SeatCustomer,
-    SellSpell,
-)
-from taverna_rules.kernel.evolve import fold
-from taverna_rules.kernel.integrity import coins_from_log
-from taverna_rules.kernel.serialize import (
+from taverna_rules.core.serialize import (
     action_from_json,
     action_to_json,
     decision_from_json,
@@ -50,8 +35,23 @@ from taverna_rules.kernel.serialize import (
     state_from_json,
     state_to_json,
 )
-from taverna_rules.kernel.state import GameState
-from taverna_rules.kernel.views import hidden_cards, redact_events
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import (
+    Action,
+    BuyDeed,
+    ChooseOption,
+    ChoosePeople,
+    ChooseRoyalScoring,
+    EndTurn,
+    PickCard,
+    ReplaceCustomer,
+    SeatCustomer,
+    SellSpell,
+)
+from taverna_rules.games.taverna.events import VISIBILITY
+from taverna_rules.games.taverna.evolve import fold
+from taverna_rules.games.taverna.integrity import coins_from_log
+from taverna_rules.games.taverna.state import GameState
 
 RULES = tr.load_rules()
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -450,7 +450,7 @@ def check_view(game: tr.Game, viewer: int | None) -> None:
     )
     assert restored == state
 
-    secret = hidden_cards(state, viewer)
+    secret = VISIBILITY.hidden(state, viewer)
     assert not secret & set(json_strings(json.loads(state_to_json(view))))
     decision = game.decision_for(viewer)
     if decision is not None:
@@ -459,7 +459,7 @@ def check_view(game: tr.Game, viewer: int | None) -> None:
 
 def check_log(log: Sequence[ev.Event], state: GameState, viewer: int | None) -> None:
     """Redacted events of ``viewer`` name no card ``viewer`` may not see in ``state``."""
-    secret = hidden_cards(state, viewer)
+    secret = VISIBILITY.hidden(state, viewer)
     assert not secret & set(json_strings(json.loads(events_to_json(log))))
     for event in log:
         if isinstance(event, ev.GameStarted):
@@ -491,7 +491,7 @@ def test_views_hide_what_they_must(setup: Setup, data: st.DataObject) -> None:
 
     def check(game: tr.Game, action: Action, events: list[ev.Event], step: int) -> None:
         for viewer in seats:
-            seen = redact_events(events, viewer)
+            seen = VISIBILITY.redact_events(events, viewer)
             folded[viewer] = fold(seen, folded[viewer])
             assert folded[viewer] == game.view(viewer)
             check_view(game, viewer)

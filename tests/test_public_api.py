@@ -19,8 +19,8 @@ from typing import Any
 import attrs
 
 import taverna_rules as tr
-from taverna_rules.kernel.actions import ACTION_TYPES
-from taverna_rules.kernel.events import EVENT_TYPES
+from taverna_rules.games.taverna.actions import ACTION_TYPES
+from taverna_rules.games.taverna.events import EVENT_TYPES
 
 _OWN = "taverna_rules"
 
@@ -117,7 +117,7 @@ def test_every_decision_kind_is_documented_with_the_actions_it_takes() -> None:
     """docs/decisions.rst is generated from the registry: each kind needs its handler's
     docstring and the action types it takes, all exported (tests/test_refusals.py checks
     in random games that every legal action offered is of one of those types)."""
-    from taverna_rules.kernel.engine import DECISIONS
+    from taverna_rules.games.taverna.flow import DECISIONS
 
     assert len(DECISIONS) >= 18
     for kind, handler in DECISIONS.items():

@@ -26,7 +26,7 @@ import pytest
 
 import taverna_rules as tr
 from taverna_rules.adapters.bots import RandomBot
-from taverna_rules.kernel import serialize
+from taverna_rules.core import serialize
 
 HERE = Path(__file__).resolve().parent / "recorded"
 GAMES = HERE / "games"

@@ -17,16 +17,16 @@ from hypothesis import strategies as st
 import taverna_rules as tr
 import test_properties as props
 from scenario import RULES, advance_to
-from taverna_rules.kernel.actions import Action
-from taverna_rules.kernel.engine import DECISIONS
-from taverna_rules.kernel.views import hidden_cards
+from taverna_rules.games.taverna.actions import Action
+from taverna_rules.games.taverna.events import VISIBILITY
+from taverna_rules.games.taverna.flow import DECISIONS
 
 
 def leaked(game: tr.Game, seat: int, action: Action, message: str) -> set[str]:
     """The cards hidden from ``seat`` that ``message`` names, leaving out the ones the
     action itself names (an echo of the sender's own words reveals nothing)."""
     named = {str(value) for value in attrs.astuple(action)}
-    secret = hidden_cards(game.state, seat) - named
+    secret = VISIBILITY.hidden(game.state, seat) - named
     return {card for card in secret if repr(card) in message}
 
 

@@ -7,8 +7,8 @@ import pytest
 
 import taverna_rules as tr
 from scenario import from_position, of_type
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import CastSpell, Pass, UseFavour
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import CastSpell, Pass, UseFavour
 
 END_OF_TURN = """
     format: taverna-position/1

@@ -6,7 +6,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, of_type
-from taverna_rules.kernel import events as ev
+from taverna_rules.games.taverna import events as ev
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 

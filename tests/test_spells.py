@@ -6,8 +6,14 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import CastSpell, ChooseGuildToken, ChooseTable, TakeFavour, UseFavour
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import (
+    CastSpell,
+    ChooseGuildToken,
+    ChooseTable,
+    TakeFavour,
+    UseFavour,
+)
 
 # Ann has seated an elf customer in the Open Grimoire and is in the window after income.
 WINDOW = """
@@ -116,7 +122,7 @@ def test_unpayable_or_inapplicable_spells_are_not_offered() -> None:
 def test_cast_spells_count_for_the_archmage() -> None:
     game = window("[foresight#1]")
     game.apply(CastSpell("foresight#1"))
-    from taverna_rules.kernel.expressions import COUNTERS
+    from taverna_rules.games.taverna.expressions import COUNTERS
 
     assert COUNTERS["spells_cast"](game.state, 0) == 1
 

@@ -6,7 +6,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
-from taverna_rules.kernel import events as ev
+from taverna_rules.games.taverna import events as ev
 
 # Three players on the 2/3-player side. Ann is about to seat an elf customer from a
 # spellbook card; the Open Grimoire (printed spellbook) has an elf table at 0.

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from scenario import RULES
-from taverna_rules.kernel import serialize as wire
+from taverna_rules.core import serialize as wire
 from taverna_rules.wire_schemas import WIRE_KINDS, rendered_wire_schemas, wire_schema
 
 ROOT = Path(__file__).resolve().parents[1]

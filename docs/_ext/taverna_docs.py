@@ -46,10 +46,10 @@ CARDS = Path(__file__).resolve().parents[2] / "cards" / "taverna" / "base"
 API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.game", "The game facade"),
     ("taverna_rules.position", "Position documents"),
-    ("taverna_rules.kernel.state", "State"),
-    ("taverna_rules.kernel.actions", "Actions"),
-    ("taverna_rules.kernel.events", "Events"),
-    ("taverna_rules.kernel.serialize", "JSON"),
+    ("taverna_rules.games.taverna.state", "State"),
+    ("taverna_rules.games.taverna.actions", "Actions"),
+    ("taverna_rules.games.taverna.events", "Events"),
+    ("taverna_rules.core.serialize", "JSON"),
     ("taverna_rules.wire_schemas", "JSON Schemas of the wire objects"),
     ("taverna_rules.game_modules", "Game modules"),
     ("taverna_rules.content.model", "Content model"),
@@ -58,8 +58,8 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.dsl.ops", "The effect DSL's op table"),
     ("taverna_rules.adapters.rules_text", "Rules text of the cards"),
     ("taverna_rules.adapters.conformance", "The conformance kit"),
-    ("taverna_rules.kernel.views", "Views"),
-    ("taverna_rules.kernel.integrity", "State checks and the coin ledger"),
+    ("taverna_rules.core.views", "Views"),
+    ("taverna_rules.games.taverna.integrity", "State checks and the coin ledger"),
 )
 
 
@@ -266,7 +266,7 @@ DECISION_ORDER = (
 def decisions_page() -> str:
     """Every decision kind: a section each (so each has a link target), its docstring and
     the action types it takes."""
-    from taverna_rules.kernel.engine import DECISIONS
+    from taverna_rules.games.taverna.flow import DECISIONS
 
     kinds = sorted(
         DECISIONS,

@@ -1,4 +1,4 @@
-"""taverna_rules: a rules engine for the board game Taverna.
+"""taverna_rules: a rules engine for tavern board games, Taverna first.
 
 >>> import taverna_rules as tr
 >>> rules = tr.load_rules()
@@ -35,6 +35,9 @@ from taverna_rules.content.model import (
     Track,
 )
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
+from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
+from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
+from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
 from taverna_rules.errors import (
     ContentError,
@@ -49,7 +52,7 @@ from taverna_rules.errors import (
 )
 from taverna_rules.game import Game, UndoPolicy, new_game, replay
 from taverna_rules.game_modules import GameModule, game_module, installed_games
-from taverna_rules.kernel.actions import (
+from taverna_rules.games.taverna.actions import (
     Action,
     ActivateDignitary,
     BuyDeed,
@@ -72,8 +75,7 @@ from taverna_rules.kernel.actions import (
     TakeFavour,
     UseFavour,
 )
-from taverna_rules.kernel.engine import Decision, Trace
-from taverna_rules.kernel.events import (
+from taverna_rules.games.taverna.events import (
     BoardPrepared,
     CardSymbolsChanged,
     CastleRefilled,
@@ -117,7 +119,7 @@ from taverna_rules.kernel.events import (
     TurnStarted,
     VPScored,
 )
-from taverna_rules.kernel.state import (
+from taverna_rules.games.taverna.state import (
     VP,
     GameState,
     PlayerState,
@@ -255,4 +257,11 @@ __all__ = [
     "installed_games",
     "GameModule",
     "GameModuleError",
+    "ChoiceCommitted",
+    "ChoicesRevealed",
+    "DecisionKind",
+    "Engine",
+    "Flow",
+    "Visibility",
+    "Zone",
 ]

@@ -12,8 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules._shown import shown
-from taverna_rules.content.model import RuleSet
+from taverna_rules.core.engine import Decision, Trace, decide_and_fold, pending_decision, pending_decisions
+from taverna_rules.core.records import Action, Event, Result
+from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
+from taverna_rules.core.views import redact_decision
 from taverna_rules.errors import (
+    GameModuleError,
     IllegalActionError,
     OptionError,
     PositionError,
@@ -22,14 +26,6 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.game_modules import GameModule, game_module
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import Action
-from taverna_rules.kernel.engine import Decision, Trace, decide_and_fold, pending_decision
-from taverna_rules.kernel.integrity import resume
-from taverna_rules.kernel.replay import as_log, fold_checked, verify_log
-from taverna_rules.kernel.setup import start_events
-from taverna_rules.kernel.state import GameState, Result
-from taverna_rules.kernel.views import is_view, redact_decision, redact_events, redact_state
 
 __all__ = ["Game", "UndoPolicy", "new_game", "replay"]
 
@@ -42,9 +38,17 @@ def _check_undo(undo: object) -> None:
         raise OptionError(f"undo policy must be 'never', 'until_reveal' or 'always', not {shown(undo)}")
 
 
-def _check_rules(rules: object) -> None:
-    if not isinstance(rules, RuleSet):
-        raise ReplayError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
+def _module_of(rules: object, error: type[Exception] = ReplayError) -> GameModule:
+    """The game module of ``rules``; ``error`` for anything but a rule set of an installed
+    game."""
+    ident = getattr(rules, "game", None)
+    try:
+        module = game_module(ident) if isinstance(ident, str) else None
+    except GameModuleError:
+        module = None
+    if module is None or not isinstance(rules, module.rules_type):
+        raise error(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
+    return module
 
 
 class Game:
@@ -59,55 +63,58 @@ class Game:
 
     def __init__(
         self,
-        rules: RuleSet,
-        events: Sequence[ev.Event],
+        rules: Any,
+        events: Sequence[Event],
         *,
         undo: UndoPolicy = "until_reveal",
-        marks: Sequence[tuple[int, GameState]] | None = None,
+        marks: Sequence[tuple[int, Any]] | None = None,
     ) -> None:
         _check_undo(undo)
-        _check_rules(rules)
+        module = _module_of(rules)
         self.rules = rules
         self.undo_policy: UndoPolicy = undo
-        self._events: list[ev.Event] = as_log(events)
-        self._state = marks[-1][1] if marks else fold_checked(self._events)
+        self._events: list[Event] = as_log(module, events)
+        self._state = marks[-1][1] if marks else fold_checked(module, self._events)
         if self._state.rules != rules.fingerprint:
             raise ReplayError(
                 f"the log was played with rules {self._state.rules[:12]}..., "
                 f"these rules are {rules.fingerprint[:12]}..."
             )
         # (number of events, state) at each decision point, for undo.
-        self._marks: list[tuple[int, GameState]] = (
-            list(marks) if marks else [(len(self._events), self._state)]
-        )
+        self._marks: list[tuple[int, Any]] = list(marks) if marks else [(len(self._events), self._state)]
         self._decision: Decision | None = None
-        self._decision_for: GameState | None = None
+        self._decision_for: Any | None = None
         # A log redacted for a player folds to their view, which cannot be played on.
-        self._view = is_view(self._state)
+        self._view = module.visibility.is_view(self._state)
         #: Set to a list to record, for each effect node that :meth:`apply` resolves from
-        #: then on, its ``(ref, path)`` (a :data:`~taverna_rules.kernel.engine.Trace`, for
+        #: then on, its ``(ref, path)`` (a :data:`~taverna_rules.core.engine.Trace`, for
         #: coverage tools); ``None``, the default, records nothing. Undo keeps the records;
         #: a :meth:`copy` does not trace.
         self.trace: Trace | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def from_position(cls, rules: RuleSet, state: GameState, *, undo: UndoPolicy = "until_reveal") -> Game:
+    def from_position(cls, rules: Any, state: object, *, undo: UndoPolicy = "until_reveal") -> Game:
         """A game that resumes from ``state`` (see :mod:`taverna_rules.position`).
 
         The state must play: :class:`~taverna_rules.errors.PositionError` for a state of
         other rules, with nothing to come, inconsistent with the rules, or whose steps fail,
         run out before the end, or stop at a decision without a legal action.
         """
-        if not isinstance(state, GameState):
-            raise PositionError(f"a position is a GameState (from load_position()), not {shown(state)}")
-        if state.rules != rules.fingerprint:
+        module = _module_of(rules)
+        if not isinstance(state, module.state_type):
             raise PositionError(
-                f"the position is for rules {state.rules[:12]}..., these are {rules.fingerprint[:12]}..."
+                f"a position is a {module.state_type.__name__} (from load_position()), not {shown(state)}"
             )
-        if not state.stack and state.result is None:
+        assert isinstance(state, module.state_type)
+        position: Any = state
+        if position.rules != rules.fingerprint:
+            raise PositionError(
+                f"the position is for rules {position.rules[:12]}..., these are {rules.fingerprint[:12]}..."
+            )
+        if not position.stack and position.result is None:
             raise PositionError("nothing comes next: give the position a stack, e.g. stack: [end_game]")
-        return cls(rules, resume(rules, state), undo=undo)
+        return cls(rules, module.resume(rules, position), undo=undo)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -116,14 +123,21 @@ class Game:
         return game_module(self.rules.game)
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The current, immutable state."""
         return self._state
 
     @property
-    def events(self) -> tuple[ev.Event, ...]:
+    def events(self) -> tuple[Event, ...]:
         """The log: every event so far, oldest first."""
         return tuple(self._events)
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        """Every decision the game waits for: one on a turn, one for each seat still to
+        choose at a simultaneous decision (they may act in any order, each through
+        :meth:`apply` with ``player``); ``()`` once the game is over."""
+        return pending_decisions(self.rules, self._state)
 
     @property
     def decision(self) -> Decision | None:
@@ -141,26 +155,28 @@ class Game:
     @property
     def over(self) -> bool:
         """True when the game has ended."""
-        return self._state.over
+        return bool(self._state.over)
 
     @property
     def result(self) -> Result | None:
         """The final result: standings, ties and the VP breakdown, once over."""
-        return self._state.result
+        result: Result | None = self._state.result
+        return result
 
-    def view(self, player: int | str | None) -> GameState:
+    def view(self, player: int | str | None) -> Any:
         """The state as ``player`` (seat or name; ``None``: spectator) may see it."""
-        return redact_state(self._state, self._seat(player))
+        return self.module.visibility.redact_state(self._state, self._seat(player))
 
     def decision_for(self, player: int | str | None) -> Decision | None:
         """The pending decision as ``player`` may see it: the legal actions only for the
         player who decides (a spell to sell names a card of a hidden hand)."""
-        decision = self.decision
-        return None if decision is None else redact_decision(decision, self._seat(player))
+        seat = self._seat(player)
+        decision = next((d for d in self.decisions if d.player == seat), self.decision)
+        return None if decision is None else redact_decision(decision, seat)
 
-    def events_for(self, player: int | str | None) -> list[ev.Event]:
+    def events_for(self, player: int | str | None) -> list[Event]:
         """The log as ``player`` may see it."""
-        return redact_events(self._events, self._seat(player))
+        return self.module.visibility.redact_events(self._events, self._seat(player))
 
     def _seat(self, player: int | str | None) -> int | None:
         if player is None:
@@ -175,7 +191,7 @@ class Game:
         return player
 
     # ------------------------------------------------------------------ playing
-    def apply(self, action: Action, *, player: int | str | None = None) -> list[ev.Event]:
+    def apply(self, action: Action, *, player: int | str | None = None) -> list[Event]:
         """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change.
 
         ``player`` (a seat or a name) is who sends the action. A server passes it: an
@@ -246,7 +262,7 @@ class Game:
 
 
 def new_game(
-    rules: RuleSet,
+    rules: Any,
     players: Sequence[str],
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
@@ -256,41 +272,40 @@ def new_game(
     played_on: str | dt.date | None = None,
     undo: UndoPolicy = "until_reveal",
 ) -> Game:
-    """Set up a new game of Taverna for 2 to 5 ``players``.
+    """Set up a new game of the rules' game (Taverna: 2 to 5 ``players``).
 
     ``players`` is a list of distinct names, each 1 to 64 printable characters with no
     space around it and not ``"?"``. ``seed`` (an int between -2**64 and 2**64) decides
-    every shuffle; ``options`` set rule options by name. ``first_player`` is a seat;
-    without it, ``birthdays`` (one per player, ``MM-DD`` or ``None``) and ``played_on``
-    (``YYYY-MM-DD`` or a :class:`datetime.date`) pick the player with the most recent
-    birthday, else seat 0. Birthdays also break a final tie. Every argument is checked
-    before anything happens: a wrong type or value raises
+    every shuffle and draw; ``options`` set rule options by name. ``first_player`` is a
+    seat; for Taverna, without it, ``birthdays`` (one per player, ``MM-DD`` or ``None``)
+    and ``played_on`` (``YYYY-MM-DD`` or a :class:`datetime.date`) pick the player with
+    the most recent birthday, else seat 0, and birthdays also break a final tie. Every
+    argument is checked before anything happens: a wrong type or value raises
     :class:`~taverna_rules.errors.OptionError`.
     """
     _check_undo(undo)
-    events = start_events(rules, players, seed, options, first_player, birthdays, played_on)
+    module = _module_of(rules, OptionError)
+    given = {"first_player": first_player, "birthdays": birthdays, "played_on": played_on}
+    setup = {name: value for name, value in given.items() if value is not None}
+    events = module.start(rules, players, seed, options, **setup)
     return Game(rules, events, undo=undo)
 
 
 def replay(
-    rules: RuleSet, events: Iterable[ev.Event], *, verify: bool = True, undo: UndoPolicy = "until_reveal"
+    rules: Any, events: Iterable[Event], *, verify: bool = True, undo: UndoPolicy = "until_reveal"
 ) -> Game:
     """The game a log describes.
 
-    With ``verify`` (the default) every event is checked: the setup is recomputed from the
-    seed and each action's events must be what some legal action produces; a corrupt,
+    With ``verify`` (the default) every event is checked: the opening is recomputed from
+    the seed and each action's events must be what some legal action produces; a corrupt,
     reordered, truncated or redacted log raises :class:`ReplayError` naming the first bad
     event, and undo works over the whole replayed game. ``verify=False`` only folds (fast,
     for logs you produced yourself).
     """
-    _check_rules(rules)
+    module = _module_of(rules)
     _check_undo(undo)
-    log = as_log(events)
-    if not log or not isinstance(log[0], ev.GameStarted | ev.PositionLoaded):
-        raise ReplayError("a log starts with GameStarted or PositionLoaded")
-    for index, event in enumerate(log[1:], 1):
-        if isinstance(event, ev.GameStarted | ev.PositionLoaded):
-            raise ReplayError(f"event {index}: a second {event.TYPE} in one log")
+    log = as_log(module, events)
+    check_openings(module, log)
     if verify:
-        return Game(rules, log, undo=undo, marks=verify_log(rules, log))
+        return Game(rules, log, undo=undo, marks=verify_log(module, rules, log))
     return Game(rules, log, undo=undo)

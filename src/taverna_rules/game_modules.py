@@ -24,15 +24,31 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
-from taverna_rules.errors import GameModuleError
+from taverna_rules.core.records import Action, Event
+from taverna_rules.core.views import Visibility
+from taverna_rules.errors import GameModuleError, PositionError
 
-__all__ = ["ENTRY_POINTS", "GameModule", "game_module", "installed_games"]
+__all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GameModule", "game_module", "installed_games"]
 
 #: The entry-point group games register in.
 ENTRY_POINTS = "taverna_rules.games"
+#: The game of the calls that name none (``tr.load_rules()``, ``tr.events_from_json(text)``):
+#: Taverna, the engine's first game, so that code written for it keeps working.
+DEFAULT_GAME = "taverna"
 #: The games this package bundles, found by name even when its metadata is missing (a
 #: source checkout run without installing): they declare the same entry points.
 _BUNDLED = {"taverna": "taverna_rules.games.taverna:GAME"}
+
+
+def _no_effects(rules: Any, ref: str) -> Any:
+    raise KeyError(f"this game names no effects: {ref!r}")
+
+
+def _no_positions(rules: Any, state: Any) -> Any:
+    raise PositionError("this game does not load positions")
+
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 @attrs.frozen(eq=False)
@@ -41,7 +57,12 @@ class GameModule:
 
     Each registry is the game's own (a second entry under a name is refused): its action
     and event types by wire name, its automatic flow steps and decision kinds by step
-    kind, and the executors of its primitive effect ops by op name.
+    kind (a :class:`~taverna_rules.core.engine.Flow`), and the executors of its primitive
+    effect ops by op name. Its state is a frozen attrs class with at least ``rules`` (the
+    rules' fingerprint), ``players`` (each with a ``name``), ``seed``, ``stack`` and
+    ``result``, an ``over`` property, and for a game that draws during play ``draws``,
+    for simultaneous decisions ``commits``. See :doc:`architecture` ("Writing a game
+    module").
     """
 
     #: The stable id: in logs, in entry points, in ``cards/<id>/`` and ``schemas/<id>/``.
@@ -49,15 +70,50 @@ class GameModule:
     name: Names
     #: The languages its rules text and content names are written in.
     languages: tuple[str, ...]
-    actions: Mapping[str, type]
-    events: Mapping[str, type]
+    actions: Mapping[str, type[Action]]
+    events: Mapping[str, type[Event]]
     steps: Mapping[str, Callable[..., Any]]
     decisions: Mapping[str, Any]
     ops: Mapping[str, Callable[..., Any]]
     #: ``evolve(state, event) -> state``: how the game's state folds each of its events.
     evolve: Callable[[Any, Any], Any]
+    #: ``start(rules, players, seed, options, **setup) -> events``: a new game's opening
+    #: events, every argument checked (:class:`~taverna_rules.errors.OptionError`).
+    start: Callable[..., list[Any]]
+    #: ``opening(rules, first) -> events``: the opening that a log's first event gives,
+    #: recomputed (verified replay compares it with the log), or a
+    #: :class:`~taverna_rules.errors.ReplayError` saying why ``first`` starts no game.
+    opening: Callable[[Any, Any], list[Any]]
+    #: The event types a log starts with.
+    openings: tuple[type, ...]
+    #: The class of the game's rule set (``rules.game`` is this module's id).
+    rules_type: type
+    #: The class of the game's state.
+    state_type: type
+    #: What is hidden from whom (:class:`~taverna_rules.core.views.Visibility`).
+    visibility: Visibility = attrs.field(factory=Visibility)
     #: ``resolve(rules, ref) -> node``: the effect a step's ``ref`` names in the content.
-    resolve: Callable[[Any, str], Any]
+    resolve: Callable[[Any, str], Any] = _no_effects
+    #: ``resume(rules, state) -> events``: the log of a game resumed from a position.
+    resume: Callable[[Any, Any], list[Any]] = _no_positions
+    #: Actions that, when a decision offers nothing else, are taken by themselves.
+    passes: tuple[Any, ...] = ()
+    #: ``integrity(rules, state) -> problems``: what is inconsistent in a state (none:
+    #: ``[]``), checked on positions and by the conformance kit after every action.
+    integrity: Callable[[Any, Any], list[str]] = lambda rules, state: []
+    #: Upcasters: ``(event type, version) -> function`` turning an event's JSON fields of
+    #: that version into the next version's (a log written by an older engine still reads).
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = attrs.field(
+        factory=dict
+    )
+    #: The game's part of the conformance kit (:mod:`taverna_rules.adapters.conformance`),
+    #: made on first use: an object with ``public(rules, names)`` (names never tracked as
+    #: secrets), ``ledger(rules, game)`` (an object whose ``opening`` lists problems of
+    #: the opening and whose ``check(state, new_events)`` lists what was created or lost)
+    #: and ``tally(rules)`` (coverage); ``None``: the generic checks only.
+    conformance: Callable[[], Any] | None = None
+    #: ``player_counts(rules) -> counts``: how many players the rules seat.
+    player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
 
     def __repr__(self) -> str:
         return f"<GameModule {self.id!r}: {len(self.actions)} actions, {len(self.events)} events>"
@@ -82,10 +138,17 @@ def game_module(ident: str) -> GameModule:
     """The game module registered under ``ident``; :class:`GameModuleError` for an id no
     installed package registers, or an entry point that fails to load or is no
     :class:`GameModule` of that id."""
+    loaded = _LOADED.get(ident) if isinstance(ident, str) else None
+    if loaded is not None:  # every action asks: the fast path is one lookup
+        return loaded
     points = _entry_points()
     if not isinstance(ident, str) or ident not in points:
         raise GameModuleError(f"no game {shown(ident)} is installed; games: {', '.join(sorted(points))}")
-    return _load(points[ident])
+    module = _LOADED[ident] = _load(points[ident])
+    return module
+
+
+_LOADED: dict[str, GameModule] = {}
 
 
 @cache

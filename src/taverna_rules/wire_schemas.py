@@ -2,7 +2,7 @@
 events, decisions, views (a state as one player sees it) and position documents.
 
 They are generated from the classes themselves, so they say exactly what the strict
-readers of :mod:`taverna_rules.kernel.serialize` accept: a client can check a payload
+readers of :mod:`taverna_rules.core.serialize` accept: a client can check a payload
 before sending it, and other languages can generate their types. They are shipped in
 ``schemas/taverna/wire/`` and written by ``taverna schema`` (``--print action`` prints one).
 """
@@ -16,11 +16,11 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.kernel.actions import ACTION_TYPES, Action
-from taverna_rules.kernel.engine import Decision
-from taverna_rules.kernel.events import EVENT_TYPES
-from taverna_rules.kernel.setup import INT_BOUND, MAX_NAME
-from taverna_rules.kernel.state import GameState, PlayerState, TavernState, TurnState
+from taverna_rules.core.engine import Decision
+from taverna_rules.games.taverna.actions import ACTION_TYPES, Action
+from taverna_rules.games.taverna.events import EVENT_TYPES
+from taverna_rules.games.taverna.setup import INT_BOUND, MAX_NAME
+from taverna_rules.games.taverna.state import GameState, PlayerState, TavernState, TurnState
 
 __all__ = ["WIRE_KINDS", "rendered_wire_schemas", "wire_schema"]
 

@@ -19,8 +19,8 @@ from taverna_rules.adapters.bots import Bot, GreedyBot, RandomBot
 from taverna_rules.content.loader import load_rules
 from taverna_rules.content.model import RuleSet
 from taverna_rules.game import new_game
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import CastSpell
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import CastSpell
 
 __all__ = ["SpellFigures", "balance", "format_balance", "main"]
 

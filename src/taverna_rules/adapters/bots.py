@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from taverna_rules.core.records import Action
 from taverna_rules.game import Game
-from taverna_rules.kernel.actions import Action
+from taverna_rules.games.taverna.state import GameState
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "play_out"]
 
@@ -77,8 +78,8 @@ class GreedyBot:
 
 
 def _value(game: Game, player: int) -> float:
-    state = game.state
+    state: GameState = game.state
     me = state.players[player]
-    vp_table = game.rules.constants.track_vp
+    vp_table: tuple[int, ...] = game.rules.constants.track_vp
     people = sum(vp_table[position] for position in me.tracks)
     return me.total_vp + people + me.coins / 3 + len(me.cast) + len(me.favours) + len(me.favours_used)

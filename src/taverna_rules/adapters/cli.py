@@ -17,7 +17,7 @@ from taverna_rules import __version__
 from taverna_rules.content.loader import load_rules, validate
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.errors import ContentError, OptionError
-from taverna_rules.kernel.setup import resolve_options
+from taverna_rules.games.taverna.setup import resolve_options
 
 __all__ = ["build_parser", "main", "main_exit"]
 

@@ -7,7 +7,7 @@ and checks each one:
     the game sets up, every decision offers a legal action, no action raises, and the
     game ends with a result within :data:`MAX_DECISIONS` decisions;
 ``replay``
-    folding the log (:func:`~taverna_rules.kernel.evolve.fold`) and replaying it with
+    folding the log (:func:`~taverna_rules.games.taverna.evolve.fold`) and replaying it with
     verification (:func:`taverna_rules.replay`) give exactly the live final state;
 ``round_trip``
     every pending decision (with its legal actions), every action played, every event,
@@ -18,10 +18,19 @@ and checks each one:
     another player's spell hand, of a deck, of the face-down favour reserve or of the
     spells others discarded face down, and never the seed;
 ``integrity``
-    after every action the state is consistent
-    (:func:`~taverna_rules.kernel.integrity.state_problems`) and nothing is created or
-    lost: customer tiles and cards, spell cards, royal favours, privilege and guild tokens
-    are each somewhere exactly once, and each player's coins follow the log's ledger.
+    after every action the state is consistent (the game module's ``integrity``; for
+    Taverna :func:`~taverna_rules.games.taverna.integrity.state_problems`) and nothing is
+    created or lost (the game's ledger; for Taverna: customer tiles and cards, spell
+    cards, royal favours, privilege and guild tokens are each somewhere exactly once, and
+    each player's coins follow the log's ledger);
+``undo``
+    after every action, undo is offered exactly when no event of the action revealed
+    anything, and undoing gives back the state and the log from before the action.
+
+The checks are the same for every game module: views come from the game's zones
+(:class:`~taverna_rules.core.views.Visibility`), serialization from its tables, and what
+the game alone knows (its ledger, the names that are public, the coverage of its content)
+from its module's ``conformance`` hooks.
 
 A game stops at its first failure; the other games go on. Each :class:`Failure` names the
 game's seed and options: the game is reproducible from them, because the seed decides the
@@ -33,7 +42,7 @@ player_counts=[failure.player_count], options=dict(failure.options))`` plays it 
 The report also tells what the games exercised (:class:`Coverage`): spells cast, favours
 used, dignitary levels activated, customer cards played, track bonus positions reached,
 royal scorings chosen, and how often each effect op of the content was resolved by the
-players' actions (through the kernel's optional :data:`~taverna_rules.kernel.engine.Trace`
+players' actions (through the kernel's optional :data:`~taverna_rules.core.engine.Trace`
 of :attr:`Game.trace <taverna_rules.Game.trace>`). Content never exercised is a warning to
 play more games or check the card, not a failure.
 
@@ -46,7 +55,6 @@ play more games or check the card, not a failure.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -54,15 +62,10 @@ from typing import Any
 import attrs
 
 from taverna_rules.adapters.bots import RandomBot
-from taverna_rules.content.model import RuleSet
-from taverna_rules.dsl.nodes import Node
-from taverna_rules.errors import OptionError
-from taverna_rules.game import Game, new_game, replay
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.engine import Trace, resolve_ref
-from taverna_rules.kernel.evolve import fold
-from taverna_rules.kernel.integrity import coin_changes, state_problems
-from taverna_rules.kernel.serialize import (
+from taverna_rules.core.engine import Trace
+from taverna_rules.core.records import HIDDEN, Event
+from taverna_rules.core.replay import fold
+from taverna_rules.core.serialize import (
     action_from_json,
     action_to_json,
     decision_from_json,
@@ -76,9 +79,10 @@ from taverna_rules.kernel.serialize import (
     state_from_json,
     state_to_json,
 )
-from taverna_rules.kernel.setup import resolve_options
-from taverna_rules.kernel.state import GameState, card_kind
-from taverna_rules.kernel.views import hidden_cards, redact_decision, redact_events, redact_state
+from taverna_rules.core.views import STATE_ZONE, redact_decision
+from taverna_rules.errors import OptionError
+from taverna_rules.game import Game, new_game, replay
+from taverna_rules.game_modules import game_module
 
 __all__ = [
     "CHECKS",
@@ -95,7 +99,7 @@ __all__ = [
 ]
 
 #: The checks made on every game, in the order they run.
-CHECKS = ("play", "replay", "round_trip", "views", "integrity")
+CHECKS = ("play", "replay", "round_trip", "views", "integrity", "undo")
 #: A game that has not ended after this many decisions fails the ``play`` check.
 MAX_DECISIONS = 10_000
 
@@ -328,7 +332,7 @@ class GameCheck:
     options: Options
     failure: Failure | None
     decisions: int
-    events: tuple[ev.Event, ...]
+    events: tuple[Event, ...]
     trace: tuple[tuple[str, tuple[int, ...]], ...]
 
 
@@ -353,36 +357,29 @@ def _checking(check: str, doing: str) -> Iterator[None]:
         raise _Failed(check, f"{doing} raised {type(exc).__name__}: {exc}") from exc
 
 
-def _differing_fields(live: GameState, other: GameState) -> list[str]:
-    return [f.name for f in attrs.fields(GameState) if getattr(live, f.name) != getattr(other, f.name)]
+def _differing_fields(live: Any, other: Any) -> list[str]:
+    return [f.name for f in attrs.fields(type(live)) if getattr(live, f.name) != getattr(other, f.name)]
 
 
 class _GameRun:
     """Plays one game with a random bot and checks it as it goes."""
 
-    def __init__(self, rules: RuleSet, players: int, seed: int, options: Options) -> None:
+    def __init__(self, rules: Any, players: int, seed: int, options: Options) -> None:
         self.rules = rules
+        self.module = game_module(rules.game)
+        self.kit = self.module.conformance() if self.module.conformance else None
         self.players = players
         self.seed = seed
         self.options = options
         self.trace: Trace = []
-        self.events: list[ev.Event] = []
+        self.events: list[Event] = []
         self.decisions = 0
         self.viewers: list[int | None] = [*range(players), None]
-        # A card id that also names something public is not tracked as a secret: it would
-        # raise false alarms (base game card ids never do).
-        self.public = {
-            *rules.people_ids(),
-            *(s.id for s in rules.symbols),
-            *(t.id for t in rules.taverns),
-            *(d.id for d in rules.dignitaries),
-            *(r.id for r in rules.royal_scorings),
-            *(o.id for o in rules.options),
-            *(side.id for side in rules.sides),
-            *player_names(players),
-        }
-        self.spells_at_start: Counter[str] = Counter()
-        self.coins: list[int] = []
+        # Names that are public (peoples, seat names...) are not tracked as secrets even
+        # when a card id reads the same: they would raise false alarms.
+        names = player_names(players)
+        self.public: set[str] = {*names, *(self.kit.public(rules, names) if self.kit else ())}
+        self.ledger: Any = None
 
     # ------------------------------------------------------------------ driving
     def run(self) -> GameCheck:
@@ -437,35 +434,31 @@ class _GameRun:
             self._check_decision(game)
             action = bot.choose(game)
             with _checking("round_trip", f"the JSON round trip of {action!r}"):
-                back = action_from_json(action_to_json(action))
+                back = action_from_json(action_to_json(action), game=self.module)
             if back != action:
                 raise _Failed("round_trip", f"{action!r} comes back from JSON as {back!r}")
             with _checking("play", f"playing {action!r} in decision {decision.kind!r}"):
+                before, length = game.state, len(game.events)
                 new = game.apply(action)
             self.decisions += 1
             self.events.extend(new)
             self._check_step(game, new)
+            self._check_undo(game, new, before, length)
         self._check_end(game)
 
     # ------------------------------------------------------------------ each step
     def _start(self, game: Game) -> None:
-        state = game.state
-        started = game.events[0]
-        assert isinstance(started, ev.GameStarted)
-        self.coins = [started.starting_coins] * self.players
-        self.spells_at_start = Counter(self._spell_cards(state))
-        box = Counter({s.id: s.copies for s in self.rules.spells if not s.curse})
-        dealt = Counter(card_kind(card) for card in self.spells_at_start)
-        for kind, copies in box.items():
-            if dealt[kind] != copies:
-                raise _Failed("integrity", f"{dealt[kind]} cards of spell {kind!r} in the game, not {copies}")
+        if self.kit is not None:
+            self.ledger = self.kit.ledger(self.rules, game)
+            if self.ledger.opening:
+                raise _Failed("integrity", "; ".join(self.ledger.opening))
         self._check_step(game, list(game.events))
 
     def _check_decision(self, game: Game) -> None:
         decision = game.decision
         assert decision is not None
         with _checking("round_trip", f"the JSON round trip of decision {decision.kind!r}"):
-            back = decision_from_json(decision_to_json(decision))
+            back = decision_from_json(decision_to_json(decision), game=self.module)
         if back != decision:
             raise _Failed("round_trip", f"decision {decision.kind!r} does not come back equal from JSON")
         state = game.state
@@ -476,21 +469,38 @@ class _GameRun:
                 seen = json.loads(decision_to_json(redact_decision(decision, viewer)))
             self._no_secrets(self._secrets(state, viewer), viewer, seen, f"decision {decision.kind!r}")
 
-    def _check_step(self, game: Game, new: list[ev.Event]) -> None:
+    def _check_step(self, game: Game, new: list[Event]) -> None:
         state = game.state
         for viewer in self.viewers:
             with _checking("views", "redacting the new events"):
-                seen = redact_events(new, viewer)
+                seen = self.module.visibility.redact_events(new, viewer)
                 data = [event_to_dict(event) for event in seen]
             secrets = self._secrets(state, viewer)
             for event, item in zip(seen, data, strict=True):
                 self._no_secrets(secrets, viewer, item, f"event {event.TYPE}")
                 self._hidden_fields(event, viewer)
         with _checking("integrity", "checking the state"):
-            problems = state_problems(self.rules, state)
-            problems += self._component_problems(state, new)
+            problems = self.module.integrity(self.rules, state)
+            if self.ledger is not None:
+                problems += self.ledger.check(state, new)
         if problems:
             raise _Failed("integrity", "; ".join(problems))
+
+    @staticmethod
+    def _check_undo(game: Game, new: list[Event], before: Any, length: int) -> None:
+        revealed = any(event.REVEALS for event in new)
+        if game.can_undo() == revealed:
+            wrong = (
+                "offered after an action that revealed" if revealed else "refused after an action that hid"
+            )
+            raise _Failed("undo", f"undo is {wrong} {[e.TYPE for e in new if e.REVEALS] or 'nothing'}")
+        if revealed:
+            return
+        with _checking("undo", "undoing the action on a copy"):
+            back = game.copy()
+            back.undo()
+        if back.state != before or len(back.events) != length:
+            raise _Failed("undo", "undoing the action does not give back the state before it")
 
     @staticmethod
     def _no_secrets(secrets: set[str], viewer: int | None, data: Any, what: str) -> None:
@@ -501,101 +511,31 @@ class _GameRun:
             who = "a spectator" if viewer is None else f"seat {viewer}"
             raise _Failed("views", f"{what} as {who} sees it names hidden cards {leaked}")
 
-    def _secrets(self, state: GameState, viewer: int | None) -> set[str]:
+    def _secrets(self, state: Any, viewer: int | None) -> set[str]:
         """The card ids ``viewer`` must not see in ``state`` (less those shown anyway)."""
-        return hidden_cards(state, viewer) - self.public
+        hidden = self.module.visibility.hidden(state, viewer)
+        return {thing for thing in hidden if isinstance(thing, str)} - self.public
 
-    def _hidden_fields(self, event: ev.Event, viewer: int | None) -> None:
+    def _hidden_fields(self, event: Event, viewer: int | None) -> None:
+        """Each field of a zone that ``viewer`` may not see shows nothing but hidden marks
+        (or, for a ``hidden`` zone, nothing at all)."""
         who = "a spectator" if viewer is None else f"seat {viewer}"
-        hidden = {ev.HIDDEN}
-        leak = (
-            (isinstance(event, ev.GameStarted) and event.seed != 0)
-            or (
-                isinstance(event, ev.CustomerDeckShuffled | ev.SpellDeckShuffled)
-                and set(event.order) - hidden
-            )
-            or (isinstance(event, ev.FavoursShuffled) and set(event.reserve) - hidden)
-            or (
-                isinstance(event, ev.SpellDrawn | ev.SpellSold)
-                and event.player != viewer
-                and event.spell != ev.HIDDEN
-            )
-            or (
-                isinstance(event, ev.SpellsExchanged)
-                and event.player != viewer
-                and set(event.spells) - hidden
-            )
-        )
-        if leak:
-            raise _Failed("views", f"{event.TYPE} as {who} sees it is not redacted: {event!r}")
-
-    def _spell_cards(self, state: GameState) -> list[str]:
-        return [
-            *state.spell_deck,
-            *(card for p in state.players for card in (*p.hand, *p.cast)),
-            *(card for _, card in state.spell_discard),
-            *state.curses,
-        ]
-
-    def _component_problems(self, state: GameState, new: list[ev.Event]) -> list[str]:
-        """Components created or lost, and coins off the ledger of the new events."""
-        rules, out = self.rules, []
-        players = state.players
-        supply, removed = Counter(dict(state.tiles)), Counter(dict(state.tiles_removed))
-        seated = Counter(p for tavern in state.taverns for p in tavern.tables if p is not None)
-        turn = state.turn
-        if turn is not None and turn.people is not None and turn.tavern is None:
-            seated[turn.people] += 1  # picked, not seated yet
-        for people, count in rules.tiles:
-            found = supply[people] + seated[people] + removed[people]
-            if found != count or supply[people] < 0 or removed[people] < 0:
-                out.append(f"{found} {people} customer tiles in play, not {count}")
-
-        cards = Counter([*state.customer_deck, *state.row, *(c for p in players for c in p.cards)])
-        kept = Counter(c.id for c in rules.customers if c.players <= len(players))
-        if cards != kept:
-            out.append(f"customer cards created or lost: {dict((cards - kept) + (kept - cards))}")
-        if len(state.row) > rules.constants.row_size:
-            out.append(f"{len(state.row)} customer cards in the row")
-
-        spells = self._spell_cards(state)
-        if Counter(spells) != self.spells_at_start:
-            changed = (Counter(spells) - self.spells_at_start) + (self.spells_at_start - Counter(spells))
-            out.append(f"spell cards created or lost since setup: {dict(changed)}")
-
-        favours = [
-            *state.castle,
-            *state.favour_reserve,
-            *(tile for p in players for tile in (*p.favours, *p.favours_used)),
-        ]
-        box = Counter({f.id: f.copies for f in rules.favours})
-        if len(favours) != len(set(favours)) or Counter(card_kind(t) for t in favours) != box:
-            out.append(f"royal favour tiles created, lost or doubled: {sorted(favours)}")
-
-        privileges = (
-            state.privilege_supply
-            + sum(tavern.privilege for tavern in state.taverns)
-            + sum(p.privileges for p in players)
-            + state.privileges_discarded
-        )
-        if privileges != rules.privilege_tokens:
-            out.append(f"{privileges} privilege tokens in play, not {rules.privilege_tokens}")
-        if state.privilege_supply < 0:
-            out.append(f"the privilege token supply is {state.privilege_supply}")
-
-        guild = Counter(dict(state.guild_supply))
-        placed = Counter(token for tavern in state.taverns for token in tavern.guild_tokens)
-        for symbol, count in rules.guild_tokens:
-            if guild[symbol] + placed[symbol] != count or guild[symbol] < 0:
-                out.append(f"{guild[symbol] + placed[symbol]} {symbol} guild tokens in play, not {count}")
-
-        for event in new:
-            for seat, change in coin_changes(event):
-                self.coins[seat] += change
-        held = [p.coins for p in players]
-        if held != self.coins:
-            out.append(f"coins {held} differ from the ledger of the log {self.coins}")
-        return out
+        owner = getattr(event, "player", None)
+        for field, name in type(event).ZONES.items():
+            if name == STATE_ZONE:
+                continue
+            zone = self.module.visibility.zone(name)
+            value = getattr(event, field)
+            for thing in [] if zone.sees(owner, viewer) else [value]:
+                if zone.policy == "hidden":
+                    leak = thing not in (0, "", (), None)
+                else:
+                    leak = any(
+                        item not in (HIDDEN, None)
+                        for item in (thing if isinstance(thing, tuple) else (thing,))
+                    )
+                if leak:
+                    raise _Failed("views", f"{event.TYPE} as {who} sees it is not redacted: {event!r}")
 
     # ------------------------------------------------------------------ the end
     def _check_end(self, game: Game) -> None:
@@ -604,7 +544,7 @@ class _GameRun:
             raise _Failed("play", "the game stopped without a result")
 
         with _checking("replay", "folding the log"):
-            folded = fold(log)
+            folded = fold(self.module, log)
         if folded != state:
             raise _Failed(
                 "replay", f"folding the log differs from the live state in {_differing_fields(state, folded)}"
@@ -618,7 +558,7 @@ class _GameRun:
             )
 
         with _checking("round_trip", "the JSON round trip of the final state"):
-            back_state = state_from_json(state_to_json(state))
+            back_state = state_from_json(state_to_json(state), game=self.module)
         if back_state != state:
             raise _Failed(
                 "round_trip",
@@ -626,23 +566,23 @@ class _GameRun:
             )
         for index, event in enumerate(log):
             with _checking("round_trip", f"the JSON round trip of event {index} ({event.TYPE})"):
-                back_event = event_from_json(event_to_json(event))
+                back_event = event_from_json(event_to_json(event), game=self.module)
             if back_event != event:
                 raise _Failed(
                     "round_trip", f"event {index} ({event.TYPE}) comes back from JSON as {back_event!r}"
                 )
         with _checking("round_trip", "the JSON round trip of the log"):
-            back_log = events_from_json(events_to_json(log))
+            back_log = events_from_json(events_to_json(log), game=self.module)
         if back_log != log:
             raise _Failed("round_trip", "the log does not come back equal from JSON")
 
         for viewer in self.viewers:
             who = "a spectator" if viewer is None else f"seat {viewer}"
             with _checking("views", f"the view of {who}"):
-                view = redact_state(state, viewer)
-                seen = fold(redact_events(log, viewer))
+                view = self.module.visibility.redact_state(state, viewer)
+                seen = fold(self.module, self.module.visibility.redact_events(log, viewer))
                 data = json.loads(state_to_json(view))
-            if view.seed != 0:
+            if getattr(view, "seed", 0) != 0:
                 raise _Failed("views", f"the view of {who} shows the seed")
             if seen != view:
                 raise _Failed(
@@ -652,9 +592,7 @@ class _GameRun:
             self._no_secrets(self._secrets(state, viewer), viewer, data, "the final view")
 
 
-def check_game(
-    rules: RuleSet, players: int, seed: int, options: Mapping[str, object] | None = None
-) -> GameCheck:
+def check_game(rules: Any, players: int, seed: int, options: Mapping[str, object] | None = None) -> GameCheck:
     """Play and check one random game of ``players`` players with the game seed ``seed``.
 
     The bot's choices come from the same seed, so the same arguments play the same game.
@@ -664,99 +602,20 @@ def check_game(
 
 
 # ----------------------------------------------------------------------------- coverage
-_TABLES = (
-    ("spells", "spells cast"),
-    ("favours", "favours used"),
-    ("dignitary_levels", "dignitary levels activated"),
-    ("customer_cards", "customer cards played"),
-    ("track_bonuses", "track bonus positions reached"),
-    ("royal_scorings", "royal scorings chosen"),
-)
+class _NoTally:
+    """The coverage of a game that counts none: no tables."""
 
-
-class _Tally:
-    """Counts what games exercised."""
-
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        self.counts: dict[str, Counter[str]] = {key: Counter() for key, _ in _TABLES}
-        self.ops: Counter[str] = Counter()
-        self.nodes: dict[tuple[str, tuple[int, ...]], str] = {}
-        self.peoples = set(rules.people_ids())
-
-    def add(self, events: Sequence[ev.Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
-        """Count the items of one game's log and the ops of its trace."""
-        counts, rules = self.counts, self.rules
-        for event in events:
-            if isinstance(event, ev.SpellCast | ev.CurseDrawn):
-                counts["spells"][card_kind(event.spell)] += 1
-            elif isinstance(event, ev.FavourUsed):
-                counts["favours"][card_kind(event.favour)] += 1
-            elif isinstance(event, ev.DignitaryActivated):
-                counts["dignitary_levels"][f"{event.dignitary}:{event.level}"] += 1
-            elif isinstance(event, ev.CustomerCardPicked):
-                counts["customer_cards"][event.card] += 1
-            elif isinstance(event, ev.TrackAdvanced) and event.people in self.peoples:
-                track = rules.track(event.people)
-                for position in range(event.start + 1, event.end + 1):
-                    if track.bonus(position) is not None:
-                        counts["track_bonuses"][f"{event.people}:{position}"] += 1
-            elif isinstance(event, ev.RoyalScoringChosen):
-                counts["royal_scorings"][event.scoring] += 1
-        for step in trace:
-            op = self.nodes.get(step)
-            if op is None:
-                ref, path = step
-                op = self.nodes[step] = resolve_ref(rules, ref).at(path).op
-            self.ops[op] += 1
+    def add(self, events: Sequence[Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        """Nothing to count."""
 
     def coverage(self, player_counts: Sequence[int], options: Options = ()) -> Coverage:
-        """The tables, every item of the content the games could meet listed (not the
-        Curse when the options leave it out of the deck)."""
-        rules = self.rules
-        most = max(player_counts, default=0)
-        use_curse = dict(resolve_options(rules, dict(options))).get("use_curse", True)
-        known = {
-            "spells": [s.id for s in rules.spells if use_curse or not s.curse],
-            "favours": [f.id for f in rules.favours],
-            "dignitary_levels": [f"{d.id}:{i}" for d in rules.dignitaries for i in range(len(d.levels))],
-            "customer_cards": [c.id for c in rules.customers if c.players <= most],
-            "track_bonuses": [f"{t.people}:{position}" for t in rules.tracks for position, _ in t.bonuses],
-            "royal_scorings": [r.id for r in rules.royal_scorings],
-        }
-        items = tuple(
-            CoverageTable(key, title, _counted(known[key], self.counts[key])) for key, title in _TABLES
-        )
-        ops = CoverageTable("ops", "effect ops resolved", _counted(_content_ops(rules), self.ops))
-        return Coverage(items, ops)
-
-
-def _counted(known: Sequence[str], counts: Counter[str]) -> tuple[tuple[str, int], ...]:
-    listed = dict.fromkeys(known, 0)
-    for item, count in counts.items():
-        listed[item] = listed.get(item, 0) + count
-    return tuple(listed.items())
-
-
-def _content_ops(rules: RuleSet) -> list[str]:
-    """The ops the content's effects use, in content order."""
-    roots: list[Node | None] = [
-        *(s.effect for s in rules.spells),
-        *(f.effect for f in rules.favours),
-        *(level.effect for d in rules.dignitaries for level in d.levels),
-        *(node for t in rules.tracks for _, node in t.bonuses),
-        *(r.effect for r in rules.royal_scorings),
-    ]
-    ops: dict[str, None] = {}
-    for root in roots:
-        if root is not None:
-            ops.update(dict.fromkeys(node.op for node in root.walk()))
-    return list(ops)
+        """No tables."""
+        return Coverage((), CoverageTable("ops", "effect ops resolved", ()))
 
 
 # ----------------------------------------------------------------------------- the run
 def run_checks(
-    rules: RuleSet,
+    rules: Any,
     *,
     games: int = 20,
     seed: int = 0,
@@ -772,7 +631,8 @@ def run_checks(
     players has the seed ``game_seed(seed, n, i)``. ``progress``, if given, receives a
     line after each game. See the module documentation for the checks.
     """
-    supported = rules.supported_players()
+    module = game_module(rules.game)
+    supported = module.player_counts(rules)
     counts = tuple(supported if player_counts is None else player_counts)
     for count in counts:
         if count not in supported:
@@ -780,7 +640,8 @@ def run_checks(
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games!r}")
     chosen = tuple(sorted((options or {}).items()))
-    tally = _Tally(rules)
+    kit = module.conformance() if module.conformance else None
+    tally = kit.tally(rules) if kit is not None else _NoTally()
     failures: list[Failure] = []
     played: list[tuple[int, int]] = []
     for count in counts:

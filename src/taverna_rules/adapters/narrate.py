@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.state import GameState, Result
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.state import GameState, Result
 
 __all__ = ["card_text", "describe_event", "score_table"]
 

@@ -17,7 +17,7 @@ from taverna_rules.adapters.bots import RandomBot, play_out
 from taverna_rules.content.loader import load_rules
 from taverna_rules.content.model import RuleSet
 from taverna_rules.game import new_game
-from taverna_rules.kernel import events as ev
+from taverna_rules.games.taverna import events as ev
 
 __all__ = ["EconomyReport", "main", "simulate"]
 

@@ -1,21 +1,39 @@
 """Taverna (Karl Marcelle, Geek Attitude Games), the first game module.
 
-Its parts still live in :mod:`taverna_rules.kernel` (issue #9 moves them here one by
-one); this module gathers them under the id ``taverna``.
+Its state, actions, events, fold, setup, turn, dignitaries, favours, spells, end of game
+and effect ops live in this package; :data:`GAME` gathers them under the id ``taverna``
+for the generic core (:mod:`taverna_rules.core`), which finds it through the
+``taverna_rules.games`` entry point.
 """
 
 from __future__ import annotations
 
-from taverna_rules.content.model import Names
+from taverna_rules.content.model import Names, RuleSet
 from taverna_rules.dsl.ops import LANGUAGES
 from taverna_rules.game_modules import GameModule
-from taverna_rules.kernel import effects
-from taverna_rules.kernel.actions import ACTION_TYPES
-from taverna_rules.kernel.engine import AUTOMATIC, DECISIONS, resolve_ref
-from taverna_rules.kernel.events import EVENT_TYPES
-from taverna_rules.kernel.evolve import evolve
 
-__all__ = ["GAME"]
+# Importing the step modules registers every step of the game with the engine.
+from taverna_rules.games.taverna import dignitaries, effects, endgame, favours, setup, spells, turn
+from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
+from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
+
+# Aliased: the package attribute ``evolve`` stays the submodule.
+from taverna_rules.games.taverna.evolve import evolve as _fold_event
+from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
+from taverna_rules.games.taverna.integrity import resume, state_problems
+from taverna_rules.games.taverna.opening import OPENINGS, opening
+from taverna_rules.games.taverna.state import GameState
+
+
+def _kit() -> object:
+    # Imported on first use: the kit's module imports the conformance adapter, which
+    # imports the game facade.
+    from taverna_rules.games.taverna.conformance import KIT
+
+    return KIT
+
+
+__all__ = ["GAME", "dignitaries", "effects", "endgame", "favours", "setup", "spells", "turn"]
 
 GAME = GameModule(
     id="taverna",
@@ -26,6 +44,22 @@ GAME = GameModule(
     steps=AUTOMATIC,
     decisions=DECISIONS,
     ops=effects.EXECUTORS,
-    evolve=evolve,
+    evolve=_fold_event,
+    start=setup.start_events,
+    opening=opening,
+    openings=OPENINGS,
+    rules_type=RuleSet,
+    state_type=GameState,
+    visibility=VISIBILITY,
     resolve=resolve_ref,
+    resume=resume,
+    # A response window or a turn's end offering nothing else resolves by itself.
+    passes=(EndTurn(), Pass()),
+    integrity=state_problems,
+    upcasters={
+        # Version 2 records the game, the engine and the packs; version 1 knew only Taverna.
+        ("GameStarted", 1): lambda data: {"game": "taverna", "engine": "", "packs": [], **data},
+    },
+    player_counts=lambda rules: tuple(rules.supported_players()),
+    conformance=_kit,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taverna_rules.dsl.nodes import Cond, Count, Expr, Node, OptionIs, Table
-from taverna_rules.kernel.state import GameState
+from taverna_rules.games.taverna.state import GameState
 
 __all__ = ["COUNTERS", "bounded", "evaluate", "holds", "option_holds"]
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.core.records import Result, Standing, Task
+
 __all__ = [
     "GameState",
     "PlayerState",
@@ -106,48 +108,6 @@ class TurnState:
     extra_casts: int = 0
     #: Other players who cast a spell during this turn (one each, lightning spells only).
     responded: tuple[int, ...] = ()
-
-
-@attrs.frozen
-class Task:
-    """A frame of the effect stack: a step of the game still to resolve.
-
-    ``kind`` names the step (``pick_card``, ``effect``...); ``ref`` and ``path`` point an
-    ``effect`` task at a node of the content (``track:orc:2`` with child indexes);
-    ``args`` carries what an earlier choice of the same effect decided (the customer a
-    favour moves, say). Tasks are plain data, so a game paused inside a card can be
-    serialized.
-    """
-
-    kind: str
-    player: int = -1
-    ref: str = ""
-    path: tuple[int, ...] = ()
-    args: tuple[str, ...] = ()
-
-
-@attrs.frozen
-class Standing:
-    """A player's place in the final result."""
-
-    player: int
-    name: str
-    rank: int
-    total: int
-    breakdown: VP
-    tied: bool = False
-
-
-@attrs.frozen
-class Result:
-    """The end of the game: standings from first to last; shared ranks when tied."""
-
-    standings: tuple[Standing, ...]
-
-    @property
-    def winners(self) -> tuple[str, ...]:
-        """The names of the players ranked first."""
-        return tuple(s.name for s in self.standings if s.rank == 1)
 
 
 @attrs.frozen

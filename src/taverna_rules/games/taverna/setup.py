@@ -5,7 +5,7 @@ All of a game's randomness is spent here, from the seed, and recorded in events
 
 :func:`start_events` checks every argument of a new game before anything happens; the
 checks of a player name, a birthday and a day of play are shared with position documents
-(:mod:`taverna_rules.kernel.integrity`), so whatever a new game accepts, a position
+(:mod:`taverna_rules.games.taverna.integrity`), so whatever a new game accepts, a position
 accepts too.
 """
 
@@ -21,15 +21,17 @@ from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
 from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.engine import Engine, run_flow
+from taverna_rules.core.records import INT_BOUND
 from taverna_rules.errors import OptionError
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import BuyDeed, ChoosePeople
-from taverna_rules.kernel.calendar import days_since, parse_day
-from taverna_rules.kernel.engine import Engine, automatic, decision, run_flow
-from taverna_rules.kernel.events import HIDDEN
-from taverna_rules.kernel.evolve import evolve
-from taverna_rules.kernel.state import GameState, Task, TavernState
-from taverna_rules.kernel.tracks import draw_spells, seat_order
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import BuyDeed, ChoosePeople
+from taverna_rules.games.taverna.calendar import days_since, parse_day
+from taverna_rules.games.taverna.events import HIDDEN
+from taverna_rules.games.taverna.evolve import evolve
+from taverna_rules.games.taverna.flow import automatic, decision
+from taverna_rules.games.taverna.state import GameState, Task, TavernState
+from taverna_rules.games.taverna.tracks import draw_spells, seat_order
 
 __all__ = [
     "INT_BOUND",
@@ -43,9 +45,6 @@ __all__ = [
 
 #: The longest player name, in characters.
 MAX_NAME = 64
-#: Seeds and integer option values lie strictly between ``-INT_BOUND`` and ``INT_BOUND``:
-#: they are written into logs, and every wire format reads a 64-bit integer.
-INT_BOUND = 2**64
 _BIRTHDAY = re.compile(r"(?:[0-9]{4}-)?[0-9]{2}-[0-9]{2}")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taverna_rules.content.model import RuleSet
+from taverna_rules.core._registry import Registry
+from taverna_rules.core.engine import Engine
 from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
 from taverna_rules.dsl.ops import MAX_LEVELS, MAX_REPEAT
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel._registry import Registry
-from taverna_rules.kernel.actions import (
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import (
     ChangeSymbol,
     ChooseDeed,
     ChooseGuildToken,
@@ -24,7 +25,7 @@ from taverna_rules.kernel.actions import (
     ChooseTable,
     TakeFavour,
 )
-from taverna_rules.kernel.applicable import (
+from taverna_rules.games.taverna.applicable import (
     applicable,
     climbable,
     deed_spaces,
@@ -35,10 +36,10 @@ from taverna_rules.kernel.applicable import (
     targets,
     token_choices,
 )
-from taverna_rules.kernel.engine import Engine, automatic, decision, resolve_ref
-from taverna_rules.kernel.expressions import bounded, evaluate, holds
-from taverna_rules.kernel.state import GameState, Task, TurnState, card_kind
-from taverna_rules.kernel.tracks import advance, draw_spells
+from taverna_rules.games.taverna.expressions import bounded, evaluate, holds
+from taverna_rules.games.taverna.flow import automatic, decision, resolve_ref
+from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
+from taverna_rules.games.taverna.tracks import advance, draw_spells
 
 __all__ = ["EXECUTORS"]
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import datetime as dt
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import ChooseRoyalScoring
-from taverna_rules.kernel.calendar import days_until
-from taverna_rules.kernel.engine import Engine, automatic, decision
-from taverna_rules.kernel.state import GameState, Result, Standing, Task
-from taverna_rules.kernel.tracks import seat_order
+from taverna_rules.core.engine import Engine
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import ChooseRoyalScoring
+from taverna_rules.games.taverna.calendar import days_until
+from taverna_rules.games.taverna.flow import automatic, decision
+from taverna_rules.games.taverna.state import GameState, Result, Standing, Task
+from taverna_rules.games.taverna.tracks import seat_order
 
 __all__ = ["compute_result", "royal_order"]
 

@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable
 from functools import reduce
 from typing import Any
 
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel._replace import replace
-from taverna_rules.kernel.state import GameState, PlayerState, TurnState, add_vp, card_kind
+from taverna_rules.core._replace import replace
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.state import GameState, PlayerState, TurnState, add_vp, card_kind
 
 __all__ = ["evolve", "fold"]
 

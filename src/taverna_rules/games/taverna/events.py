@@ -2,17 +2,20 @@
 
 Each event type has a stable wire name (``TYPE``) and a version (``VERSION``); the JSON
 form is ``{"type": "CoinsGained", "v": 1, ...fields}``. Events that carry what some
-players may not see know how to redact themselves (:meth:`Event.redacted`).
+players may not see name the zone of each such field (``ZONES``); the game's visibility
+model (:data:`VISIBILITY`) redacts them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 
-from taverna_rules.kernel._registry import Registry, registrar
-from taverna_rules.kernel.state import GameState, Result, Task, TavernState
+from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced, Registry, event_table, registrar
+from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
+from taverna_rules.games.taverna.state import GameState, Result, TavernState
 
 __all__ = [
     "EVENT_TYPES",
@@ -61,30 +64,23 @@ __all__ = [
     "VPScored",
 ]
 
-#: What a redacted card id reads as.
-HIDDEN = "?"
+#: What is hidden in Taverna, and from whom: the seed from everyone; the order of the
+#: customer and spell decks and the face-down favour reserve from everyone (they show how
+#: many cards they hold); a spell hand, and the spells a player sold or exchanged face
+#: down, from everyone but their owner.
+VISIBILITY = Visibility(
+    (
+        Zone("seed", "seed", "hidden"),
+        Zone("customer_deck", "customer_deck", "count"),
+        Zone("spell_deck", "spell_deck", "count"),
+        Zone("favour_reserve", "favour_reserve", "count"),
+        Zone("hand", "players.hand", "owner"),
+        Zone("spell_discard", "spell_discard", "owner", pairs=True),
+    )
+)
 
-
-@attrs.frozen
-class Event:
-    """The base of every event."""
-
-    TYPE: ClassVar[str] = "Event"
-    VERSION: ClassVar[int] = 1
-    #: True for events that show something that was hidden (undo stops before them).
-    REVEALS: ClassVar[bool] = False
-
-    def redacted(self, viewer: int | None) -> Event:
-        """This event as ``viewer`` may see it (``None``: a spectator)."""
-        return self
-
-
-EVENT_TYPES: Registry[type[Event]] = Registry("event type")
+EVENT_TYPES: Registry[type[Event]] = event_table()
 _event = registrar(EVENT_TYPES)
-
-
-def _hide(cards: tuple[str, ...]) -> tuple[str, ...]:
-    return (HIDDEN,) * len(cards)
 
 
 # ----------------------------------------------------------------------------- setup
@@ -97,6 +93,7 @@ class GameStarted(Event):
     under a later engine (version 1 logs read them as ``taverna``, ``""`` and ``()``)."""
 
     VERSION: ClassVar[int] = 2
+    ZONES: ClassVar[Mapping[str, str]] = {"seed": "seed"}
 
     rules: str
     players: tuple[str, ...]
@@ -112,21 +109,14 @@ class GameStarted(Event):
     engine: str = attrs.field(default="", eq=False)
     packs: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
 
-    def redacted(self, viewer: int | None) -> Event:
-        return attrs.evolve(self, seed=0)
-
 
 @_event
 @attrs.frozen
 class PositionLoaded(Event):
     """A game resumed from a position document: the whole state at once."""
 
+    ZONES: ClassVar[Mapping[str, str]] = {"state": STATE_ZONE}
     state: GameState
-
-    def redacted(self, viewer: int | None) -> Event:
-        from taverna_rules.kernel.views import redact_state
-
-        return attrs.evolve(self, state=redact_state(self.state, viewer))
 
 
 @_event
@@ -145,10 +135,8 @@ class BoardPrepared(Event):
 class CustomerDeckShuffled(Event):
     """The customer deck, filtered by the player count, shuffled (top first)."""
 
+    ZONES: ClassVar[Mapping[str, str]] = {"order": "customer_deck"}
     order: tuple[str, ...]
-
-    def redacted(self, viewer: int | None) -> Event:
-        return CustomerDeckShuffled(_hide(self.order))
 
 
 @_event
@@ -156,10 +144,8 @@ class CustomerDeckShuffled(Event):
 class SpellDeckShuffled(Event):
     """The spell deck shuffled (top first)."""
 
+    ZONES: ClassVar[Mapping[str, str]] = {"order": "spell_deck"}
     order: tuple[str, ...]
-
-    def redacted(self, viewer: int | None) -> Event:
-        return SpellDeckShuffled(_hide(self.order))
 
 
 @_event
@@ -167,11 +153,9 @@ class SpellDeckShuffled(Event):
 class FavoursShuffled(Event):
     """Royal favours shuffled: some face up at the castle, the rest face down in reserve."""
 
+    ZONES: ClassVar[Mapping[str, str]] = {"reserve": "favour_reserve"}
     castle: tuple[str, ...]
     reserve: tuple[str, ...]
-
-    def redacted(self, viewer: int | None) -> Event:
-        return FavoursShuffled(self.castle, _hide(self.reserve))
 
 
 @_event
@@ -189,11 +173,9 @@ class SpellDrawn(Event):
     """A player drew a spell card into their hand."""
 
     REVEALS: ClassVar[bool] = True
+    ZONES: ClassVar[Mapping[str, str]] = {"spell": "hand"}
     player: int
     spell: str
-
-    def redacted(self, viewer: int | None) -> Event:
-        return self if viewer == self.player else SpellDrawn(self.player, HIDDEN)
 
 
 @_event
@@ -334,11 +316,9 @@ class PrivilegesGained(Event):
 class SpellSold(Event):
     """A player sold a spell card face down for 1 coin."""
 
+    ZONES: ClassVar[Mapping[str, str]] = {"spell": "hand"}
     player: int
     spell: str
-
-    def redacted(self, viewer: int | None) -> Event:
-        return self if viewer == self.player else SpellSold(self.player, HIDDEN)
 
 
 @_event
@@ -491,11 +471,9 @@ class SpellCast(Event):
 class SpellsExchanged(Event):
     """End of game: uncast spells exchanged for 1 coin each."""
 
+    ZONES: ClassVar[Mapping[str, str]] = {"spells": "hand"}
     player: int
     spells: tuple[str, ...]
-
-    def redacted(self, viewer: int | None) -> Event:
-        return self if viewer == self.player else SpellsExchanged(self.player, _hide(self.spells))
 
 
 @_event
@@ -522,11 +500,3 @@ class GameEnded(Event):
     """The final result."""
 
     result: Result
-
-
-@_event
-@attrs.frozen
-class FlowAdvanced(Event):
-    """The effect stack after an action: what the game waits for and what follows."""
-
-    stack: tuple[Task, ...]

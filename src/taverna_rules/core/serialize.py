@@ -1,12 +1,15 @@
-"""JSON for states, actions, events, decisions and results, through one cattrs converter.
+"""JSON for states, actions, events, decisions and results, through one strict cattrs
+converter per game.
 
 Actions and events carry their stable type name (``"type"``) and events their version
-(``"v"``). Reading is strict, since the text may come from anyone: an unknown type or
-version, an unknown or missing field, a value of another JSON type (``true`` or ``1.0``
-for an integer, ``5`` for a text), a duplicated key, ``NaN``, text over
-:data:`MAX_TEXT` characters or nesting over :data:`MAX_DEPTH` levels raise
-:class:`~taverna_rules.errors.ReplayError` naming what was wrong, and nothing else
-escapes. The JSON Schemas of these objects are :mod:`taverna_rules.wire_schemas`'s.
+(``"v"``); the names are the game's own (its module's tables), so every reader takes the
+``game`` whose names it reads (``"taverna"`` when none is given). Reading is strict,
+since the text may come from anyone: an unknown type or version, an unknown or missing
+field, a value of another JSON type (``true`` or ``1.0`` for an integer, ``5`` for a
+text), a duplicated key, ``NaN``, text over :data:`MAX_TEXT` characters or nesting over
+:data:`MAX_DEPTH` levels raise :class:`~taverna_rules.errors.ReplayError` naming what was
+wrong, and nothing else escapes. The JSON Schemas of these objects are
+:mod:`taverna_rules.wire_schemas`'s.
 """
 
 from __future__ import annotations
@@ -23,15 +26,14 @@ import cattrs.v
 from cattrs.gen import make_dict_structure_fn
 
 from taverna_rules._shown import shown
+from taverna_rules.core.engine import Decision
+from taverna_rules.core.records import INT_BOUND, Action, Event
 from taverna_rules.errors import ReplayError
-from taverna_rules.kernel.actions import ACTION_TYPES, Action
-from taverna_rules.kernel.engine import Decision
-from taverna_rules.kernel.events import EVENT_TYPES, Event
-from taverna_rules.kernel.setup import INT_BOUND
-from taverna_rules.kernel.state import GameState
+from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
 
 __all__ = [
     "CONVERTER",
+    "converter",
     "action_from_json",
     "action_to_json",
     "decision_from_json",
@@ -61,10 +63,11 @@ def _in_bounds(number: Any) -> bool:
     return bool(-INT_BOUND < number < INT_BOUND)
 
 
-def _strict_converter() -> cattrs.Converter:
+def _strict_converter(actions: Mapping[str, type[Action]]) -> cattrs.Converter:
     """A converter that reads only what it would write: exact JSON types (a bool is not
     an int, a float is not an int, a number is not a string), no unknown or missing
-    field, lists where tuples are written. Writing is cattrs' own, so output is unchanged."""
+    field, lists where tuples are written, and an action only of the types ``actions``.
+    Writing is cattrs' own, so output is unchanged."""
     converter = cattrs.Converter(forbid_extra_keys=True)
 
     def exact(kind: type, words: str) -> Callable[[Any, Any], Any]:
@@ -117,17 +120,10 @@ def _strict_converter() -> cattrs.Converter:
     converter.register_structure_hook_factory(attrs.has, record_reader)
     # Only the base class is a tagged union: its subclasses are plain records.
     converter.register_structure_hook_func(
-        lambda tp: tp is Action, lambda v, _: _tagged(v, ACTION_TYPES, "action")
+        lambda tp: tp is Action, lambda v, _: _tagged(converter, v, actions, "action")
     )
     converter.register_unstructure_hook(Action, action_to_dict)
     return converter
-
-
-#: Upcasters: (type name, version) -> function turning that version's fields into the next.
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
-    # Version 2 records the game, the engine and the packs; a version 1 log knew only Taverna.
-    ("GameStarted", 1): lambda data: {"game": "taverna", "engine": "", "packs": [], **data},
-}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -135,10 +131,33 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return {"type": action.TYPE, **attrs.asdict(action)}
 
 
-CONVERTER = _strict_converter()
+_CONVERTERS: dict[str, cattrs.Converter] = {}
 
 
-def _tagged(data: Any, table: Mapping[str, type[T]], what: str, meta: tuple[str, ...] = ("type",)) -> T:
+def converter(game: str | GameModule = DEFAULT_GAME) -> cattrs.Converter:
+    """The strict converter of ``game`` (an id or a module), made once a process."""
+    module = game if isinstance(game, GameModule) else game_module(game)
+    made = _CONVERTERS.get(module.id)
+    if made is None:
+        made = _CONVERTERS[module.id] = _strict_converter(module.actions)
+    return made
+
+
+#: The converter of Taverna, the game of the calls that name none.
+CONVERTER = converter()
+
+
+def _module(game: str | GameModule) -> GameModule:
+    return game if isinstance(game, GameModule) else game_module(game)
+
+
+def _tagged(
+    conv: cattrs.Converter,
+    data: Any,
+    table: Mapping[str, type[T]],
+    what: str,
+    meta: tuple[str, ...] = ("type",),
+) -> T:
     if not isinstance(data, dict) or "type" not in data:
         raise ReplayError(f"an {what} is an object with a 'type', not {shown(data)}")
     name = data["type"]
@@ -147,7 +166,7 @@ def _tagged(data: Any, table: Mapping[str, type[T]], what: str, meta: tuple[str,
         raise ReplayError(f"unknown {what} type {shown(name)}")
     fields = {k: v for k, v in data.items() if k not in meta}
     try:
-        return CONVERTER.structure(fields, cls)
+        return conv.structure(fields, cls)
     except (cattrs.BaseValidationError, _WrongValue) as exc:
         raise ReplayError(f"malformed {what} {name!r}: {_problems(exc)}") from None
 
@@ -169,9 +188,11 @@ def action_to_json(action: Action) -> str:
     return json.dumps(action_to_dict(action), sort_keys=True)
 
 
-def action_from_json(text: str | dict[str, Any]) -> Action:
-    """The action of JSON text (or of an already decoded mapping)."""
-    return _tagged(_decode(text), ACTION_TYPES, "action")
+def action_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Action:
+    """The action of ``game`` in JSON text (or in an already decoded mapping)."""
+    module = _module(game)
+    action: Action = _tagged(converter(module), _decode(text), module.actions, "action")
+    return action
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -179,23 +200,26 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return {"type": event.TYPE, "v": event.VERSION, **CONVERTER.unstructure(event, type(event))}
 
 
-def event_from_dict(data: Any) -> Event:
-    """The event of a decoded mapping, upcast from older versions."""
-    if isinstance(data, dict) and type(data.get("type")) is str and data["type"] in EVENT_TYPES:
+def event_from_dict(data: Any, *, game: str | GameModule = DEFAULT_GAME) -> Event:
+    """The event of ``game`` in a decoded mapping, upcast from older versions."""
+    module = _module(game)
+    table = module.events
+    if isinstance(data, dict) and type(data.get("type")) is str and data["type"] in table:
         name = data["type"]
-        cls = EVENT_TYPES[name]
+        cls = table[name]
         version = data.get("v", 1)
         if type(version) is not int or not 1 <= version <= cls.VERSION:
             raise ReplayError(
                 f"event {name!r} has version {shown(version)}: this library reads versions 1 to {cls.VERSION}"
             )
         while version < cls.VERSION:
-            upcast = UPCASTERS.get((name, version))
+            upcast = module.upcasters.get((name, version))
             if upcast is None:
                 raise ReplayError(f"event {name!r} version {version} can no longer be read (no upcaster)")
             data = upcast(data)
             version += 1
-    return _tagged(data, EVENT_TYPES, "event", ("type", "v"))
+    event: Event = _tagged(converter(module), data, table, "event", ("type", "v"))
+    return event
 
 
 def event_to_json(event: Event) -> str:
@@ -203,9 +227,9 @@ def event_to_json(event: Event) -> str:
     return json.dumps(event_to_dict(event), sort_keys=True)
 
 
-def event_from_json(text: str | dict[str, Any]) -> Event:
-    """The event of JSON text."""
-    return event_from_dict(_decode(text))
+def event_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Event:
+    """The event of ``game`` in JSON text."""
+    return event_from_dict(_decode(text), game=game)
 
 
 def events_to_json(events: Sequence[Event]) -> str:
@@ -213,29 +237,30 @@ def events_to_json(events: Sequence[Event]) -> str:
     return json.dumps([event_to_dict(e) for e in events], sort_keys=True)
 
 
-def events_from_json(text: str) -> list[Event]:
-    """A log from a JSON array; the error names the index of a bad event."""
+def events_from_json(text: str, *, game: str | GameModule = DEFAULT_GAME) -> list[Event]:
+    """A log of ``game`` from a JSON array; the error names the index of a bad event."""
     data = _decode(text)
     if not isinstance(data, list):
         raise ReplayError("an event log is a JSON array")
     out = []
     for index, item in enumerate(data):
         try:
-            out.append(event_from_dict(item))
+            out.append(event_from_dict(item, game=game))
         except ReplayError as exc:
             raise ReplayError(f"event {index}: {exc}") from None
     return out
 
 
-def state_to_json(state: GameState) -> str:
+def state_to_json(state: Any) -> str:
     """A state as JSON text."""
     return json.dumps(CONVERTER.unstructure(state), sort_keys=True)
 
 
-def state_from_json(text: str | dict[str, Any]) -> GameState:
-    """The state of JSON text."""
+def state_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Any:
+    """The state of ``game`` in JSON text."""
+    module = _module(game)
     try:
-        return CONVERTER.structure(_decode(text), GameState)
+        return converter(module).structure(_decode(text), module.state_type)
     except (cattrs.BaseValidationError, _WrongValue) as exc:
         raise ReplayError(f"malformed state: {_problems(exc)}") from None
 
@@ -245,10 +270,10 @@ def decision_to_json(decision: Decision) -> str:
     return json.dumps(CONVERTER.unstructure(decision), sort_keys=True)
 
 
-def decision_from_json(text: str | dict[str, Any]) -> Decision:
-    """The decision of JSON text."""
+def decision_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Decision:
+    """The decision of ``game`` in JSON text."""
     try:
-        return CONVERTER.structure(_decode(text), Decision)
+        return converter(game).structure(_decode(text), Decision)
     except (cattrs.BaseValidationError, _WrongValue) as exc:
         raise ReplayError(f"malformed decision: {_problems(exc)}") from None
 

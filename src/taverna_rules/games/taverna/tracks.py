@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.engine import Engine
-from taverna_rules.kernel.state import GameState, Task
+from taverna_rules.core.engine import Engine
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.state import GameState, Task
 
 __all__ = ["advance", "draw_spells", "seat_order", "tavern_symbols"]
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from taverna_rules.content.model import RuleSet
 from taverna_rules.dsl.nodes import Count, Node, OptionIs, Table
 from taverna_rules.dsl.ops import MAX_LEVELS, MAX_REPEAT
-from taverna_rules.kernel.expressions import bounded, option_holds
-from taverna_rules.kernel.state import GameState
-from taverna_rules.kernel.tracks import tavern_symbols
+from taverna_rules.games.taverna.expressions import bounded, option_holds
+from taverna_rules.games.taverna.state import GameState
+from taverna_rules.games.taverna.tracks import tavern_symbols
 
 __all__ = [
     "applicable",

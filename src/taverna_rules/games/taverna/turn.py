@@ -9,8 +9,9 @@ customer and in the ``turn_actions`` window after income, which also ends the tu
 from __future__ import annotations
 
 from taverna_rules.content.model import RuleSet
-from taverna_rules.kernel import events as ev
-from taverna_rules.kernel.actions import (
+from taverna_rules.core.engine import Engine
+from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.actions import (
     Action,
     ActivateDignitary,
     CastSpell,
@@ -21,12 +22,12 @@ from taverna_rules.kernel.actions import (
     SellSpell,
     UseFavour,
 )
-from taverna_rules.kernel.dignitaries import activate, activation_actions, activation_refusal
-from taverna_rules.kernel.engine import Engine, automatic, decision
-from taverna_rules.kernel.favours import favour_actions, favour_refusal, use_favour
-from taverna_rules.kernel.spells import cast_actions, cast_refusal, cast_spell
-from taverna_rules.kernel.state import GameState, Task, TurnState, card_kind
-from taverna_rules.kernel.tracks import advance, draw_spells, tavern_symbols
+from taverna_rules.games.taverna.dignitaries import activate, activation_actions, activation_refusal
+from taverna_rules.games.taverna.favours import favour_actions, favour_refusal, use_favour
+from taverna_rules.games.taverna.flow import automatic, decision
+from taverna_rules.games.taverna.spells import cast_actions, cast_refusal, cast_spell
+from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
+from taverna_rules.games.taverna.tracks import advance, draw_spells, tavern_symbols
 
 __all__: list[str] = []
 

@@ -6,13 +6,10 @@ used on the wire: ``{"type": "PickCard", "card": "c07", "people": "elf"}``.
 
 from __future__ import annotations
 
-import typing
-from typing import ClassVar
-
 import attrs
 
-from taverna_rules._shown import shown
-from taverna_rules.kernel._registry import Registry, registrar
+from taverna_rules.core.records import Action, Registry, action_table, registrar
+from taverna_rules.core.records import action_problem as _action_problem
 
 __all__ = [
     "ACTION_TYPES",
@@ -41,14 +38,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
-class Action:
-    """The base of every action."""
-
-    TYPE: ClassVar[str] = "Action"
-
-
-ACTION_TYPES: Registry[type[Action]] = Registry("action type")
+ACTION_TYPES: Registry[type[Action]] = action_table()
 _action = registrar(ACTION_TYPES)
 
 
@@ -219,37 +209,7 @@ class ChoosePlayer(Action):
     seat: int
 
 
-# Field types by action class, resolved once (the annotations are strings here).
-_FIELD_TYPES: dict[type[Action], tuple[tuple[str, type], ...]] = {}
-
-
-def _field_types(cls: type[Action]) -> tuple[tuple[str, type], ...]:
-    types = _FIELD_TYPES.get(cls)
-    if types is None:
-        hints = typing.get_type_hints(cls)
-        types = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
-    return types
-
-
-_WORDS = {str: "a string", int: "an integer", bool: "true or false"}
-
-
 def action_problem(action: object) -> str:
-    """Why ``action`` is not an action the kernel can judge, or ``""`` when it is one.
-
-    An action is an instance of one of the action types exactly (not of a subclass, nor
-    an object that merely compares equal to one) whose every field holds a value of its
-    declared type exactly (a ``bool`` is not an ``int``, a ``str`` subclass is not a
-    ``str``). Legality is then decided by type and value alone: no foreign ``__eq__``
-    ever runs.
-    """
-    cls = type(action)
-    if ACTION_TYPES.get(getattr(cls, "TYPE", "")) is not cls:
-        kinds = ", ".join(ACTION_TYPES)
-        return f"an action is one of the action types ({kinds}), not an object of type {cls.__name__!r}"
-    assert isinstance(action, Action)
-    for name, expected in _field_types(cls):
-        value = getattr(action, name)
-        if type(value) is not expected:
-            return f"{cls.__name__}.{name} is {_WORDS.get(expected, expected.__name__)}, not {shown(value)}"
-    return ""
+    """Why ``action`` is not a Taverna action the kernel can judge, or ``""`` when it is
+    one (:func:`taverna_rules.core.records.action_problem`)."""
+    return _action_problem(action, ACTION_TYPES)

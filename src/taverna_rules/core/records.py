@@ -1,0 +1,188 @@
+"""The records every game is made of: actions, events, tasks and the result.
+
+A game module subclasses :class:`Action` and :class:`Event` for its own actions and
+events, registers them in tables of its own (:func:`action_table`, :func:`event_table`),
+and keeps its flow on a stack of :class:`Task`. The core adds three events of its own:
+:class:`FlowAdvanced` ends the events of every action, and :class:`ChoiceCommitted` and
+:class:`ChoicesRevealed` carry the hidden choices of a simultaneous decision.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from taverna_rules._shown import shown
+from taverna_rules.core._registry import Registry, registrar
+
+__all__ = [
+    "HIDDEN",
+    "INT_BOUND",
+    "Action",
+    "ChoiceCommitted",
+    "ChoicesRevealed",
+    "Event",
+    "FlowAdvanced",
+    "Registry",
+    "Result",
+    "Standing",
+    "Task",
+    "action_problem",
+    "action_table",
+    "event_table",
+    "registrar",
+]
+
+#: What a redacted card, die or choice reads as in a view.
+HIDDEN = "?"
+#: Seeds and integers on the wire lie strictly between ``-INT_BOUND`` and ``INT_BOUND``:
+#: 64 bits and a sign, enough for any seed, bounded for every reader.
+INT_BOUND = 2**64
+
+VP = tuple[tuple[str, int], ...]
+
+
+@attrs.frozen
+class Action:
+    """The base of every action: an imperative (``PickCard``) with a stable wire name
+    (its class name, in ``TYPE``)."""
+
+    TYPE: ClassVar[str] = "Action"
+
+
+@attrs.frozen
+class Event:
+    """The base of every event: a fact, with a stable wire name (``TYPE``) and version."""
+
+    TYPE: ClassVar[str] = "Event"
+    VERSION: ClassVar[int] = 1
+    #: True for events that show something that was hidden (undo stops before them).
+    REVEALS: ClassVar[bool] = False
+    #: The fields that hold something of a zone of the game's visibility model, by the
+    #: zone's name (``{"order": "customer_deck"}``): a view redacts them by the zone's
+    #: policy (see :mod:`taverna_rules.core.views`). The owner of an owner-only zone's
+    #: field is the event's ``player``.
+    ZONES: ClassVar[Mapping[str, str]] = {}
+
+
+@attrs.frozen
+class Task:
+    """A frame of the effect stack: a step of the game still to resolve.
+
+    ``kind`` names the step (``pick_card``, ``effect``...); ``ref`` and ``path`` point an
+    ``effect`` task at a node of the content (``track:orc:2`` with child indexes);
+    ``args`` carries what an earlier choice of the same effect decided (the customer a
+    favour moves, say). Tasks are plain data, so a game paused inside a card can be
+    serialized.
+    """
+
+    kind: str
+    player: int = -1
+    ref: str = ""
+    path: tuple[int, ...] = ()
+    args: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Standing:
+    """A player's place in the final result."""
+
+    player: int
+    name: str
+    rank: int
+    total: int
+    breakdown: VP
+    tied: bool = False
+
+
+@attrs.frozen
+class Result:
+    """The end of the game: standings from first to last; shared ranks when tied."""
+
+    standings: tuple[Standing, ...]
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The names of the players ranked first."""
+        return tuple(s.name for s in self.standings if s.rank == 1)
+
+
+@attrs.frozen
+class FlowAdvanced(Event):
+    """The effect stack after an action: what the game waits for and what follows."""
+
+    stack: tuple[Task, ...]
+
+
+@attrs.frozen
+class ChoiceCommitted(Event):
+    """A seat chose in a simultaneous decision; the choice stays hidden from the others
+    (they see that the seat has chosen) until :class:`ChoicesRevealed`."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"action": "commits"}
+    player: int
+    action: Action | None
+
+
+@attrs.frozen
+class ChoicesRevealed(Event):
+    """Every seat of a simultaneous decision has chosen: the choices, by seat."""
+
+    REVEALS: ClassVar[bool] = True
+    choices: tuple[tuple[int, Action], ...]
+
+
+for _cls in (FlowAdvanced, ChoiceCommitted, ChoicesRevealed):
+    _cls.TYPE = _cls.__name__
+
+
+def action_table() -> Registry[type[Action]]:
+    """A new, empty table of a game's action types."""
+    return Registry("action type")
+
+
+def event_table(*, simultaneous: bool = False) -> Registry[type[Event]]:
+    """A new table of a game's event types, holding the core's :class:`FlowAdvanced`
+    (and, for a game with simultaneous decisions, the commit and reveal events)."""
+    table: Registry[type[Event]] = Registry("event type")
+    for cls in (FlowAdvanced, *((ChoiceCommitted, ChoicesRevealed) if simultaneous else ())):
+        table.add(cls.TYPE, cls)
+    return table
+
+
+# Field types by action class, resolved once (the annotations are strings here).
+_FIELD_TYPES: dict[type[Action], tuple[tuple[str, type], ...]] = {}
+_WORDS = {str: "a string", int: "an integer", bool: "true or false"}
+
+
+def _field_types(cls: type[Action]) -> tuple[tuple[str, type], ...]:
+    types = _FIELD_TYPES.get(cls)
+    if types is None:
+        hints = typing.get_type_hints(cls)
+        types = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
+    return types
+
+
+def action_problem(action: object, table: Mapping[str, type[Action]]) -> str:
+    """Why ``action`` is not an action of a game whose action types are ``table``, or
+    ``""`` when it is one.
+
+    An action is an instance of one of the action types exactly (not of a subclass, nor
+    an object that merely compares equal to one) whose every field holds a value of its
+    declared type exactly (a ``bool`` is not an ``int``, a ``str`` subclass is not a
+    ``str``). Legality is then decided by type and value alone: no foreign ``__eq__``
+    ever runs.
+    """
+    cls = type(action)
+    if table.get(getattr(cls, "TYPE", "")) is not cls:
+        kinds = ", ".join(table)
+        return f"an action is one of the action types ({kinds}), not an object of type {cls.__name__!r}"
+    assert isinstance(action, Action)
+    for name, expected in _field_types(cls):
+        value = getattr(action, name)
+        if type(value) is not expected:
+            return f"{cls.__name__}.{name} is {_WORDS.get(expected, expected.__name__)}, not {shown(value)}"
+    return ""

@@ -1,0 +1,226 @@
+"""What one player (or a spectator) may see: a game's visibility model, by zones.
+
+A game declares its hidden things as :class:`Zone` objects, each a place in the state
+with a :data:`Policy`:
+
+``public``
+    everyone sees it;
+``owner``
+    its owner sees it, the others see how many things it holds (each reads
+    :data:`~taverna_rules.core.records.HIDDEN`);
+``count``
+    everyone sees how many things it holds, nobody what they are (a deck's order);
+``hidden``
+    nobody sees anything of it (the seed reads ``0``).
+
+A zone's ``path`` is a state field (``"customer_deck"``), a field of every player
+(``"players.hand"``: the owner is the seat), or, with ``pairs``, a field holding
+``(seat, thing)`` pairs (``"spell_discard"``: the owner of each thing is its seat).
+Events name the zone of each field they carry (:attr:`Event.ZONES
+<taverna_rules.core.records.Event.ZONES>`), so the state view, the event redaction, the
+pending decision's redaction and the list of what a viewer must never see all come from
+one declaration (:class:`Visibility`). Folding a log's redacted events gives exactly the
+redacted state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal
+
+import attrs
+
+from taverna_rules.core.records import HIDDEN, Event
+
+__all__ = ["POLICIES", "STATE_ZONE", "Policy", "Visibility", "Zone", "redact_decision"]
+
+Policy = Literal["public", "owner", "count", "hidden"]
+POLICIES: tuple[Policy, ...] = ("public", "owner", "count", "hidden")
+#: An event field of this zone holds a whole state (a loaded position): it is redacted
+#: as a state.
+STATE_ZONE = "*state"
+
+
+def _blank(value: Any) -> Any:
+    """What a ``hidden`` zone reads as: nothing of the same type."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return 0
+    if isinstance(value, str):
+        return ""
+    if isinstance(value, tuple):
+        return ()
+    return None
+
+
+def _masked(value: Any) -> Any:
+    """What a ``count`` zone reads as: as many hidden marks as it holds things."""
+    if isinstance(value, tuple):
+        return (HIDDEN,) * len(value)
+    if isinstance(value, str):
+        return HIDDEN
+    return None
+
+
+@attrs.frozen
+class Zone:
+    """A place in the state whose content not everyone may see."""
+
+    name: str
+    path: str
+    policy: Policy
+    #: The field holds ``(seat, thing)`` pairs, each thing owned by its seat.
+    pairs: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.policy not in POLICIES:
+            raise ValueError(f"zone {self.name!r}: policy {self.policy!r} is not one of {POLICIES}")
+
+    @property
+    def per_player(self) -> bool:
+        """True for a field of every player (``players.hand``)."""
+        return self.path.startswith("players.")
+
+    @property
+    def field(self) -> str:
+        """The field's name in the state (or in each player)."""
+        return self.path.rpartition(".")[2]
+
+    def sees(self, owner: int | None, viewer: int | None) -> bool:
+        """True when ``viewer`` sees a thing of this zone owned by ``owner``."""
+        return self.policy == "public" or (self.policy == "owner" and viewer is not None and owner == viewer)
+
+    def redact(self, value: Any, owner: int | None, viewer: int | None) -> Any:
+        """``value``, held in this zone by ``owner``, as ``viewer`` sees it."""
+        if self.pairs:
+            return tuple(
+                (seat, thing if self.sees(seat, viewer) else self.hide(thing)) for seat, thing in value
+            )
+        return value if self.sees(owner, viewer) else self.hide(value)
+
+    def hide(self, value: Any) -> Any:
+        """``value`` as someone who may not see it sees it."""
+        return _blank(value) if self.policy == "hidden" else _masked(value)
+
+    def values(self, value: Any, owner: int | None, viewer: int | None) -> Iterator[Any]:
+        """The things of ``value`` (held by ``owner``) that ``viewer`` may not see."""
+        if self.pairs:
+            yield from (thing for seat, thing in value if not self.sees(seat, viewer))
+        elif not self.sees(owner, viewer):
+            yield from (value if isinstance(value, tuple) else (value,))
+
+
+@attrs.frozen
+class Visibility:
+    """A game's zones, and everything a view is made of from them."""
+
+    zones: tuple[Zone, ...] = ()
+    # The zones that hide what a seat holds, looked at for every decision.
+    _held: tuple[Zone, ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        held = tuple(zone for zone in self.zones if zone.policy == "owner" and zone.per_player)
+        object.__setattr__(self, "_held", held)
+
+    def zone(self, name: str) -> Zone:
+        """The zone ``name``; ``KeyError`` when the game declares none."""
+        for zone in self.zones:
+            if zone.name == name:
+                return zone
+        raise KeyError(name)
+
+    def redact_state(self, state: Any, viewer: int | None) -> Any:
+        """``state`` as seen by ``viewer`` (a seat; ``None``: a spectator)."""
+        changes: dict[str, Any] = {}
+        players = list(getattr(state, "players", ()))
+        for zone in self.zones:
+            if zone.per_player:
+                for seat, player in enumerate(players):
+                    field = zone.field
+                    players[seat] = attrs.evolve(
+                        player, **{field: zone.redact(getattr(player, field), seat, viewer)}
+                    )
+            else:
+                changes[zone.field] = zone.redact(getattr(state, zone.field), None, viewer)
+        if any(zone.per_player for zone in self.zones):
+            changes["players"] = tuple(players)
+        return attrs.evolve(state, **changes)
+
+    def redact_event(self, event: Event, viewer: int | None) -> Event:
+        """``event`` as ``viewer`` sees it: each field of a zone redacted by its policy, the
+        event's ``player`` owning what it carries."""
+        fields = type(event).ZONES
+        if not fields:
+            return event
+        owner = getattr(event, "player", None)
+        changes = {}
+        for field, name in fields.items():
+            value = getattr(event, field)
+            if name == STATE_ZONE:
+                changes[field] = self.redact_state(value, viewer)
+            else:
+                # An event carries one thing of the zone (a card drawn, a choice made), or
+                # several, all the event's player's: a pairs zone's owner is that player.
+                zone = self.zone(name)
+                changes[field] = value if zone.sees(owner, viewer) else zone.hide(value)
+        return attrs.evolve(event, **changes)
+
+    def redact_events(self, events: Iterable[Event], viewer: int | None) -> list[Event]:
+        """The log as ``viewer`` may see it."""
+        return [self.redact_event(event, viewer) for event in events]
+
+    def hidden(self, state: Any, viewer: int | None) -> set[Any]:
+        """What ``viewer`` must never see in ``state`` (the ids of the cards in the decks
+        and in the others' hands, say), less the hidden mark: a view of the state or of
+        the log names none of them, and neither may a refusal sent to that viewer."""
+        secret: set[Any] = set()
+        for zone in self.zones:
+            if zone.per_player:
+                for seat, player in enumerate(state.players):
+                    secret.update(zone.values(getattr(player, zone.field), seat, viewer))
+            else:
+                secret.update(zone.values(getattr(state, zone.field), None, viewer))
+        secret.discard(HIDDEN)
+        secret.discard(None)
+        return secret
+
+    def is_view(self, state: Any) -> bool:
+        """True for a state seen by one player or a spectator (folded from a redacted log):
+        a zone holds the hidden mark. Such a state shows, but cannot be played on."""
+        return any(self._masked_in(zone, state, None) for zone in self.zones if zone.policy != "public")
+
+    def blind(self, state: Any, seat: int) -> bool:
+        """True when, in this state, what ``seat`` holds is hidden (another seat's view of
+        their hand): the actions of ``seat``'s decision cannot be listed. Only zones of
+        every player count (``players.hand``): what a seat put away face down decides
+        nothing."""
+        player = state.players[seat]
+        return any(_holds_mark(getattr(player, zone.field)) for zone in self._held)
+
+    @staticmethod
+    def _masked_in(zone: Zone, state: Any, seat: int | None) -> bool:
+        if zone.per_player:
+            players = state.players if seat is None else state.players[seat : seat + 1]
+            return any(_holds_mark(getattr(p, zone.field)) for p in players)
+        value = getattr(state, zone.field)
+        if zone.pairs:
+            # A thing that is not a text (a committed action) reads None when hidden.
+            return any(
+                thing is None or _holds_mark(thing) for owner, thing in value if seat is None or owner == seat
+            )
+        return seat is None and _holds_mark(value)
+
+
+def _holds_mark(value: Any) -> bool:
+    if isinstance(value, tuple):
+        return HIDDEN in value
+    return bool(value == HIDDEN)
+
+
+def redact_decision(decision: Any, viewer: int | None) -> Any:
+    """The pending decision as ``viewer`` sees it: who decides and what about, and the
+    actions only for the deciding player (they can name cards in a hidden hand)."""
+    if viewer == decision.player:
+        return decision
+    return attrs.evolve(decision, actions=())

@@ -1,0 +1,172 @@
+"""Two toy games (tests/toy_games, not shipped) run on the generic core: a dice race draws
+during play, a sealed-bid auction asks every seat at once. Both pass the conformance kit
+that Taverna passes (random games, verified replay, JSON round trips, views, undo)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+import taverna_rules as tr
+from taverna_rules.adapters.conformance import CHECKS, run_checks
+from taverna_rules.core import ChoiceCommitted, ChoicesRevealed, serialize
+from toy_games import installed
+from toy_games.auction import RULES as AUCTION
+from toy_games.auction import Bid, LotSold
+from toy_games.common import Started
+from toy_games.dice_race import RULES as RACE
+from toy_games.dice_race import DieRolled, Hold, Roll
+
+
+@pytest.fixture(autouse=True)
+def toys() -> Iterator[None]:
+    with installed():
+        yield
+
+
+@pytest.mark.parametrize("rules", [RACE, AUCTION], ids=["dice_race", "sealed_auction"])
+def test_the_toy_games_pass_the_conformance_kit(rules: object) -> None:
+    report = run_checks(rules, games=8, seed=0)
+    assert report.ok, report.format_text()
+    assert report.games_played == ((2, 8), (3, 8), (4, 8))
+    assert "undo" in CHECKS
+
+
+def test_the_toy_games_are_found_by_entry_point() -> None:
+    assert {"dice_race", "sealed_auction", "taverna"} <= set(tr.installed_games())
+    assert tr.game_module("dice_race").decisions["turn"].seats is None
+    assert tr.game_module("sealed_auction").decisions["bid"].seats is not None
+
+
+# ----------------------------------------------------------------------------- chance
+def test_dice_are_drawn_during_play_from_the_seed_and_recorded() -> None:
+    """The same seed rolls the same dice; the rolls are events, so a verified replay of
+    the log reaches the same state without a generator of its own."""
+    rolls = []
+    for _ in range(2):
+        game = tr.new_game(RACE, ["Ann", "Bob"], seed=11)
+        for _ in range(6):
+            game.apply(Roll())
+        rolls.append([e.value for e in game.events if isinstance(e, DieRolled)])
+        assert game.state.draws == len(rolls[-1]) == 6
+        assert tr.replay(RACE, game.events).state == game.state
+    assert rolls[0] == rolls[1]
+    other = tr.new_game(RACE, ["Ann", "Bob"], seed=12)
+    for _ in range(6):
+        other.apply(Roll())
+    assert [e.value for e in other.events if isinstance(e, DieRolled)] != rolls[0]
+
+
+def test_a_forged_roll_is_refused_by_verified_replay() -> None:
+    game = tr.new_game(RACE, ["Ann", "Bob"], seed=3)
+    game.apply(Roll())
+    log = list(game.events)
+    index = next(i for i, e in enumerate(log) if isinstance(e, DieRolled))
+    rolled = log[index]
+    assert isinstance(rolled, DieRolled)
+    log[index] = attrs.evolve(rolled, value=7 - rolled.value)
+    with pytest.raises(tr.ReplayError, match=f"events {index}-"):
+        tr.replay(RACE, log)
+    assert tr.replay(RACE, log, verify=False).state.pot != game.state.pot or rolled.value == 1
+
+
+def test_a_view_shows_the_dice_but_never_the_seed() -> None:
+    game = tr.new_game(RACE, ["Ann", "Bob"], seed=99)
+    game.apply(Roll())
+    for viewer in (0, 1, None):
+        assert game.view(viewer).seed == 0
+        started = game.events_for(viewer)[0]
+        assert isinstance(started, Started) and started.seed == 0
+        assert [e for e in game.events_for(viewer) if isinstance(e, DieRolled)] == [
+            e for e in game.events if isinstance(e, DieRolled)
+        ]
+    # Undo takes a roll back (the die is public, the next roll is the same again).
+    assert game.can_undo()
+    before = list(game.events)
+    game.undo()
+    game.apply(Roll())
+    assert list(game.events) == before
+
+
+def test_hold_banks_the_pot_and_a_one_loses_it() -> None:
+    game = tr.new_game(RACE, ["Ann", "Bob"], seed=5)
+    while True:
+        game.apply(Roll())
+        rolled = [e for e in game.events if isinstance(e, DieRolled)][-1]
+        if rolled.value == 1:
+            assert game.state.pot == 0 and game.decision is not None and game.decision.player == 1
+            break
+        pot = game.state.pot
+        game.apply(Hold())
+        assert game.state.players[0].score == pot and game.decision is not None
+        assert game.decision.player == 1
+        break
+
+
+# ----------------------------------------------------------------------------- simultaneous
+def test_every_seat_bids_at_once_in_any_order() -> None:
+    game = tr.new_game(AUCTION, ["Ann", "Bob", "Cy"], seed=1)
+    assert [d.player for d in game.decisions] == [0, 1, 2]
+    assert game.decision is not None and game.decision.player == 0  # the turn-based loop still works
+    game.apply(Bid(2), player=2)
+    game.apply(Bid(3), player=0)
+    assert [d.player for d in game.decisions] == [1]
+    with pytest.raises(tr.IllegalActionError, match="'Cy' is refused: they have already chosen"):
+        game.apply(Bid(1), player=2)
+    new = game.apply(Bid(1), player=1)
+    revealed = [e for e in new if isinstance(e, ChoicesRevealed)]
+    assert revealed == [ChoicesRevealed(((0, Bid(3)), (1, Bid(1)), (2, Bid(2))))]
+    assert LotSold(0, 0, 3) in new
+    assert game.state.players[0].coins == 3 and game.state.commits == ()
+    assert [d.player for d in game.decisions] == [0, 1, 2]  # the next lot
+
+
+def test_a_commit_stays_hidden_until_the_reveal() -> None:
+    game = tr.new_game(AUCTION, ["Ann", "Bob"], seed=1)
+    game.apply(Bid(4), player=1)
+    for viewer in (0, None):
+        seen = [e for e in game.events_for(viewer) if isinstance(e, ChoiceCommitted)]
+        assert seen == [ChoiceCommitted(1, None)]
+        assert game.view(viewer).commits == ((1, None),)
+        assert game.decision_for(viewer) is not None
+    own = [e for e in game.events_for(1) if isinstance(e, ChoiceCommitted)]
+    assert own == [ChoiceCommitted(1, Bid(4))]
+    decision = game.decision_for(0)
+    assert decision is not None and decision.player == 0 and Bid(6) in decision.actions
+    # Undo before the reveal takes the bid back; after it, the bids are out.
+    assert game.can_undo()
+    game.undo()
+    assert game.state.commits == ()
+    game.apply(Bid(4), player=1)
+    game.apply(Bid(0), player=0)
+    assert not game.can_undo()
+
+
+def test_a_bid_beyond_the_coins_is_refused_with_the_decision() -> None:
+    game = tr.new_game(AUCTION, ["Ann", "Bob"], seed=1)
+    with pytest.raises(
+        tr.IllegalActionError, match=r"Bid\(amount=7\) is not legal in decision 'bid' of 'Bob'"
+    ):
+        game.apply(Bid(7), player=1)
+    assert game.state.commits == () and len(game.events) == 2
+
+
+def test_a_player_log_of_the_auction_folds_to_their_view() -> None:
+    game = tr.new_game(AUCTION, ["Ann", "Bob"], seed=1)
+    game.apply(Bid(2), player=0)
+    for viewer in (0, 1, None):
+        own = tr.replay(AUCTION, game.events_for(viewer), verify=False)
+        assert own.state == game.view(viewer)
+    with pytest.raises(tr.IllegalActionError, match="player's view"):
+        tr.replay(AUCTION, game.events_for(1), verify=False).apply(Bid(1), player=1)
+
+
+def test_json_of_a_toy_game_reads_with_its_own_names() -> None:
+    game = tr.new_game(AUCTION, ["Ann", "Bob"], seed=1)
+    game.apply(Bid(2), player=0)
+    text = serialize.events_to_json(list(game.events))
+    assert serialize.events_from_json(text, game="sealed_auction") == list(game.events)
+    with pytest.raises(tr.ReplayError, match="unknown event type 'Started'"):
+        serialize.events_from_json(text)  # read as Taverna's

@@ -1,0 +1,167 @@
+"""A sealed-bid auction, the toy game of simultaneous hidden choices.
+
+Lots come up one by one. Every player bids for each lot at once, in secret (from 0 to the
+coins they hold); the bids are revealed together after the last one. The highest bid
+buys the lot and pays its bid; equal highest bids buy nothing. At the end each player
+scores the lots' values plus the coins left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from taverna_rules import GameModule, Names
+from taverna_rules.core import (
+    CORE_FOLDS,
+    Action,
+    Engine,
+    Event,
+    Flow,
+    Result,
+    Task,
+    Visibility,
+    Zone,
+    action_table,
+    event_table,
+    registrar,
+)
+from taverna_rules.core.engine import run_flow
+from toy_games.common import Started, ToyRules, check_start, opening_of, standings
+
+__all__ = ["GAME", "RULES"]
+
+#: Lot values, in the order they come up; every player starts with 6 coins.
+RULES = ToyRules("sealed_auction", "sealed-auction-v1", (5, 3, 4, 6))
+COINS = 6
+ACTIONS = action_table()
+EVENTS = event_table(simultaneous=True)
+EVENTS.add(Started.TYPE, Started)
+FLOW = Flow()
+
+
+@attrs.frozen
+class Bidder:
+    name: str
+    coins: int = COINS
+    lots: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class AuctionState:
+    rules: str
+    players: tuple[Bidder, ...]
+    seed: int = 0
+    commits: tuple[tuple[int, Action | None], ...] = ()
+    stack: tuple[Task, ...] = ()
+    result: Result | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+@registrar(ACTIONS)
+@attrs.frozen
+class Bid(Action):
+    """Bid for the lot up for sale."""
+
+    amount: int
+
+
+@registrar(EVENTS)
+@attrs.frozen
+class LotSold(Event):
+    """The highest bidder bought the lot."""
+
+    player: int
+    lot: int
+    price: int
+
+
+@registrar(EVENTS)
+@attrs.frozen
+class AuctionEnded(Event):
+    """The final result."""
+
+    result: Result
+
+
+def evolve(state: AuctionState | None, event: Event) -> AuctionState:
+    if state is None:
+        if not isinstance(event, Started):
+            raise ValueError("an auction starts with Started")
+        lots = [Task("bid", ref=str(lot)) for lot in range(len(RULES.numbers))]
+        return AuctionState(
+            event.rules,
+            tuple(Bidder(name) for name in event.players),
+            event.seed,
+            stack=(Task("end"), *reversed(lots)),
+        )
+    if isinstance(event, LotSold):
+        bidder = state.players[event.player]
+        players = list(state.players)
+        players[event.player] = attrs.evolve(
+            bidder, coins=bidder.coins - event.price, lots=(*bidder.lots, event.lot)
+        )
+        return attrs.evolve(state, players=tuple(players))
+    if isinstance(event, AuctionEnded):
+        return attrs.evolve(state, result=event.result)
+    fold: Any = CORE_FOLDS[type(event)]
+    folded: AuctionState = fold(state, event)
+    return folded
+
+
+def _seats(rules: ToyRules, state: AuctionState, task: Task) -> tuple[int, ...]:
+    return tuple(range(len(state.players)))
+
+
+def _legal(rules: ToyRules, state: AuctionState, task: Task) -> tuple[Action, ...]:
+    return tuple(Bid(amount) for amount in range(state.players[task.player].coins + 1))
+
+
+def _prompt(rules: ToyRules, state: AuctionState, task: Task) -> str:
+    return f"bid for lot {task.ref} (worth {rules.numbers[int(task.ref)]})"
+
+
+@FLOW.simultaneous("bid", _seats, _legal, _prompt, takes=(Bid,))
+def _bids(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) -> None:
+    """Every player bids in secret; the highest single bid buys the lot."""
+    bids = [(action.amount, seat) for seat, action in choices if isinstance(action, Bid)]
+    best = max(amount for amount, _ in bids)
+    winners = [seat for amount, seat in bids if amount == best]
+    if len(winners) == 1:
+        engine.emit(LotSold(winners[0], int(task.ref), best))
+
+
+@FLOW.automatic("end")
+def _end(engine: Engine, task: Task) -> None:
+    state, values = engine.state, engine.rules.numbers
+    totals = [p.coins + sum(values[lot] for lot in p.lots) for p in state.players]
+    engine.emit(AuctionEnded(standings([p.name for p in state.players], totals)))
+
+
+def start(rules: ToyRules, players: Any, seed: Any, options: Any = None) -> list[Event]:
+    started = check_start(rules, players, seed, options)
+    return run_flow(rules, evolve(None, started), [started])
+
+
+GAME = GameModule(
+    id="sealed_auction",
+    name=Names(en="Sealed-bid auction", fr="Enchères sous pli", nl="Gesloten veiling"),
+    languages=("en",),
+    actions=ACTIONS,
+    events=EVENTS,
+    steps=FLOW.steps,
+    decisions=FLOW.decisions,
+    ops={},
+    evolve=evolve,
+    start=start,
+    opening=lambda rules, first: opening_of(rules, first, start),
+    openings=(Started,),
+    rules_type=ToyRules,
+    state_type=AuctionState,
+    visibility=Visibility((Zone("seed", "seed", "hidden"), Zone("commits", "commits", "owner", pairs=True))),
+    player_counts=lambda rules: rules.players,
+)

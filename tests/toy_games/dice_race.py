@@ -1,0 +1,173 @@
+"""A dice race (push your luck), the toy game of chance during play.
+
+On your turn, roll a die as often as you like: each roll adds to your turn's pot, but a 1
+loses the pot and ends your turn. Hold to bank the pot. The first to bank the target wins.
+Every roll is drawn during play from the seed and the draw counter, and recorded as an
+event: fold and replay read it, a view never shows the seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from taverna_rules import GameModule, Names
+from taverna_rules.core import (
+    CORE_FOLDS,
+    Action,
+    Engine,
+    Event,
+    Flow,
+    Result,
+    Task,
+    Visibility,
+    Zone,
+    action_table,
+    event_table,
+    registrar,
+)
+from taverna_rules.core.engine import run_flow
+from toy_games.common import Started, ToyRules, check_start, opening_of, standings
+
+__all__ = ["GAME", "RULES"]
+
+RULES = ToyRules("dice_race", "dice-race-v1", (20,))
+ACTIONS = action_table()
+EVENTS = event_table()
+EVENTS.add(Started.TYPE, Started)
+FLOW = Flow()
+
+
+@attrs.frozen
+class Racer:
+    name: str
+    score: int = 0
+
+
+@attrs.frozen
+class RaceState:
+    rules: str
+    players: tuple[Racer, ...]
+    seed: int = 0
+    draws: int = 0
+    pot: int = 0
+    stack: tuple[Task, ...] = ()
+    result: Result | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+@registrar(ACTIONS)
+@attrs.frozen
+class Roll(Action):
+    """Roll the die."""
+
+
+@registrar(ACTIONS)
+@attrs.frozen
+class Hold(Action):
+    """Bank the pot and pass the die."""
+
+
+@registrar(EVENTS)
+@attrs.frozen
+class DieRolled(Event):
+    """A roll during play: a 1 loses the pot."""
+
+    player: int
+    value: int
+
+
+@registrar(EVENTS)
+@attrs.frozen
+class Banked(Event):
+    """The pot banked."""
+
+    player: int
+    points: int
+
+
+@registrar(EVENTS)
+@attrs.frozen
+class RaceWon(Event):
+    """The final result."""
+
+    result: Result
+
+
+def evolve(state: RaceState | None, event: Event) -> RaceState:
+    if state is None:
+        if not isinstance(event, Started):
+            raise ValueError("a dice race starts with Started")
+        racers = tuple(Racer(name) for name in event.players)
+        return RaceState(event.rules, racers, event.seed, stack=(Task("turn", 0),))
+    if isinstance(event, DieRolled):
+        pot = 0 if event.value == 1 else state.pot + event.value
+        return attrs.evolve(state, draws=state.draws + 1, pot=pot)
+    if isinstance(event, Banked):
+        racer = state.players[event.player]
+        players = list(state.players)
+        players[event.player] = attrs.evolve(racer, score=racer.score + event.points)
+        return attrs.evolve(state, players=tuple(players), pot=0)
+    if isinstance(event, RaceWon):
+        return attrs.evolve(state, result=event.result)
+    fold: Any = CORE_FOLDS[type(event)]
+    folded: RaceState = fold(state, event)
+    return folded
+
+
+def _legal(rules: ToyRules, state: RaceState, task: Task) -> tuple[Action, ...]:
+    return (Roll(), Hold()) if state.pot else (Roll(),)
+
+
+def _prompt(rules: ToyRules, state: RaceState, task: Task) -> str:
+    return f"roll or hold (pot {state.pot})"
+
+
+@FLOW.decision("turn", _legal, _prompt, takes=(Roll, Hold))
+def _turn(engine: Engine, task: Task, action: Action) -> None:
+    """Roll the die, or hold and bank the pot."""
+    player, state = task.player, engine.state
+    following = Task("turn", (player + 1) % len(state.players))
+    if isinstance(action, Hold):
+        engine.emit(Banked(player, state.pot))
+        won = engine.state.players[player].score >= engine.rules.numbers[0]
+        engine.push(Task("end") if won else following)
+        return
+    rolled = engine.draw(lambda rng: DieRolled(player, rng.randint(1, 6)))
+    assert isinstance(rolled, DieRolled)
+    engine.push(following if rolled.value == 1 else Task("turn", player))
+
+
+@FLOW.automatic("end")
+def _end(engine: Engine, task: Task) -> None:
+    state = engine.state
+    engine.emit(RaceWon(standings([p.name for p in state.players], [p.score for p in state.players])))
+
+
+def start(rules: ToyRules, players: Any, seed: Any, options: Any = None) -> list[Event]:
+    started = check_start(rules, players, seed, options)
+    return run_flow(rules, evolve(None, started), [started])
+
+
+GAME = GameModule(
+    id="dice_race",
+    name=Names(en="Dice race", fr="Course de dés", nl="Dobbelrace"),
+    languages=("en",),
+    actions=ACTIONS,
+    events=EVENTS,
+    steps=FLOW.steps,
+    decisions=FLOW.decisions,
+    ops={},
+    evolve=evolve,
+    start=start,
+    opening=lambda rules, first: opening_of(rules, first, start),
+    openings=(Started,),
+    rules_type=ToyRules,
+    state_type=RaceState,
+    visibility=Visibility((Zone("seed", "seed", "hidden"),)),
+    player_counts=lambda rules: rules.players,
+)
