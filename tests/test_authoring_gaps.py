@@ -163,7 +163,7 @@ def test_what_is_not_a_path_is_a_problem_not_a_type_error(tmp_path: Path) -> Non
         (problem,) = tr.validate(junk).problems  # type: ignore[arg-type]
         assert problem.code == "file-missing" and problem.message.startswith("not a path: ")
         try:
-            tr.load_rules(junk)  # type: ignore[arg-type]
+            tr.load_rules(junk)  # type: ignore[call-overload]
         except tr.ContentError as error:
             assert error.problems == (problem,)
         else:

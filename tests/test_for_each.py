@@ -41,6 +41,12 @@ spells:
     timing: own_turn
     name: {en: Snub, fr: Camouflet, nl: Sneer}
     effect: {for_each: {players: chosen_opponent, effect: {pay_coins: {amount: 2}}}}
+  - id: patrons
+    copies: 2
+    cost: 0
+    timing: own_turn
+    name: {en: Patrons, fr: Mécènes, nl: Beschermheren}
+    effect: {for_each: {players: deed_owners, effect: {gain_coins: {amount: 2}}}}
 """
 
 
@@ -148,4 +154,48 @@ def test_a_chosen_opponent_reads_in_every_language() -> None:
         "an opponent of your choice: pay 2 coins",
         "un adversaire de votre choix : payez 2 sous",
         "een tegenstander naar keuze: betaal 2 munten",
+    ]
+
+
+def seated(rules: tr.RuleSet, tavern: str | None) -> tr.Game:
+    """Cy's Patrons about to resolve while Cy's customer sits in ``tavern`` (or before it
+    sits: ``None``); Ann and Cy own deeds of the tankard, Bob of the grimoire."""
+    text = f"""format: taverna-position/1
+king: orc
+players:
+  - {{name: Ann, coins: 0}}
+  - {{name: Bob, coins: 0}}
+  - {{name: Cy, coins: 0}}
+taverns:
+  tankard: {{deeds: [Ann, Cy, null]}}
+  grimoire: {{deeds: [Bob, null, null]}}
+turn: {{player: Cy, card: c01, people: human, tavern: {tavern or "null"}, table: {1 if tavern else "null"}}}
+spell_deck: [golden_rain#1, golden_rain#2, golden_rain#3]
+stack: [{{kind: effect, player: Cy, ref: 'spell:patrons'}}, end_game]
+"""
+    return tr.Game.from_position(rules, tr.load_position(rules, text))
+
+
+def test_the_owners_of_a_deed_of_the_tavern_gain_clockwise_from_the_player(rules: tr.RuleSet) -> None:
+    """Cy seats a customer in the tankard: its deed owners gain, Cy first (Cy owns one),
+    then Ann; Bob, who owns only a grimoire deed, gains nothing."""
+    game = seated(rules, "tankard")
+    gained = [e for e in game.events if isinstance(e, ev.CoinsGained) and e.reason == "spell:patrons"]
+    assert [(e.player, e.amount) for e in gained] == [(2, 2), (0, 2)]
+    other = seated(rules, "grimoire")
+    gained = [e for e in other.events if isinstance(e, ev.CoinsGained) and e.reason == "spell:patrons"]
+    assert [(e.player, e.amount) for e in gained] == [(1, 2)]
+
+
+def test_no_owners_before_the_customer_sits(rules: tr.RuleSet) -> None:
+    game = seated(rules, None)
+    assert not [e for e in game.events if isinstance(e, ev.CoinsGained) and e.reason == "spell:patrons"]
+
+
+def test_deed_owners_read_in_every_language() -> None:
+    node = parse_effect({"for_each": {"players": "deed_owners", "effect": {"gain_coins": {"amount": 2}}}})
+    assert [render(node, lang=lang) for lang in LANGUAGES] == [
+        "each owner of a property deed of this tavern: gain 2 coins",
+        "chaque propriétaire d'un titre de propriété de cette taverne : gagnez 2 sous",
+        "elke eigenaar van een eigendomstitel van deze taverne: ontvang 2 munten",
     ]

@@ -170,3 +170,27 @@ def test_json_of_a_toy_game_reads_with_its_own_names() -> None:
     assert serialize.events_from_json(text, game="sealed_auction") == list(game.events)
     with pytest.raises(tr.ReplayError, match="unknown event type 'Started'"):
         serialize.events_from_json(text)  # read as Taverna's
+
+
+# ----------------------------------------------------------------------------- choosing a game
+def test_load_rules_and_validate_choose_the_game_by_id() -> None:
+    """Taverna stays the default; a game is named by id; a game without content files
+    says so instead of loading Taverna's."""
+    assert tr.load_rules().game == "taverna" and tr.load_rules(game="taverna") is tr.load_rules()
+    assert tr.validate(game="taverna").ok
+    with pytest.raises(tr.GameModuleError, match="'dice_race' ships no content pipeline"):
+        tr.load_rules(game="dice_race")
+    with pytest.raises(tr.GameModuleError, match="no game 'chess' is installed"):
+        tr.validate(game="chess")
+
+
+def test_the_command_line_takes_the_game() -> None:
+    import io
+
+    from taverna_rules.adapters.cli import main
+
+    out = io.StringIO()
+    assert main(["validate", "--game", "taverna"], out) == 0
+    out = io.StringIO()
+    assert main(["validate", "--game", "dice_race"], out) == 2
+    assert "'dice_race' ships no content pipeline" in out.getvalue()

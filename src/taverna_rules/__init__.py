@@ -12,7 +12,6 @@ offers, the events of a log, the state and its parts, the content definitions of
 """
 
 from taverna_rules._version import VERSION
-from taverna_rules.content.loader import load_rules, validate
 from taverna_rules.content.model import (
     BoardSide,
     Constants,
@@ -33,6 +32,8 @@ from taverna_rules.content.model import (
     Tavern,
     TavernLayout,
     Track,
+    Trigger,
+    When,
 )
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
@@ -130,6 +131,7 @@ from taverna_rules.games.taverna.state import (
     TurnState,
 )
 from taverna_rules.position import dump_position, load_position
+from taverna_rules.rules import load_rules, validate
 from taverna_rules.wire_schemas import wire_schema
 
 __version__ = VERSION
@@ -264,4 +266,6 @@ __all__ = [
     "Flow",
     "Visibility",
     "Zone",
+    "Trigger",
+    "When",
 ]

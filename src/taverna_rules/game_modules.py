@@ -96,6 +96,10 @@ class GameModule:
     resolve: Callable[[Any, str], Any] = _no_effects
     #: ``resume(rules, state) -> events``: the log of a game resumed from a position.
     resume: Callable[[Any, Any], list[Any]] = _no_positions
+    #: ``react(engine, event)``: called with every event the engine emits, after it is
+    #: folded; a game's triggers schedule their effects from here with
+    #: :meth:`Engine.react <taverna_rules.core.engine.Engine.react>` (bounded by the game).
+    react: Callable[[Any, Any], None] | None = None
     #: Actions that, when a decision offers nothing else, are taken by themselves.
     passes: tuple[Any, ...] = ()
     #: ``integrity(rules, state) -> problems``: what is inconsistent in a state (none:
@@ -112,6 +116,12 @@ class GameModule:
     #: the opening and whose ``check(state, new_events)`` lists what was created or lost)
     #: and ``tally(rules)`` (coverage); ``None``: the generic checks only.
     conformance: Callable[[], Any] | None = None
+    #: ``load(*paths, base=True) -> rules``: the game's content pipeline, loading its
+    #: bundled content and the packs given (:func:`taverna_rules.load_rules` with
+    #: ``game=``); ``None`` for a game whose rules are built in Python.
+    load: Callable[..., Any] | None = None
+    #: ``validate(*paths, base=True) -> ValidationReport``: the same pipeline, reporting.
+    validate: Callable[..., Any] | None = None
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
 

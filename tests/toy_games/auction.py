@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules import GameModule, Names
+from taverna_rules import Names
 from taverna_rules.core import (
     CORE_FOLDS,
     Action,
@@ -21,14 +21,12 @@ from taverna_rules.core import (
     Flow,
     Result,
     Task,
-    Visibility,
     Zone,
     action_table,
     event_table,
     registrar,
 )
-from taverna_rules.core.engine import run_flow
-from toy_games.common import Started, ToyRules, check_start, opening_of, standings
+from toy_games.common import Started, ToyRules, standings, toy_module
 
 __all__ = ["GAME", "RULES"]
 
@@ -142,26 +140,13 @@ def _end(engine: Engine, task: Task) -> None:
     engine.emit(AuctionEnded(standings([p.name for p in state.players], totals)))
 
 
-def start(rules: ToyRules, players: Any, seed: Any, options: Any = None) -> list[Event]:
-    started = check_start(rules, players, seed, options)
-    return run_flow(rules, evolve(None, started), [started])
-
-
-GAME = GameModule(
-    id="sealed_auction",
-    name=Names(en="Sealed-bid auction", fr="Enchères sous pli", nl="Gesloten veiling"),
-    languages=("en",),
-    actions=ACTIONS,
-    events=EVENTS,
-    steps=FLOW.steps,
-    decisions=FLOW.decisions,
-    ops={},
-    evolve=evolve,
-    start=start,
-    opening=lambda rules, first: opening_of(rules, first, start),
-    openings=(Started,),
-    rules_type=ToyRules,
-    state_type=AuctionState,
-    visibility=Visibility((Zone("seed", "seed", "hidden"), Zone("commits", "commits", "owner", pairs=True))),
-    player_counts=lambda rules: rules.players,
+GAME = toy_module(
+    "sealed_auction",
+    Names(en="Sealed-bid auction", fr="Enchères sous pli", nl="Gesloten veiling"),
+    ACTIONS,
+    EVENTS,
+    FLOW,
+    evolve,
+    AuctionState,
+    (Zone("commits", "commits", "owner", pairs=True),),
 )

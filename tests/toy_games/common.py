@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from taverna_rules import OptionError, ReplayError
-from taverna_rules.core import Event, Result, Standing
+from taverna_rules import GameModule, Names, OptionError, ReplayError
+from taverna_rules.core import Action, Event, Flow, Result, Standing, Visibility, Zone
+from taverna_rules.core.engine import run_flow
 
-__all__ = ["Started", "ToyRules", "check_start", "standings"]
+__all__ = ["Started", "ToyRules", "standings", "toy_module"]
 
 
 @attrs.frozen
@@ -51,12 +52,46 @@ def check_start(
     return Started(rules.fingerprint, tuple(players), seed)
 
 
-def opening_of(rules: ToyRules, first: Event, start: Any) -> list[Event]:
-    """The opening a first event gives, recomputed by ``start``."""
-    if not isinstance(first, Started) or first.rules != rules.fingerprint:
-        raise ReplayError(f"{rules.game} logs start with Started for these rules")
-    events: list[Event] = start(rules, first.players, first.seed, {})
-    return events
+def toy_module(
+    ident: str,
+    name: Names,
+    actions: Mapping[str, type[Action]],
+    events: Mapping[str, type[Event]],
+    flow: Flow,
+    evolve: Callable[[Any, Event], Any],
+    state_type: type,
+    zones: tuple[Zone, ...] = (),
+) -> GameModule:
+    """A toy game's module: its opening is the checked ``Started`` event and the steps it
+    runs, its seed hidden from every view, its other zones as given."""
+
+    def start(rules: ToyRules, players: Any, seed: Any, options: Any = None) -> list[Event]:
+        started = check_start(rules, players, seed, options)
+        return run_flow(rules, evolve(None, started), [started])
+
+    def opening(rules: ToyRules, first: Event) -> list[Event]:
+        if not isinstance(first, Started) or first.rules != rules.fingerprint:
+            raise ReplayError(f"{rules.game} logs start with Started for these rules")
+        return start(rules, first.players, first.seed, {})
+
+    return GameModule(
+        id=ident,
+        name=name,
+        languages=("en",),
+        actions=actions,
+        events=events,
+        steps=flow.steps,
+        decisions=flow.decisions,
+        ops={},
+        evolve=evolve,
+        start=start,
+        opening=opening,
+        openings=(Started,),
+        rules_type=ToyRules,
+        state_type=state_type,
+        visibility=Visibility((Zone("seed", "seed", "hidden"), *zones)),
+        player_counts=lambda rules: rules.players,
+    )
 
 
 def standings(names: Sequence[str], totals: Sequence[int]) -> Result:

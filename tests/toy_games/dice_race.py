@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules import GameModule, Names
+from taverna_rules import Names
 from taverna_rules.core import (
     CORE_FOLDS,
     Action,
@@ -21,14 +21,11 @@ from taverna_rules.core import (
     Flow,
     Result,
     Task,
-    Visibility,
-    Zone,
     action_table,
     event_table,
     registrar,
 )
-from taverna_rules.core.engine import run_flow
-from toy_games.common import Started, ToyRules, check_start, opening_of, standings
+from toy_games.common import Started, ToyRules, standings, toy_module
 
 __all__ = ["GAME", "RULES"]
 
@@ -148,26 +145,13 @@ def _end(engine: Engine, task: Task) -> None:
     engine.emit(RaceWon(standings([p.name for p in state.players], [p.score for p in state.players])))
 
 
-def start(rules: ToyRules, players: Any, seed: Any, options: Any = None) -> list[Event]:
-    started = check_start(rules, players, seed, options)
-    return run_flow(rules, evolve(None, started), [started])
-
-
-GAME = GameModule(
-    id="dice_race",
-    name=Names(en="Dice race", fr="Course de dés", nl="Dobbelrace"),
-    languages=("en",),
-    actions=ACTIONS,
-    events=EVENTS,
-    steps=FLOW.steps,
-    decisions=FLOW.decisions,
-    ops={},
-    evolve=evolve,
-    start=start,
-    opening=lambda rules, first: opening_of(rules, first, start),
-    openings=(Started,),
-    rules_type=ToyRules,
-    state_type=RaceState,
-    visibility=Visibility((Zone("seed", "seed", "hidden"),)),
-    player_counts=lambda rules: rules.players,
+GAME = toy_module(
+    "dice_race",
+    Names(en="Dice race", fr="Course de dés", nl="Dobbelrace"),
+    ACTIONS,
+    EVENTS,
+    FLOW,
+    evolve,
+    RaceState,
+    (),
 )

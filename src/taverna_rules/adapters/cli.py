@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import TextIO
 
 from taverna_rules import __version__
-from taverna_rules.content.loader import load_rules, validate
 from taverna_rules.content.schema_source import rendered_schemas
-from taverna_rules.errors import ContentError, OptionError
+from taverna_rules.errors import ContentError, GameModuleError, OptionError
+from taverna_rules.game_modules import DEFAULT_GAME, installed_games
 from taverna_rules.games.taverna.setup import resolve_options
+from taverna_rules.rules import load_rules, validate
 
 __all__ = ["build_parser", "main", "main_exit"]
 
@@ -109,6 +110,12 @@ def _content_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-base", action="store_true", help="do not load the bundled base game under the paths"
     )
+    parser.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=installed_games(),
+        help=f"the game whose content this is (default: {DEFAULT_GAME})",
+    )
 
 
 def _positive(text: str) -> int:
@@ -154,11 +161,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         "rules-text": _rules_text,
         "check": _check,
     }[args.command]
-    return command(args, stream)
+    try:
+        return command(args, stream)
+    except GameModuleError as exc:  # a game without content, or one that fails to load
+        stream.write(f"taverna {args.command}: {exc}\n")
+        return 2
 
 
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
-    report = validate(args.paths, base=not args.no_base)
+    report = validate(args.paths, base=not args.no_base, game=args.game)
     failed = not report.ok or (args.strict and bool(report.warnings))
     if args.format == "json":
         out.write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
@@ -194,10 +205,10 @@ def _schema(args: argparse.Namespace, out: TextIO) -> int:
 
 def _load(args: argparse.Namespace, out: TextIO) -> object:
     try:
-        return load_rules(*args.paths, base=not args.no_base)
+        return load_rules(*args.paths, base=not args.no_base, game=args.game)
     except ContentError as exc:
         if args.format == "json":
-            report = validate(args.paths, base=not args.no_base)
+            report = validate(args.paths, base=not args.no_base, game=args.game)
             out.write(json.dumps({"ok": False, "validation": report.to_json()}, indent=2) + "\n")
         else:
             out.write(f"the content does not load; {exc}\n")
@@ -228,7 +239,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.adapters.conformance import run_checks
     from taverna_rules.content.model import RuleSet
 
-    report = validate(args.paths, base=not args.no_base)
+    report = validate(args.paths, base=not args.no_base, game=args.game)
     if not report.ok:
         if args.format == "json":
             out.write(json.dumps({"ok": False, "validation": report.to_json()}, indent=2) + "\n")

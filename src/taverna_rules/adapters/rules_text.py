@@ -19,7 +19,7 @@ from typing import Literal
 
 import attrs
 
-from taverna_rules.content.model import Names, Provenance, RuleSet
+from taverna_rules.content.model import Names, Provenance, RuleSet, Trigger
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.ops import Text, check_language, render
 
@@ -54,6 +54,66 @@ class CardText:
 
 
 # The words of the listing around the effects' text.
+#: A spell's trigger: the lead, then for each event its clause when the owner acts (``you``)
+#: and when someone else does (``{who}``), then who that someone is.
+_TRIGGER_LEAD = Text(
+    en="Stays in play once cast. Whenever {clause}: {effect}",
+    fr="Reste en jeu une fois lancé. Chaque fois {clause} : {effect}",
+    nl="Blijft in het spel na het uitspreken. Telkens als {clause}: {effect}",
+)
+_TRIGGER_CLAUSES: Mapping[str, tuple[Text, Text]] = {
+    "customer_seated": (
+        Text(
+            en="you seat a customer{of}{at}",
+            fr="que vous installez un client{of}{at}",
+            nl="je een klant{of}{at} plaatst",
+        ),
+        Text(
+            en="{who} seats a customer{of}{at}",
+            fr="qu'{who} installe un client{of}{at}",
+            nl="{who} een klant{of}{at} plaatst",
+        ),
+    ),
+    "track_advanced": (
+        Text(
+            en="you advance on a track{of}",
+            fr="que vous progressez sur une piste{of}",
+            nl="je op een spoor{of} vooruitgaat",
+        ),
+        Text(
+            en="{who} advances on a track{of}",
+            fr="qu'{who} progresse sur une piste{of}",
+            nl="{who} op een spoor{of} vooruitgaat",
+        ),
+    ),
+    "deed_bought": (
+        Text(
+            en="you buy a property deed{at}",
+            fr="que vous achetez un titre de propriété{at}",
+            nl="je een eigendomstitel{at} koopt",
+        ),
+        Text(
+            en="{who} buys a property deed{at}",
+            fr="qu'{who} achète un titre de propriété{at}",
+            nl="{who} een eigendomstitel{at} koopt",
+        ),
+    ),
+    "spell_cast": (
+        Text(
+            en="you cast another spell",
+            fr="que vous lancez un autre sort",
+            nl="je een andere spreuk uitspreekt",
+        ),
+        Text(en="{who} casts a spell", fr="qu'{who} lance un sort", nl="{who} een spreuk uitspreekt"),
+    ),
+}
+_TRIGGER_WHO: Mapping[str, Text] = {
+    "opponent": Text(en="an opponent", fr="un adversaire", nl="een tegenstander"),
+    "any": Text(en="a player", fr="un joueur", nl="een speler"),
+}
+_TRIGGER_PEOPLE = Text(en=" ({people})", fr=" ({people})", nl=" ({people})")
+_TRIGGER_TAVERN = Text(en=" in the {tavern}", fr=" dans la taverne {tavern}", nl=" in de {tavern}")
+
 _WORDS: Mapping[str, Text] = {
     "cost": Text(en="Cost {cost}.", fr="Coût {cost}.", nl="Kosten {cost}."),
     "own_turn": Text(en="Your turn.", fr="Votre tour.", nl="Eigen beurt."),
@@ -95,16 +155,17 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
     symbols = {s.id: s.name.get(lang) for s in rules.symbols}
     options = {o.id: o.name.get(lang) for o in rules.options if o.name is not None}
 
-    def effect(node: Node) -> str:
-        return _sentence(
-            render(
-                node,
-                lambda p: peoples.get(p, p),
-                lang,
-                symbol_name=lambda s: symbols.get(s, s),
-                option_name=lambda o: options.get(o, o),
-            )
+    def plain(node: Node) -> str:
+        return render(
+            node,
+            lambda p: peoples.get(p, p),
+            lang,
+            symbol_name=lambda s: symbols.get(s, s),
+            option_name=lambda o: options.get(o, o),
         )
+
+    def effect(node: Node) -> str:
+        return _sentence(plain(node))
 
     def word(key: str, **fields: int) -> str:
         return _WORDS[key].get(lang).format(**fields)
@@ -123,10 +184,30 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
         text = " ".join(parts)
         out.append(CardText(kind, item_id, name.get(lang), text, lang, provenance, cost, position))
 
+    taverns = {t.id: t.name.get(lang) for t in rules.taverns}
+
+    def trigger_text(trigger: Trigger) -> str:
+        when = trigger.when
+        own, other = _TRIGGER_CLAUSES[when.event]
+        template = own if when.player == "you" else other
+        who = _TRIGGER_WHO[when.player].get(lang) if when.player != "you" else ""
+        clause = template.get(lang).format(
+            who=who,
+            of=_TRIGGER_PEOPLE.get(lang).format(people=peoples.get(when.people, when.people))
+            if when.people
+            else "",
+            at=_TRIGGER_TAVERN.get(lang).format(tavern=taverns.get(when.tavern, when.tavern))
+            if when.tavern
+            else "",
+        )
+        return _sentence(_TRIGGER_LEAD.get(lang).format(clause=clause, effect=plain(trigger.effect)))
+
     for spell in rules.spells:
-        if spell.effect is None:
+        if spell.effect is None and spell.trigger is None:
             continue
         if spell.curse:
+            if spell.effect is None:  # a Curse is never cast: a trigger on it never acts
+                continue
             add(
                 "spell",
                 spell.id,
@@ -143,7 +224,8 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
                 spell.name,
                 word("cost", cost=spell.cost),
                 timing,
-                effect(spell.effect),
+                *([effect(spell.effect)] if spell.effect is not None else []),
+                *([trigger_text(spell.trigger)] if spell.trigger is not None else []),
                 provenance=spell.provenance,
                 cost=spell.cost,
             )

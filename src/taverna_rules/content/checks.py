@@ -12,7 +12,17 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import ENGINE_OPTIONS, FavourKind, Names, RuleOption, RuleSet, SpellCard
+from taverna_rules.content.model import (
+    ENGINE_OPTIONS,
+    MAX_TRIGGERED,
+    TRIGGER_EVENTS,
+    FavourKind,
+    Names,
+    RuleOption,
+    RuleSet,
+    SpellCard,
+    Trigger,
+)
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
@@ -167,7 +177,11 @@ def _never_for_others(node: Node, inner: tuple[PathItem, ...], effect: Node) -> 
     if node.op not in CARD_OPS:
         return ""
     for other, at in node_paths(effect):
-        if other.op == "for_each" and other.arg("players") != "all" and inner[: len(at)] == at:
+        if (
+            other.op == "for_each"
+            and other.arg("players") not in ("all", "deed_owners")
+            and inner[: len(at)] == at
+        ):
             return f"{node.op!r} acts on the card you play; an opponent's share of for_each has none"
     return ""
 
@@ -234,6 +248,53 @@ def _effect_problems(
         for name, value in node.args:
             if isinstance(value, Table):
                 out.extend(_table_problems(where, kind, ident, (*at, name, "table"), value))
+    return out
+
+
+#: The ops whose events a trigger watches: an effect with one of them can set off its own
+#: trigger again.
+TRIGGER_LOOPS = {
+    "customer_seated": (),
+    "track_advanced": ("advance_track", "advance_all_tracks", "remove_customer"),
+    "deed_bought": ("buy_deed",),
+    "spell_cast": ("grant_spell_cast",),
+}
+
+
+def _trigger_problems(where: Where, n: int, trigger: Trigger, rules: RuleSet) -> list[Problem]:
+    """A spell's trigger: filters its event has, names that exist, its effect, and a
+    warning when the effect can set the trigger off again."""
+    when, at = trigger.when, ("trigger", "when")
+    out: list[Problem] = []
+    accepted = TRIGGER_EVENTS.get(when.event, ())
+    known = {"people": rules.people_ids(), "tavern": tuple(t.id for t in rules.taverns)}
+    for name, names in known.items():
+        value = getattr(when, name)
+        if value is None:
+            continue
+        if name not in accepted:
+            takes = ", ".join(accepted) or "no filter but player"
+            message = f"event {when.event!r} has no {name}: it takes {takes}"
+            out.append(where.problem("spells", n, "trigger-filter", message, (*at, name), f"remove {name}:"))
+        elif value not in names:
+            out.extend(_unknown(where, "spells", n, (*at, name), name, value, names))
+    out.extend(_effect_problems(where, "spells", n, ("trigger", "effect"), trigger.effect, rules))
+    loops = [
+        node.op for node, _ in node_paths(trigger.effect) if node.op in TRIGGER_LOOPS.get(when.event, ())
+    ]
+    if loops:
+        out.append(
+            _warning(
+                where,
+                "spells",
+                n,
+                "trigger-loop",
+                f"the effect ({loops[0]}) can set off its own trigger ({when.event}) again: "
+                f"it stops after {MAX_TRIGGERED} triggered effects an action",
+                ("trigger", "effect"),
+                "watch another event, or make the effect do something else",
+            )
+        )
     return out
 
 
@@ -514,7 +575,21 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
     )
     for kind, items, consequence in playable:
         for n, item in enumerate(items):
-            if item.effect is None:
+            trigger = getattr(item, "trigger", None)
+            if trigger is not None:
+                problems.extend(_trigger_problems(where, n, trigger, rules))
+                if getattr(item, "curse", False):
+                    problems.append(
+                        where.problem(
+                            kind,
+                            n,
+                            "never-applies",
+                            f"{item.id!r} is the Curse, which is never cast: its trigger never acts",
+                            ("trigger",),
+                            "give the trigger to a spell that is cast",
+                        )
+                    )
+            if item.effect is None and trigger is None:
                 problems.append(
                     _warning(
                         where,
@@ -526,7 +601,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
                         "write what it does under effect: (docs: The effect DSL)",
                     )
                 )
-            else:
+            elif item.effect is not None:
                 problems.extend(_effect_problems(where, kind, n, ("effect",), item.effect, rules))
 
     for symbol, _ in rules.guild_tokens:

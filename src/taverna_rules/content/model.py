@@ -217,6 +217,43 @@ class FavourKind:
     note: str = ""
 
 
+#: The events a trigger can watch (``when: {event: ...}``), and the filters each accepts
+#: besides ``player``.
+TRIGGER_EVENTS: dict[str, tuple[str, ...]] = {
+    "customer_seated": ("people", "tavern"),
+    "track_advanced": ("people",),
+    "deed_bought": ("tavern",),
+    "spell_cast": (),
+}
+#: Whose event sets a trigger off, from its owner's side.
+TRIGGER_PLAYERS = ("you", "opponent", "any")
+
+
+@attrs.frozen
+class When:
+    """What sets a trigger off: an event (:data:`TRIGGER_EVENTS`), whose (``you``: the
+    trigger's owner; ``opponent``; ``any``), and optionally its people or tavern."""
+
+    event: str
+    player: Literal["you", "opponent", "any"] = "you"
+    people: str | None = None
+    tavern: str | None = None
+
+
+@attrs.frozen
+class Trigger:
+    """An ongoing effect: whenever its event happens, its effect is pushed on the stack for
+    its owner (at most :data:`MAX_TRIGGERED` times an action)."""
+
+    when: When
+    effect: Node
+
+
+#: The most triggered effects one action sets off: a trigger whose effect sets off its
+#: own event cannot loop forever (the checks warn about it: ``trigger-loop``).
+MAX_TRIGGERED = 10
+
+
 @attrs.frozen
 class SpellCard:
     """A kind of spell card; the Curse is the one with ``curse`` set."""
@@ -228,6 +265,8 @@ class SpellCard:
     timing: Literal["own_turn", "any_turn"] = "own_turn"
     curse: bool = False
     effect: Node | None = None
+    #: For a spell that stays in play: once cast, its trigger acts for its caster.
+    trigger: Trigger | None = None
     provenance: Provenance = "reconstructed"
     note: str = ""
 

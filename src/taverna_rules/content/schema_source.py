@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from taverna_rules.content.model import TRIGGER_EVENTS, TRIGGER_PLAYERS
 from taverna_rules.dsl.ops import effect_schema
 
 __all__ = ["KINDS", "MERGEABLE", "content_schema", "write_schemas"]
@@ -55,6 +56,34 @@ def _obj(properties: JSON, required: list[str], description: str = "") -> JSON:
     if description:
         out["description"] = description
     return out
+
+
+#: A spell's ongoing effect: ``when`` an event happens (whose, and which people or
+#: tavern), ``effect`` is pushed for the spell's caster.
+TRIGGER: JSON = _obj(
+    {
+        "when": _obj(
+            {
+                "event": {
+                    "enum": list(TRIGGER_EVENTS),
+                    "description": "the event that sets the trigger off",
+                },
+                "player": {
+                    "enum": list(TRIGGER_PLAYERS),
+                    "description": "whose event: you (the caster, the default), an opponent, any player",
+                },
+                "people": {**ID, "description": "only for this people (customer_seated, track_advanced)"},
+                "tavern": {**ID, "description": "only in this tavern (customer_seated, deed_bought)"},
+            },
+            ["event"],
+            "what sets the trigger off",
+        ),
+        "effect": EFFECT,
+    },
+    ["when", "effect"],
+    "once the spell is cast, whenever the event happens, the effect resolves for the caster "
+    "(at most 10 triggered effects an action)",
+)
 
 
 def _list(item: JSON, description: str) -> JSON:
@@ -290,6 +319,7 @@ BODIES: dict[str, tuple[JSON, list[str], str]] = {
                         "timing": {"enum": ["own_turn", "any_turn"]},
                         "curse": {"type": "boolean"},
                         "effect": EFFECT,
+                        "trigger": TRIGGER,
                         "provenance": {"enum": PROVENANCES},
                         "note": {"type": "string", "description": "what the card is modelled on"},
                     },

@@ -150,6 +150,10 @@ class Engine:
         self._decisions: Mapping[str, DecisionKind] = self.module.decisions
         self._steps: Mapping[str, Auto] = self.module.steps
         self._passes = self.module.passes
+        self._react = self.module.react
+        #: Tasks the game's ``react`` scheduled during this action (for it to bound them).
+        self.reactions = 0
+        self._reacted: list[Task] = []
         self.state = state
         self.events: list[Event] = []
         self.stack: list[Task] = list(state.stack)
@@ -162,6 +166,8 @@ class Engine:
         """Record ``event`` and fold it into the working state."""
         self.state = self._evolve(self.state, event)
         self.events.append(event)
+        if self._react is not None:
+            self._react(self, event)
 
     def draw(self, outcome: Callable[[random.Random], Event]) -> Event:
         """Chance during play: ``outcome`` makes the event of a draw (dice rolled, a card
@@ -181,6 +187,18 @@ class Engine:
     def push(self, *tasks: Task) -> None:
         """Schedule ``tasks`` to run next, the first one first."""
         self.stack.extend(reversed(tasks))
+
+    def react(self, *tasks: Task) -> None:
+        """Schedule ``tasks`` (a trigger's effects) to run as soon as the step that emitted
+        the event is done, before what that step pushed, the first one first."""
+        self.reactions += len(tasks)
+        self._reacted.extend(tasks)
+
+    def _settle(self) -> None:
+        # The step is done: what it set off runs before anything it scheduled.
+        if self._reacted:
+            self.push(*self._reacted)
+            self._reacted.clear()
 
     def effect(self, ref: str, path: tuple[int, ...] = ()) -> Any:
         """The effect node a task points at."""
@@ -202,6 +220,7 @@ class Engine:
                         break
                     self.stack.pop()  # nobody to ask
                     self._reveal(top, kind)
+                    self._settle()
                     continue
                 legal = kind.legal(self.rules, self.state, top)
                 if len(legal) != 1 or legal[0] not in self._passes:
@@ -212,9 +231,11 @@ class Engine:
                 # A window whose only choice is to pass needs nobody's attention.
                 self.stack.pop()
                 kind.apply(self, top, legal[0])
+                self._settle()
                 continue
             self.stack.pop()
             self._steps[top.kind](self, top)
+            self._settle()
         # After a stop at a decision the state already holds this very stack: folding the
         # event then costs nothing (evolve returns the state when the stack is the same).
         live = self.state.stack
@@ -333,6 +354,7 @@ def decide_and_fold(
         if not _waiting(module, rules, engine.state, top, kind):
             engine.stack.pop()
             engine._reveal(top, kind)
+    engine._settle()
     engine.run()
     return engine.events, engine.state, engine.pending
 

@@ -43,7 +43,7 @@ EXPR: JSON = {"$ref": "#/$defs/expr"}
 COND: JSON = {"$ref": "#/$defs/cond"}
 MAX_REPEAT = 10
 #: Whom ``for_each`` resolves its effect for.
-TARGETS = ("opponents", "all", "chosen_opponent")
+TARGETS = ("opponents", "all", "chosen_opponent", "deed_owners")
 
 #: The languages of the rules text, as in :class:`~taverna_rules.content.model.Names`.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
@@ -213,6 +213,11 @@ PHRASES: Mapping[str, Text] = {
     ),
     "players:opponents": Text(en="each opponent", fr="chaque adversaire", nl="elke tegenstander"),
     "players:all": Text(en="each player", fr="chaque joueur", nl="elke speler"),
+    "players:deed_owners": Text(
+        en="each owner of a property deed of this tavern",
+        fr="chaque propriétaire d'un titre de propriété de cette taverne",
+        nl="elke eigenaar van een eigendomstitel van deze taverne",
+    ),
     "players:chosen_opponent": Text(
         en="an opponent of your choice", fr="un adversaire de votre choix", nl="een tegenstander naar keuze"
     ),
@@ -372,7 +377,9 @@ OPS: Mapping[str, OpSpec] = {
                     "players": {
                         "enum": list(TARGETS),
                         "description": "opponents: every other player, clockwise from you; "
-                        "all: every player, you first; chosen_opponent: one opponent you choose",
+                        "all: every player, you first; chosen_opponent: one opponent you choose; "
+                        "deed_owners: every owner of a deed of the tavern where this turn's "
+                        "customer sits, clockwise from you (you too if you own one)",
                     },
                     "effect": EFFECT,
                 },

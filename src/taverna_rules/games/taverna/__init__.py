@@ -8,12 +8,13 @@ for the generic core (:mod:`taverna_rules.core`), which finds it through the
 
 from __future__ import annotations
 
+from taverna_rules.content.loader import load_rules, validate
 from taverna_rules.content.model import Names, RuleSet
 from taverna_rules.dsl.ops import LANGUAGES
 from taverna_rules.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with the engine.
-from taverna_rules.games.taverna import dignitaries, effects, endgame, favours, setup, spells, turn
+from taverna_rules.games.taverna import dignitaries, effects, endgame, favours, setup, spells, triggers, turn
 from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
 from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
 
@@ -56,10 +57,13 @@ GAME = GameModule(
     # A response window or a turn's end offering nothing else resolves by itself.
     passes=(EndTurn(), Pass()),
     integrity=state_problems,
+    react=triggers.react,
     upcasters={
         # Version 2 records the game, the engine and the packs; version 1 knew only Taverna.
         ("GameStarted", 1): lambda data: {"game": "taverna", "engine": "", "packs": [], **data},
     },
     player_counts=lambda rules: tuple(rules.supported_players()),
     conformance=_kit,
+    load=load_rules,
+    validate=validate,
 )

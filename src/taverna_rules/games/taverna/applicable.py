@@ -109,9 +109,16 @@ def climbable_levels(rules: RuleSet, state: GameState, player: int) -> int:
 
 def targets(node: Node, state: GameState, player: int) -> tuple[int, ...]:
     """The seats a ``for_each`` resolves its effect for, clockwise from ``player``:
-    everyone else (``opponents``), or everyone with ``player`` first (``all``)."""
+    everyone else (``opponents``), everyone with ``player`` first (``all``), or the owners
+    of a deed of the tavern where this turn's customer sits (``deed_owners``; nobody before
+    the customer sits)."""
     n = len(state.players)
-    first = 0 if node.arg("players") == "all" else 1
+    which = node.arg("players")
+    if which == "deed_owners":
+        tavern = state.turn.tavern if state.turn is not None else None
+        owners = set(state.tavern(tavern).deeds) if tavern is not None else set()
+        return tuple(seat for seat in ((player + i) % n for i in range(n)) if seat in owners)
+    first = 0 if which == "all" else 1
     return tuple((player + i) % n for i in range(first, n))
 
 

@@ -18,7 +18,8 @@ decision = FLOW.decision
 
 def resolve_ref(rules: RuleSet, ref: str) -> Node:
     """The effect named by a task ref: ``track:orc:2``, ``royal:king``, ``spell:curse``,
-    ``dignitary:princess:1``, ``favour:gain_level``."""
+    ``dignitary:princess:1``, ``favour:gain_level``, ``trigger:banner`` (a spell's
+    trigger)."""
     kind, _, rest = ref.partition(":")
     node: Node | None
     if kind == "dignitary":
@@ -33,6 +34,9 @@ def resolve_ref(rules: RuleSet, ref: str) -> Node:
         node = rules.favour(rest).effect
     elif kind == "spell":
         node = rules.spell(rest).effect
+    elif kind == "trigger":
+        trigger = rules.spell(rest).trigger
+        node = trigger.effect if trigger is not None else None
     else:
         node = None
     if node is None:

@@ -44,11 +44,13 @@ def cast_actions(rules: RuleSet, state: GameState, player: int) -> tuple[CastSpe
     out: dict[str, CastSpell] = {}
     for card in state.players[player].hand:
         spell = rules.spell(card)
-        if spell.id in out or spell.effect is None or spell.cost > coins:
+        if spell.id in out or (spell.effect is None and spell.trigger is None) or spell.cost > coins:
             continue
         if not own_turn and spell.timing != "any_turn":
             continue  # only lightning spells on another player's turn
-        if applicable(rules, state, player, spell.effect, coins=coins - spell.cost, arrival=None):
+        if spell.effect is None or applicable(
+            rules, state, player, spell.effect, coins=coins - spell.cost, arrival=None
+        ):
             out[spell.id] = CastSpell(card)
     return tuple(out.values())
 
@@ -77,7 +79,10 @@ def cast_spell(engine: Engine, task: Task, action: CastSpell) -> None:
     if spell.cost:
         engine.emit(ev.CoinsPaid(task.player, spell.cost, f"spell:{spell.id}"))
     engine.emit(ev.SpellCast(task.player, action.spell))
-    engine.push(Task("effect", task.player, f"spell:{spell.id}"), task)
+    if spell.effect is None:  # a spell that only stays in play
+        engine.push(task)
+    else:
+        engine.push(Task("effect", task.player, f"spell:{spell.id}"), task)
 
 
 def _respond_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
