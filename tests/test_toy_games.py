@@ -194,3 +194,13 @@ def test_the_command_line_takes_the_game() -> None:
     out = io.StringIO()
     assert main(["validate", "--game", "dice_race"], out) == 2
     assert "'dice_race' ships no content pipeline" in out.getvalue()
+
+
+def test_what_a_viewer_must_not_see_is_listed_as_texts_only() -> None:
+    """The seed and a committed bid are hidden by their zones, but only texts can be
+    searched for in a message: a refusal saying "space=0" leaks no seed 0."""
+    game = tr.new_game(AUCTION, ["Ann", "Bob"], seed=0)
+    game.apply(Bid(0), player=1)
+    visibility = tr.game_module("sealed_auction").visibility
+    assert visibility.hidden(game.state, 0) == set()
+    assert game.view(0).commits == ((1, None),) and game.view(0).seed == 0

@@ -513,8 +513,7 @@ class _GameRun:
 
     def _secrets(self, state: Any, viewer: int | None) -> set[str]:
         """The card ids ``viewer`` must not see in ``state`` (less those shown anyway)."""
-        hidden = self.module.visibility.hidden(state, viewer)
-        return {thing for thing in hidden if isinstance(thing, str)} - self.public
+        return self.module.visibility.hidden(state, viewer) - self.public
 
     def _hidden_fields(self, event: Event, viewer: int | None) -> None:
         """Each field of a zone that ``viewer`` may not see shows nothing but hidden marks

@@ -170,10 +170,13 @@ class Visibility:
         """The log as ``viewer`` may see it."""
         return [self.redact_event(event, viewer) for event in events]
 
-    def hidden(self, state: Any, viewer: int | None) -> set[Any]:
-        """What ``viewer`` must never see in ``state`` (the ids of the cards in the decks
-        and in the others' hands, say), less the hidden mark: a view of the state or of
-        the log names none of them, and neither may a refusal sent to that viewer."""
+    def hidden(self, state: Any, viewer: int | None) -> set[str]:
+        """The texts ``viewer`` must never see in ``state`` (the ids of the cards in the
+        decks and in the others' hands, say), less the hidden mark: a view of the state or
+        of the log names none of them, and neither may a refusal sent to that viewer.
+        Hidden things that are not texts (the seed, a committed action) are hidden by their
+        zones all the same, but a text cannot be searched for them, so they are not
+        listed."""
         secret: set[Any] = set()
         for zone in self.zones:
             if zone.per_player:
@@ -181,9 +184,7 @@ class Visibility:
                     secret.update(zone.values(getattr(player, zone.field), seat, viewer))
             else:
                 secret.update(zone.values(getattr(state, zone.field), None, viewer))
-        secret.discard(HIDDEN)
-        secret.discard(None)
-        return secret
+        return {thing for thing in secret if isinstance(thing, str) and thing != HIDDEN}
 
     def is_view(self, state: Any) -> bool:
         """True for a state seen by one player or a spectator (folded from a redacted log):
