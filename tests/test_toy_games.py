@@ -11,7 +11,8 @@ import pytest
 
 import taverna_rules as tr
 from taverna_rules.adapters.conformance import CHECKS, run_checks
-from taverna_rules.core import ChoiceCommitted, ChoicesRevealed, serialize
+from taverna_rules.core import ChoiceCommitted, ChoicesRevealed, run_flow, serialize
+from taverna_rules.core.engine import pending_decision
 from toy_games import installed
 from toy_games.auction import RULES as AUCTION
 from toy_games.auction import Bid, LotSold
@@ -204,3 +205,28 @@ def test_what_a_viewer_must_not_see_is_listed_as_texts_only() -> None:
     visibility = tr.game_module("sealed_auction").visibility
     assert visibility.hidden(game.state, 0) == set()
     assert game.view(0).commits == ((1, None),) and game.view(0).seed == 0
+
+
+def test_a_module_with_sealed_choices_must_hide_them() -> None:
+    """A game author who forgets the commits zone (or names a zone that does not exist)
+    hears it when the module is built, not from a view that shows the others' bids."""
+    from toy_games import auction
+
+    with pytest.raises(tr.GameModuleError, match="declare Zone\\('commits'"):
+        attrs.evolve(auction.GAME, visibility=tr.Visibility((tr.Zone("seed", "seed", "hidden"),)))
+    commits = tr.Zone("commits", "commits", "owner", pairs=True)
+    with pytest.raises(tr.GameModuleError, match=r"Started\.seed names the zone 'seed'"):
+        attrs.evolve(auction.GAME, visibility=tr.Visibility((commits,)))
+
+
+def test_an_opening_that_never_ran_its_steps_is_named() -> None:
+    """start() must run the opening's steps: a state left on an automatic step is the game
+    module's error, said as such (it was a bare KeyError)."""
+    import toy_games.dice_race as race
+
+    state = race.evolve(None, Started(RACE.fingerprint, ("Ann", "Bob"), 1))
+    broken = attrs.evolve(state, stack=(*state.stack, tr.Task("deal")))
+    with pytest.raises(tr.GameModuleError, match="waits on step 'deal', which is no decision"):
+        pending_decision(RACE, broken)
+    with pytest.raises(tr.GameModuleError, match="no step 'deal' in its flow"):
+        run_flow(RACE, broken)

@@ -24,7 +24,7 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
-from taverna_rules.core.records import Action, Event
+from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
 from taverna_rules.errors import GameModuleError, PositionError
 
@@ -124,6 +124,21 @@ class GameModule:
     validate: Callable[..., Any] | None = None
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
+
+    def __attrs_post_init__(self) -> None:
+        zones = {zone.name for zone in self.visibility.zones}
+        if ChoiceCommitted.TYPE in self.events and "commits" not in zones:
+            raise GameModuleError(
+                f"game {self.id!r} has simultaneous decisions: declare Zone('commits', 'commits', "
+                "'owner', pairs=True) in its visibility, or every view shows the others' choices"
+            )
+        for cls in self.events.values():
+            for field, zone in cls.ZONES.items():
+                if zone not in zones and not zone.startswith("*"):
+                    raise GameModuleError(
+                        f"game {self.id!r}: event {cls.TYPE}.{field} names the zone {zone!r}, "
+                        f"which its visibility does not declare ({', '.join(sorted(zones)) or 'none'})"
+                    )
 
     def __repr__(self) -> str:
         return f"<GameModule {self.id!r}: {len(self.actions)} actions, {len(self.events)} events>"

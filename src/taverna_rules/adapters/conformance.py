@@ -1,4 +1,7 @@
-"""The conformance kit: random legal games that prove a rule set (an expansion) plays.
+"""The conformance kit: random legal games that prove a rule set (a game module, an
+expansion) plays. The checks below are described for Taverna; for any game, views are
+judged by its zones, integrity by its module's ``integrity``, and conservation by its
+``conformance`` ledger.
 
 :func:`run_checks` plays ``games`` random legal games for each player count of a rule set
 and checks each one:

@@ -11,7 +11,7 @@ gathers its parts in a :class:`~taverna_rules.game_modules.GameModule`; see
 :doc:`architecture` ("Writing a game module").
 """
 
-from taverna_rules.core.engine import CORE_FOLDS, Decision, DecisionKind, Engine, Flow
+from taverna_rules.core.engine import CORE_FOLDS, Decision, DecisionKind, Engine, Flow, run_flow
 from taverna_rules.core.records import (
     HIDDEN,
     Action,
@@ -48,4 +48,5 @@ __all__ = [
     "action_table",
     "event_table",
     "registrar",
+    "run_flow",
 ]

@@ -32,7 +32,7 @@ from taverna_rules.core.records import (
     Task,
     action_problem,
 )
-from taverna_rules.errors import IllegalActionError
+from taverna_rules.errors import GameModuleError, IllegalActionError
 from taverna_rules.game_modules import GameModule, game_module
 
 __all__ = [
@@ -234,7 +234,10 @@ class Engine:
                 self._settle()
                 continue
             self.stack.pop()
-            self._steps[top.kind](self, top)
+            step = self._steps.get(top.kind)
+            if step is None:
+                raise GameModuleError(f"game {self.module.id!r} has no step {top.kind!r} in its flow")
+            step(self, top)
             self._settle()
         # After a stop at a decision the state already holds this very stack: folding the
         # event then costs nothing (evolve returns the state when the stack is the same).
@@ -277,7 +280,7 @@ def pending_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
         return ()
     module = game_module(rules.game)
     top = state.stack[-1]
-    kind: DecisionKind = module.decisions[top.kind]
+    kind = _decision_kind(module, top)
     if kind.seats is not None:
         return _waiting(module, rules, state, top, kind)
     return (_decision(module, rules, state, top, kind),)
@@ -290,11 +293,21 @@ def pending_decision(rules: Any, state: Any) -> Decision | None:
         return None
     module = game_module(rules.game)
     top = state.stack[-1]
-    kind: DecisionKind = module.decisions[top.kind]
+    kind = _decision_kind(module, top)
     if kind.seats is not None:
         waiting = _waiting(module, rules, state, top, kind)
         return waiting[0] if waiting else None
     return _decision(module, rules, state, top, kind)
+
+
+def _decision_kind(module: GameModule, top: Task) -> DecisionKind:
+    """The decision kind of the stack's top; a state whose top is no decision (an opening
+    whose steps never ran) is the game module's error, said as such."""
+    kind: DecisionKind | None = module.decisions.get(top.kind)
+    if kind is None:
+        ran = "did its start() run the opening's steps (run_flow)?"
+        raise GameModuleError(f"game {module.id!r} waits on step {top.kind!r}, which is no decision: {ran}")
+    return kind
 
 
 def decide(rules: Any, state: Any, action: Action, *, player: int | None = None) -> list[Event]:

@@ -65,7 +65,17 @@ def _masked(value: Any) -> Any:
 
 @attrs.frozen
 class Zone:
-    """A place in the state whose content not everyone may see."""
+    """A place in the state whose content not everyone may see.
+
+    ``path`` is a state field (``"deck"``), or ``"players.<field>"`` for a field of every
+    player (its owner is the seat). With ``pairs``, the field holds ``(seat, thing)``
+    pairs, each thing owned by its seat (the commits of a simultaneous decision, the cards
+    players put away face down). ``policy`` is one of :data:`POLICIES` (see the module
+    documentation). Things in a zone that is not public should be distinct texts (card
+    instance ids such as ``"eviction#2"``): a text that also names something a viewer may
+    see (a kind shared by a hidden and a visible card) cannot be told apart in a search
+    for leaks.
+    """
 
     name: str
     path: str
@@ -113,7 +123,12 @@ class Zone:
 
 @attrs.frozen
 class Visibility:
-    """A game's zones, and everything a view is made of from them."""
+    """A game's zones, and everything a view is made of from them: the redacted state
+    (:meth:`redact_state`), events (:meth:`redact_event`), the texts a viewer must not
+    see (:meth:`hidden`), and whether a state is someone's view (:meth:`is_view`). A game
+    with simultaneous decisions declares ``Zone("commits", "commits", "owner",
+    pairs=True)``; every zone an event names must be declared (the
+    :class:`~taverna_rules.GameModule` checks both)."""
 
     zones: tuple[Zone, ...] = ()
     # The zones that hide what a seat holds, looked at for every decision.
