@@ -230,3 +230,9 @@ def test_an_opening_that_never_ran_its_steps_is_named() -> None:
         pending_decision(RACE, broken)
     with pytest.raises(tr.GameModuleError, match="no step 'deal' in its flow"):
         run_flow(RACE, broken)
+
+
+def test_a_game_in_english_only_names_itself_in_english() -> None:
+    name = tr.game_module("dice_race").name
+    assert (name.get("en"), name.get("fr"), name.get("nl")) == ("Dice race",) * 3
+    assert tr.game_module("taverna").name.get("fr") == "Taverna"

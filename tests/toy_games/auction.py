@@ -142,7 +142,7 @@ def _end(engine: Engine, task: Task) -> None:
 
 GAME = toy_module(
     "sealed_auction",
-    Names(en="Sealed-bid auction", fr="Enchères sous pli", nl="Gesloten veiling"),
+    Names(en="Sealed-bid auction"),
     ACTIONS,
     EVENTS,
     FLOW,

@@ -147,7 +147,7 @@ def _end(engine: Engine, task: Task) -> None:
 
 GAME = toy_module(
     "dice_race",
-    Names(en="Dice race", fr="Course de dés", nl="Dobbelrace"),
+    Names(en="Dice race"),
     ACTIONS,
     EVENTS,
     FLOW,

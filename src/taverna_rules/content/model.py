@@ -41,15 +41,17 @@ ENGINE_OPTIONS: tuple[str, ...] = ("use_curse", "guild_token_may_match_printed_s
 
 @attrs.frozen
 class Names:
-    """A name in the three languages of the rulebooks."""
+    """A name in English and, for a game written in them (Taverna's content is, in the
+    three languages of its rulebooks), French and Dutch; a game module in English only
+    gives ``en`` alone."""
 
     en: str
-    fr: str
-    nl: str
+    fr: str = ""
+    nl: str = ""
 
     def get(self, lang: str = "en") -> str:
-        """The name in ``lang`` (``en``, ``fr`` or ``nl``), English if unknown."""
-        return {"fr": self.fr, "nl": self.nl}.get(lang, self.en)
+        """The name in ``lang`` (``en``, ``fr`` or ``nl``); English if unknown or not given."""
+        return {"fr": self.fr, "nl": self.nl}.get(lang, "") or self.en
 
 
 @attrs.frozen
