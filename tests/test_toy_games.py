@@ -236,3 +236,24 @@ def test_a_game_in_english_only_names_itself_in_english() -> None:
     name = tr.game_module("dice_race").name
     assert (name.get("en"), name.get("fr"), name.get("nl")) == ("Dice race",) * 3
     assert tr.game_module("taverna").name.get("fr") == "Taverna"
+
+
+def test_a_type_name_may_be_qualified_by_its_game() -> None:
+    """Wire names are the game's: ``sealed_auction.Bid`` reads as the auction's Bid, a
+    Taverna reader refuses it by name, and a bare name reads in the reader's game."""
+    assert serialize.action_from_json(
+        '{"type": "sealed_auction.Bid", "amount": 2}', game="sealed_auction"
+    ) == Bid(2)
+    assert serialize.action_from_json('{"type": "Bid", "amount": 2}', game="sealed_auction") == Bid(2)
+    with pytest.raises(
+        tr.ReplayError,
+        match=r"'sealed_auction\.Bid' is an action of the game 'sealed_auction', not of 'taverna'",
+    ):
+        serialize.action_from_json('{"type": "sealed_auction.Bid", "amount": 2}')
+    taverna = serialize.event_from_json(
+        '{"type": "taverna.CoinsGained", "v": 1, "player": 0, "amount": 1, "reason": "x"}'
+    )
+    assert taverna == tr.CoinsGained(0, 1, "x")
+    nested = '{"type": "ChoiceCommitted", "v": 1, "player": 1, "action": {"type": "taverna.EndTurn"}}'
+    with pytest.raises(tr.ReplayError, match="of the game 'taverna', not of 'sealed_auction'"):
+        serialize.event_from_json(nested, game="sealed_auction")

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules._resources import GAME
 from taverna_rules.core.engine import Decision
 from taverna_rules.games.taverna.actions import ACTION_TYPES, Action
 from taverna_rules.games.taverna.events import EVENT_TYPES
@@ -94,7 +95,7 @@ class _Builder:
         self.defs["Action"] = {
             "description": "An action: its type name and fields.",
             "oneOf": [
-                self.record(cls, {"type": {"const": name}}) for name, cls in sorted(ACTION_TYPES.items())
+                self.record(cls, {"type": _type_name(name)}) for name, cls in sorted(ACTION_TYPES.items())
             ],
         }
         return {"$ref": "#/$defs/Action"}
@@ -105,13 +106,18 @@ class _Builder:
                 self.record(
                     cls,
                     {
-                        "type": {"const": name},
+                        "type": _type_name(name),
                         "v": {"type": "integer", "minimum": 1, "maximum": cls.VERSION, "default": 1},
                     },
                 )
                 for name, cls in sorted(EVENT_TYPES.items())
             ]
         }
+
+
+def _type_name(name: str) -> JSON:
+    """A record's ``type``: its name, or its name qualified by the game."""
+    return {"enum": [name, f"{GAME}.{name}"]}
 
 
 def _document(title: str, description: str, root: JSON, builder: _Builder) -> JSON:

@@ -3,7 +3,9 @@ converter per game.
 
 Actions and events carry their stable type name (``"type"``) and events their version
 (``"v"``); the names are the game's own (its module's tables), so every reader takes the
-``game`` whose names it reads (``"taverna"`` when none is given). Reading is strict,
+``game`` whose names it reads (``"taverna"`` when none is given); a name may be written
+qualified by its game (``"taverna.PickCard"``), and a reader refuses another game's by
+name. Reading is strict,
 since the text may come from anyone: an unknown type or version, an unknown or missing
 field, a value of another JSON type (``true`` or ``1.0`` for an integer, ``5`` for a
 text), a duplicated key, ``NaN``, text over :data:`MAX_TEXT` characters or nesting over
@@ -63,12 +65,13 @@ def _in_bounds(number: Any) -> bool:
     return bool(-INT_BOUND < number < INT_BOUND)
 
 
-def _strict_converter(actions: Mapping[str, type[Action]]) -> cattrs.Converter:
+def _strict_converter(module: GameModule) -> cattrs.Converter:
     """A converter that reads only what it would write: exact JSON types (a bool is not
     an int, a float is not an int, a number is not a string), no unknown or missing
     field, lists where tuples are written, and an action only of the types ``actions``.
     Writing is cattrs' own, so output is unchanged."""
     converter = cattrs.Converter(forbid_extra_keys=True)
+    actions = module.actions
 
     def exact(kind: type, words: str) -> Callable[[Any, Any], Any]:
         def read(value: Any, _: Any) -> Any:
@@ -118,10 +121,13 @@ def _strict_converter(actions: Mapping[str, type[Action]]) -> cattrs.Converter:
         return read
 
     converter.register_structure_hook_factory(attrs.has, record_reader)
+
+    def read_action(value: Any, _: Any) -> Action:
+        action: Action = _tagged(converter, _local(value, module, "an action"), actions, "action")
+        return action
+
     # Only the base class is a tagged union: its subclasses are plain records.
-    converter.register_structure_hook_func(
-        lambda tp: tp is Action, lambda v, _: _tagged(converter, v, actions, "action")
-    )
+    converter.register_structure_hook_func(lambda tp: tp is Action, read_action)
     converter.register_unstructure_hook(Action, action_to_dict)
     return converter
 
@@ -139,7 +145,7 @@ def converter(game: str | GameModule = DEFAULT_GAME) -> cattrs.Converter:
     module = game if isinstance(game, GameModule) else game_module(game)
     made = _CONVERTERS.get(module.id)
     if made is None:
-        made = _CONVERTERS[module.id] = _strict_converter(module.actions)
+        made = _CONVERTERS[module.id] = _strict_converter(module)
     return made
 
 
@@ -149,6 +155,18 @@ CONVERTER = converter()
 
 def _module(game: str | GameModule) -> GameModule:
     return game if isinstance(game, GameModule) else game_module(game)
+
+
+def _local(data: Any, module: GameModule, what: str) -> Any:
+    """``data`` with its type name as the game's tables know it: a name may be qualified
+    by its game (``taverna.PickCard``), and one of another game is refused by name."""
+    name = data.get("type") if isinstance(data, dict) else None
+    if type(name) is not str or "." not in name:
+        return data
+    game, _, bare = name.partition(".")
+    if game != module.id:
+        raise ReplayError(f"{shown(name)} is {what} of the game {shown(game)}, not of {module.id!r}")
+    return {**data, "type": bare}
 
 
 def _tagged(
@@ -191,7 +209,8 @@ def action_to_json(action: Action) -> str:
 def action_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Action:
     """The action of ``game`` in JSON text (or in an already decoded mapping)."""
     module = _module(game)
-    action: Action = _tagged(converter(module), _decode(text), module.actions, "action")
+    data = _local(_decode(text), module, "an action")
+    action: Action = _tagged(converter(module), data, module.actions, "action")
     return action
 
 
@@ -204,6 +223,7 @@ def event_from_dict(data: Any, *, game: str | GameModule = DEFAULT_GAME) -> Even
     """The event of ``game`` in a decoded mapping, upcast from older versions."""
     module = _module(game)
     table = module.events
+    data = _local(data, module, "an event")
     if isinstance(data, dict) and type(data.get("type")) is str and data["type"] in table:
         name = data["type"]
         cls = table[name]
