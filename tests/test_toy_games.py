@@ -257,3 +257,21 @@ def test_a_type_name_may_be_qualified_by_its_game() -> None:
     nested = '{"type": "ChoiceCommitted", "v": 1, "player": 1, "action": {"type": "taverna.EndTurn"}}'
     with pytest.raises(tr.ReplayError, match="of the game 'taverna', not of 'sealed_auction'"):
         serialize.event_from_json(nested, game="sealed_auction")
+
+
+def test_writers_qualify_names_by_the_game_given() -> None:
+    """A log written with its game's names reads back in that game and is refused, by
+    name, by a reader of another game; an object of another game is not written as its."""
+    game = tr.new_game(AUCTION, ["Ann", "Bob"], seed=4)
+    game.apply(Bid(1), player=0)
+    text = serialize.events_to_json(list(game.events), game="sealed_auction")
+    assert '"type": "sealed_auction.Started"' in text
+    assert serialize.events_from_json(text, game="sealed_auction") == list(game.events)
+    with pytest.raises(tr.ReplayError, match="of the game 'sealed_auction', not of 'dice_race'"):
+        serialize.events_from_json(text, game="dice_race")
+    assert (
+        serialize.action_to_json(Bid(3), game="sealed_auction")
+        == '{"amount": 3, "type": "sealed_auction.Bid"}'
+    )
+    with pytest.raises(tr.ReplayError, match="Bid is no action of the game 'taverna'"):
+        serialize.action_to_json(Bid(3), game="taverna")

@@ -201,9 +201,21 @@ def _format(exc: BaseException, tp: type | None) -> str:
     return cattrs.v.format_exception(exc, tp)
 
 
-def action_to_json(action: Action) -> str:
-    """``action`` as JSON text."""
-    return json.dumps(action_to_dict(action), sort_keys=True)
+def _qualified(data: dict[str, Any], cls: type, game: str | GameModule | None, what: str) -> dict[str, Any]:
+    """``data`` with its type qualified by ``game`` (unchanged without one); an object of a
+    type the game does not have is refused."""
+    if game is None:
+        return data
+    module = _module(game)
+    table: Mapping[str, type] = module.actions if what == "action" else module.events
+    if table.get(data["type"]) is not cls:
+        raise ReplayError(f"{cls.__name__} is no {what} of the game {module.id!r}")
+    return {**data, "type": f"{module.id}.{data['type']}"}
+
+
+def action_to_json(action: Action, *, game: str | GameModule | None = None) -> str:
+    """``action`` as JSON text; with ``game``, its type qualified by the game's id."""
+    return json.dumps(_qualified(action_to_dict(action), type(action), game, "action"), sort_keys=True)
 
 
 def action_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Action:
@@ -214,9 +226,11 @@ def action_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEF
     return action
 
 
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """An event as a JSON-ready mapping with its ``type`` and version ``v``."""
-    return {"type": event.TYPE, "v": event.VERSION, **CONVERTER.unstructure(event, type(event))}
+def event_to_dict(event: Event, *, game: str | GameModule | None = None) -> dict[str, Any]:
+    """An event as a JSON-ready mapping with its ``type`` and version ``v``; with
+    ``game``, its type qualified by the game's id (``taverna.CoinsGained``)."""
+    data = {"type": event.TYPE, "v": event.VERSION, **CONVERTER.unstructure(event, type(event))}
+    return _qualified(data, type(event), game, "event")
 
 
 def event_from_dict(data: Any, *, game: str | GameModule = DEFAULT_GAME) -> Event:
@@ -242,9 +256,9 @@ def event_from_dict(data: Any, *, game: str | GameModule = DEFAULT_GAME) -> Even
     return event
 
 
-def event_to_json(event: Event) -> str:
-    """``event`` as JSON text."""
-    return json.dumps(event_to_dict(event), sort_keys=True)
+def event_to_json(event: Event, *, game: str | GameModule | None = None) -> str:
+    """``event`` as JSON text; with ``game``, its type qualified by the game's id."""
+    return json.dumps(event_to_dict(event, game=game), sort_keys=True)
 
 
 def event_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Event:
@@ -252,9 +266,9 @@ def event_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFA
     return event_from_dict(_decode(text), game=game)
 
 
-def events_to_json(events: Sequence[Event]) -> str:
-    """A log as a JSON array."""
-    return json.dumps([event_to_dict(e) for e in events], sort_keys=True)
+def events_to_json(events: Sequence[Event], *, game: str | GameModule | None = None) -> str:
+    """A log as a JSON array; with ``game``, each type qualified by the game's id."""
+    return json.dumps([event_to_dict(e, game=game) for e in events], sort_keys=True)
 
 
 def events_from_json(text: str, *, game: str | GameModule = DEFAULT_GAME) -> list[Event]:
