@@ -171,7 +171,10 @@ class Game:
         """The pending decision as ``player`` may see it: the legal actions only for the
         player who decides (a spell to sell names a card of a hidden hand)."""
         seat = self._seat(player)
-        decision = next((d for d in self.decisions if d.player == seat), self.decision)
+        decision = self.decision
+        if decision is not None and self.module.decisions[decision.kind].seats is not None:
+            # At a simultaneous decision each seat still to choose has its own.
+            decision = next((d for d in self.decisions if d.player == seat), decision)
         return None if decision is None else redact_decision(decision, seat)
 
     def events_for(self, player: int | str | None) -> list[Event]:

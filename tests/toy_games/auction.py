@@ -8,13 +8,10 @@ scores the lots' values plus the coins left.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from taverna_rules import Names
 from taverna_rules.core import (
-    CORE_FOLDS,
     Action,
     Engine,
     Event,
@@ -23,10 +20,9 @@ from taverna_rules.core import (
     Task,
     Zone,
     action_table,
-    event_table,
     registrar,
 )
-from toy_games.common import Started, ToyRules, standings, toy_module
+from toy_games.common import Started, ToyRules, ended, fold_shared, toy_events, toy_module
 
 __all__ = ["GAME", "RULES"]
 
@@ -34,8 +30,7 @@ __all__ = ["GAME", "RULES"]
 RULES = ToyRules("sealed_auction", "sealed-auction-v1", (5, 3, 4, 6))
 COINS = 6
 ACTIONS = action_table()
-EVENTS = event_table(simultaneous=True)
-EVENTS.add(Started.TYPE, Started)
+EVENTS = toy_events(simultaneous=True)
 FLOW = Flow()
 
 
@@ -78,14 +73,6 @@ class LotSold(Event):
     price: int
 
 
-@registrar(EVENTS)
-@attrs.frozen
-class AuctionEnded(Event):
-    """The final result."""
-
-    result: Result
-
-
 def evolve(state: AuctionState | None, event: Event) -> AuctionState:
     if state is None:
         if not isinstance(event, Started):
@@ -104,10 +91,7 @@ def evolve(state: AuctionState | None, event: Event) -> AuctionState:
             bidder, coins=bidder.coins - event.price, lots=(*bidder.lots, event.lot)
         )
         return attrs.evolve(state, players=tuple(players))
-    if isinstance(event, AuctionEnded):
-        return attrs.evolve(state, result=event.result)
-    fold: Any = CORE_FOLDS[type(event)]
-    folded: AuctionState = fold(state, event)
+    folded: AuctionState = fold_shared(state, event)
     return folded
 
 
@@ -137,7 +121,7 @@ def _bids(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) -
 def _end(engine: Engine, task: Task) -> None:
     state, values = engine.state, engine.rules.numbers
     totals = [p.coins + sum(values[lot] for lot in p.lots) for p in state.players]
-    engine.emit(AuctionEnded(standings([p.name for p in state.players], totals)))
+    engine.emit(ended([p.name for p in state.players], totals))
 
 
 GAME = toy_module(

@@ -8,10 +8,21 @@ from typing import Any, ClassVar
 import attrs
 
 from taverna_rules import GameModule, Names, OptionError, ReplayError
-from taverna_rules.core import Action, Event, Flow, Result, Standing, Visibility, Zone
+from taverna_rules.core import (
+    CORE_FOLDS,
+    Action,
+    Event,
+    Flow,
+    Result,
+    Standing,
+    Visibility,
+    Zone,
+    event_table,
+)
 from taverna_rules.core.engine import run_flow
+from taverna_rules.core.records import Registry
 
-__all__ = ["Started", "ToyRules", "standings", "toy_module"]
+__all__ = ["Ended", "Started", "ToyRules", "ended", "fold_shared", "toy_events", "toy_module"]
 
 
 @attrs.frozen
@@ -34,7 +45,29 @@ class Started(Event):
     seed: int
 
 
-Started.TYPE = "Started"
+@attrs.frozen
+class Ended(Event):
+    """A toy game ends: its result."""
+
+    result: Result
+
+
+Started.TYPE, Ended.TYPE = "Started", "Ended"
+
+
+def toy_events(*, simultaneous: bool = False) -> Registry[type[Event]]:
+    """A toy game's event table, holding the core's events and the shared opening and end."""
+    table = event_table(simultaneous=simultaneous)
+    table.add(Started.TYPE, Started)
+    table.add(Ended.TYPE, Ended)
+    return table
+
+
+def fold_shared(state: Any, event: Event) -> Any:
+    """How the events every toy game has fold: the end, and the core's own."""
+    if isinstance(event, Ended):
+        return attrs.evolve(state, result=event.result)
+    return CORE_FOLDS[type(event)](state, event)
 
 
 def check_start(
@@ -94,12 +127,12 @@ def toy_module(
     )
 
 
-def standings(names: Sequence[str], totals: Sequence[int]) -> Result:
-    """Ranks by total, highest first; equal totals share a rank."""
+def ended(names: Sequence[str], totals: Sequence[int]) -> Ended:
+    """The end of a toy game: ranks by total, highest first; equal totals share a rank."""
     order = sorted(range(len(names)), key=lambda seat: -totals[seat])
     out = []
     for seat in order:
         rank = 1 + sum(1 for other in totals if other > totals[seat])
         tied = totals.count(totals[seat]) > 1
         out.append(Standing(seat, names[seat], rank, totals[seat], (("points", totals[seat]),), tied))
-    return Result(tuple(out))
+    return Ended(Result(tuple(out)))

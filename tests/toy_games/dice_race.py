@@ -8,13 +8,10 @@ event: fold and replay read it, a view never shows the seed.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from taverna_rules import Names
 from taverna_rules.core import (
-    CORE_FOLDS,
     Action,
     Engine,
     Event,
@@ -22,17 +19,15 @@ from taverna_rules.core import (
     Result,
     Task,
     action_table,
-    event_table,
     registrar,
 )
-from toy_games.common import Started, ToyRules, standings, toy_module
+from toy_games.common import Started, ToyRules, ended, fold_shared, toy_events, toy_module
 
 __all__ = ["GAME", "RULES"]
 
 RULES = ToyRules("dice_race", "dice-race-v1", (20,))
 ACTIONS = action_table()
-EVENTS = event_table()
-EVENTS.add(Started.TYPE, Started)
+EVENTS = toy_events()
 FLOW = Flow()
 
 
@@ -87,14 +82,6 @@ class Banked(Event):
     points: int
 
 
-@registrar(EVENTS)
-@attrs.frozen
-class RaceWon(Event):
-    """The final result."""
-
-    result: Result
-
-
 def evolve(state: RaceState | None, event: Event) -> RaceState:
     if state is None:
         if not isinstance(event, Started):
@@ -109,10 +96,7 @@ def evolve(state: RaceState | None, event: Event) -> RaceState:
         players = list(state.players)
         players[event.player] = attrs.evolve(racer, score=racer.score + event.points)
         return attrs.evolve(state, players=tuple(players), pot=0)
-    if isinstance(event, RaceWon):
-        return attrs.evolve(state, result=event.result)
-    fold: Any = CORE_FOLDS[type(event)]
-    folded: RaceState = fold(state, event)
+    folded: RaceState = fold_shared(state, event)
     return folded
 
 
@@ -142,7 +126,7 @@ def _turn(engine: Engine, task: Task, action: Action) -> None:
 @FLOW.automatic("end")
 def _end(engine: Engine, task: Task) -> None:
     state = engine.state
-    engine.emit(RaceWon(standings([p.name for p in state.players], [p.score for p in state.players])))
+    engine.emit(ended([p.name for p in state.players], [p.score for p in state.players]))
 
 
 GAME = toy_module(

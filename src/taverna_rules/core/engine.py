@@ -289,15 +289,8 @@ def pending_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
 def pending_decision(rules: Any, state: Any) -> Decision | None:
     """The decision the game waits for (at a simultaneous decision, the first seat's
     still to commit), or ``None`` when it is over."""
-    if state.over or not state.stack:
-        return None
-    module = game_module(rules.game)
-    top = state.stack[-1]
-    kind = _decision_kind(module, top)
-    if kind.seats is not None:
-        waiting = _waiting(module, rules, state, top, kind)
-        return waiting[0] if waiting else None
-    return _decision(module, rules, state, top, kind)
+    waiting = pending_decisions(rules, state)
+    return waiting[0] if waiting else None
 
 
 def _decision_kind(module: GameModule, top: Task) -> DecisionKind:
