@@ -12,6 +12,7 @@ from time import perf_counter
 
 import taverna_rules as tr
 from taverna_rules.content.loader import _load
+from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverna.evolve import fold
 
 from ._timing import Chunk, Step, median, run_chunks
@@ -266,7 +267,7 @@ def bench_load(budget: float, repeats: int, cold_runs: int) -> LoadFigures:
     deadline = perf_counter() + budget
     while True:
         start = perf_counter()
-        outcome = _load((), True)
+        outcome = _load(CONTENT, (), True)
         uncached.append(perf_counter() - start)
         if outcome.rules is None:
             raise RuntimeError(f"the bundled rules do not load: {outcome.problems}")

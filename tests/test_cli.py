@@ -12,7 +12,8 @@ import jsonschema
 import pytest
 
 from taverna_rules.adapters.cli import main
-from taverna_rules.content.schema_source import KINDS, content_schema, rendered_schemas
+from taverna_rules.content import schema_source
+from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.wire_schemas import WIRE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,12 +83,15 @@ def test_schema_writes_every_schema(tmp_path: Path) -> None:
     status, text = run("schema", "--out", str(tmp_path / "s"))
     assert status == 0
     written = sorted(p.relative_to(tmp_path / "s").as_posix() for p in (tmp_path / "s").rglob("*.json"))
-    expected = [*rendered_schemas(), *(f"wire/{kind}.schema.json" for kind in WIRE_KINDS)]
+    expected = [
+        *schema_source.rendered_schemas(CONTENT),
+        *(f"wire/{kind}.schema.json" for kind in WIRE_KINDS),
+    ]
     assert written == sorted(expected) and len(text.splitlines()) == len(written)
     status, text = run("schema", "--print", "action")
     assert status == 0 and json.loads(text)["title"] == "action"
     status, text = run("schema", "--print", "spells")
-    assert status == 0 and json.loads(text)["title"] == "taverna_rules spells file"
+    assert status == 0 and json.loads(text)["title"] == "taverna_rules taverna spells file"
     status, text = run("schema", "--print", "spell")
     assert status == 1 and "did you mean 'spells'?" in text
 
@@ -104,11 +108,11 @@ def test_the_console_script_is_installed_and_runs() -> None:
     assert done.returncode == 0 and done.stdout.startswith("ok:")
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", schema_source.kinds(CONTENT))
 def test_every_schema_key_is_described_for_editors(kind: str) -> None:
     """Hover text in a YAML language server: every property has a description or title,
     and every example an editor offers is valid."""
-    schema = content_schema(kind)
+    schema = schema_source.content_schema(CONTENT, kind)
 
     def walk(node: object, where: str) -> None:
         if isinstance(node, dict):
@@ -193,10 +197,12 @@ def test_schemas_work_for_draft_07_editors() -> None:
     yaml = YAML(typ="safe")
     for path in sorted(Path(str(bundled("cards"))).rglob("*.yaml")):
         document = to_plain(yaml.load(path.read_text(encoding="utf-8")))
-        validator = jsonschema.Draft7Validator(content_schema(document["kind"]))
+        validator = jsonschema.Draft7Validator(schema_source.content_schema(CONTENT, document["kind"]))
         assert not [e.message for e in validator.iter_errors(document)], path.name
     broken = {"format": 1, "kind": "spells", "spells": [{"id": "x", "name": {"en": "X"}, "copies": 1}]}
-    assert list(jsonschema.Draft7Validator(content_schema("spells")).iter_errors(broken))
+    assert list(
+        jsonschema.Draft7Validator(schema_source.content_schema(CONTENT, "spells")).iter_errors(broken)
+    )
 
 
 def test_rules_text_json_reports_content_that_does_not_load(tmp_path: Path) -> None:

@@ -53,15 +53,23 @@ import pytest
 from ruamel.yaml import YAML
 
 import taverna_rules as tr
-from taverna_rules.content import checks
-from taverna_rules.content.schema_source import KINDS, content_schema
+from taverna_rules.content import loader
+from taverna_rules.content.schema_source import content_schema, kinds
 from taverna_rules.content.yaml_source import Limits, load_yaml_text
+from taverna_rules.games.taverna import content_checks
+from taverna_rules.games.taverna.content import CONTENT
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
 DOCS_PAGE = HERE.parent / "docs" / "error-codes.rst"
-#: The modules that report content problems (the installed package's, wherever it is).
-SOURCES = Path(checks.__file__).resolve().parent
+#: The modules that report content problems (the installed package's, wherever it is):
+#: the generic pipeline's, and Taverna's content spec and checks.
+SOURCES = sorted(
+    [
+        *Path(loader.__file__).resolve().parent.glob("*.py"),
+        *Path(content_checks.__file__).resolve().parent.glob("content*.py"),
+    ]
+)
 UPDATE_ENV = "TAVERNA_UPDATE_CORPUS"
 
 Report = list[dict[str, Any]]
@@ -266,7 +274,7 @@ def emitted_codes() -> tuple[set[str], set[str]]:
     """
     codes: set[str] = set()
     prefixes: set[str] = set()
-    for path in sorted(SOURCES.glob("*.py")):
+    for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         skip: set[int] = set()
         for node in ast.walk(tree):
@@ -348,8 +356,8 @@ def schema_codes() -> set[str]:
             for sub in schema.get(keyword, []):
                 walk(sub, key_names)
 
-    for kind in KINDS:
-        walk(content_schema(kind), False)
+    for kind in kinds(CONTENT):
+        walk(content_schema(CONTENT, kind), False)
     return found
 
 

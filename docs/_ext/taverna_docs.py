@@ -212,11 +212,12 @@ def counts_page() -> str:
 
 def kinds_page() -> str:
     """The content file kinds and their schemas."""
-    from taverna_rules.content.schema_source import KINDS, content_schema
+    from taverna_rules.content.schema_source import content_schema, kinds
+    from taverna_rules.games.taverna.content import CONTENT
 
     rows = []
-    for kind in KINDS:
-        schema = content_schema(kind)
+    for kind in kinds(CONTENT):
+        schema = content_schema(CONTENT, kind)
         keys = [k for k in schema["required"] if k not in ("format", "kind")]
         rows.append(
             (

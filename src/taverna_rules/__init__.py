@@ -12,30 +12,9 @@ offers, the events of a log, the state and its parts, the content definitions of
 """
 
 from taverna_rules._version import VERSION
-from taverna_rules.content.model import (
-    BoardSide,
-    Constants,
-    CustomerCard,
-    DeedSpace,
-    Dignitary,
-    DignitaryLevel,
-    FavourKind,
-    Names,
-    PackInfo,
-    People,
-    Provenance,
-    RoyalScoring,
-    RuleOption,
-    RuleSet,
-    SpellCard,
-    Symbol,
-    Tavern,
-    TavernLayout,
-    Track,
-    Trigger,
-    When,
-)
+from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
+from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
 from taverna_rules.core.views import Visibility, Zone
@@ -119,6 +98,25 @@ from taverna_rules.games.taverna.events import (
     TurnEnded,
     TurnStarted,
     VPScored,
+)
+from taverna_rules.games.taverna.ruleset import (
+    BoardSide,
+    Constants,
+    CustomerCard,
+    DeedSpace,
+    Dignitary,
+    DignitaryLevel,
+    FavourKind,
+    People,
+    RoyalScoring,
+    RuleSet,
+    SpellCard,
+    Symbol,
+    Tavern,
+    TavernLayout,
+    Track,
+    Trigger,
+    When,
 )
 from taverna_rules.games.taverna.state import (
     VP,
@@ -268,4 +266,7 @@ __all__ = [
     "Zone",
     "Trigger",
     "When",
+    "AddParts",
+    "Built",
+    "ContentSpec",
 ]

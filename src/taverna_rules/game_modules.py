@@ -24,6 +24,7 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
+from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
 from taverna_rules.errors import GameModuleError, PositionError
@@ -116,16 +117,17 @@ class GameModule:
     #: the opening and whose ``check(state, new_events)`` lists what was created or lost)
     #: and ``tally(rules)`` (coverage); ``None``: the generic checks only.
     conformance: Callable[[], Any] | None = None
-    #: ``load(*paths, base=True) -> rules``: the game's content pipeline, loading its
-    #: bundled content and the packs given (:func:`taverna_rules.load_rules` with
-    #: ``game=``); ``None`` for a game whose rules are built in Python.
-    load: Callable[..., Any] | None = None
-    #: ``validate(*paths, base=True) -> ValidationReport``: the same pipeline, reporting.
-    validate: Callable[..., Any] | None = None
+    #: The game's content (:class:`~taverna_rules.content.spec.ContentSpec`): its file
+    #: kinds, schemas and builder, through which :func:`taverna_rules.load_rules` and
+    #: :func:`taverna_rules.validate` with ``game=`` load ``cards/<id>/`` and packs;
+    #: ``None`` for a game whose rules are built in Python.
+    content: ContentSpec | None = None
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
 
     def __attrs_post_init__(self) -> None:
+        if self.content is not None and self.content.game != self.id:
+            raise GameModuleError(f"game {self.id!r} declares the content of game {self.content.game!r}")
         zones = {zone.name for zone in self.visibility.zones}
         if ChoiceCommitted.TYPE in self.events and "commits" not in zones:
             raise GameModuleError(

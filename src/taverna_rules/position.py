@@ -33,12 +33,12 @@ from ruamel.yaml import YAML
 from ruamel.yaml.representer import SafeRepresenter
 
 from taverna_rules._shown import shown
-from taverna_rules.content.checks import did_you_mean
-from taverna_rules.content.model import RuleSet
+from taverna_rules.content.problems import did_you_mean
 from taverna_rules.content.yaml_source import load_yaml_text, to_plain
 from taverna_rules.core.serialize import CONVERTER
 from taverna_rules.errors import OptionError, PositionError
 from taverna_rules.games.taverna.integrity import resume, state_problems
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import INT_BOUND, name_problem, resolve_options
 from taverna_rules.games.taverna.state import GameState, PlayerState, Task, TavernState, TurnState
 

@@ -2,7 +2,8 @@
 
 :func:`load_rules` and :func:`validate` take the game by id (``game="taverna"`` when
 none is named, so code written for Taverna keeps working) and hand the paths to that
-game's content pipeline (its module's ``load`` and ``validate``).
+game's content pipeline (:mod:`taverna_rules.content.loader`, with the content spec of
+its module).
 """
 
 from __future__ import annotations
@@ -11,21 +12,23 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal, overload
 
-from taverna_rules.content.model import RuleSet
+from taverna_rules.content.loader import load_content, validate_content
 from taverna_rules.content.problems import ValidationReport
+from taverna_rules.content.spec import ContentSpec
 from taverna_rules.errors import GameModuleError
-from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
+from taverna_rules.game_modules import DEFAULT_GAME, game_module
+from taverna_rules.games.taverna.ruleset import RuleSet
 
 __all__ = ["load_rules", "validate"]
 
 Paths = str | Path | Iterable[str | Path]
 
 
-def _content_of(game: str) -> GameModule:
+def _content_of(game: str) -> ContentSpec:
     module = game_module(game)
-    if module.load is None or module.validate is None:
+    if module.content is None:
         raise GameModuleError(f"game {module.id!r} ships no content pipeline: its rules are built in Python")
-    return module
+    return module.content
 
 
 @overload
@@ -48,14 +51,11 @@ def load_rules(*paths: Paths, base: bool = True, game: str = DEFAULT_GAME) -> An
     for a game that is not installed. Loading the same unchanged files again returns the
     same (cached) rule set.
     """
-    loader: Any = _content_of(game).load
-    return loader(*paths, base=base)
+    return load_content(_content_of(game), *paths, base=base)
 
 
 def validate(*paths: Paths, base: bool = True, game: str = DEFAULT_GAME) -> ValidationReport:
     """Check packs, content files or folders (each a path, or a list of paths) on top of
     the bundled content of ``game`` (or alone, ``base=False``): schema and semantic
     problems in one report; raise nothing about the content."""
-    checker: Any = _content_of(game).validate
-    report: ValidationReport = checker(*paths, base=base)
-    return report
+    return validate_content(_content_of(game), *paths, base=base)

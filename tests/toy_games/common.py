@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import attrs
 
 from taverna_rules import GameModule, Names, OptionError, ReplayError
+from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core import (
     CORE_FOLDS,
     Action,
@@ -33,6 +34,8 @@ class ToyRules:
     fingerprint: str
     numbers: tuple[int, ...]
     players: tuple[int, ...] = (2, 3, 4)
+    #: The packs its content came from (rules loaded from YAML).
+    packs: tuple[Any, ...] = ()
 
 
 @attrs.frozen
@@ -94,6 +97,7 @@ def toy_module(
     evolve: Callable[[Any, Event], Any],
     state_type: type,
     zones: tuple[Zone, ...] = (),
+    content: ContentSpec | None = None,
 ) -> GameModule:
     """A toy game's module: its opening is the checked ``Started`` event and the steps it
     runs, its seed hidden from every view, its other zones as given."""
@@ -124,6 +128,7 @@ def toy_module(
         state_type=state_type,
         visibility=Visibility((Zone("seed", "seed", "hidden"), *zones)),
         player_counts=lambda rules: rules.players,
+        content=content,
     )
 
 

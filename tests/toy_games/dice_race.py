@@ -4,13 +4,21 @@ On your turn, roll a die as often as you like: each roll adds to your turn's pot
 loses the pot and ends your turn. Hold to bank the pot. The first to bank the target wins.
 Every roll is drawn during play from the seed and the draw counter, and recorded as an
 event: fold and replay read it, a view never shows the seed.
+
+Its numbers are also content (``cards/dice_race/base/``, a ``race`` file kind with English
+names only) loaded through the same pipeline as Taverna's cards: :data:`CONTENT`.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 
 from taverna_rules import Names
+from taverna_rules.content.problems import Problem
+from taverna_rules.content.schema_source import COUNT, list_of, names_schema, obj, options_kind
+from taverna_rules.content.spec import Built, ContentSpec
 from taverna_rules.core import (
     Action,
     Engine,
@@ -23,7 +31,7 @@ from taverna_rules.core import (
 )
 from toy_games.common import Started, ToyRules, ended, fold_shared, toy_events, toy_module
 
-__all__ = ["GAME", "RULES"]
+__all__ = ["CONTENT", "GAME", "RULES"]
 
 RULES = ToyRules("dice_race", "dice-race-v1", (20,))
 ACTIONS = action_table()
@@ -129,6 +137,43 @@ def _end(engine: Engine, task: Task) -> None:
     engine.emit(ended([p.name for p in state.players], [p.score for p in state.players]))
 
 
+def build(built: Built) -> ToyRules | None:
+    """The rules of a race from its merged content (None when there is no race file)."""
+    race = built.merged.singles.get("race")
+    if race is None:
+        built.problems.append(Problem("missing-kind", "no 'race' file in the content"))
+        return None
+    constants = race.data["constants"]
+    players = tuple(sorted(constants["players"]))
+    return ToyRules("dice_race", built.fingerprint, (constants["target"],), players, built.packs)
+
+
+CONTENT = ContentSpec(
+    game="dice_race",
+    kinds={
+        "race": (
+            {
+                "constants": obj(
+                    {
+                        "target": {**COUNT, "minimum": 1},
+                        "players": {**list_of({"type": "integer", "minimum": 2, "maximum": 6}, "seats")},
+                    },
+                    ["target", "players"],
+                )
+            },
+            ["constants"],
+            "The race: the score to bank, the player counts.",
+        ),
+        "options": options_kind(names_schema(("en",))),
+    },
+    item_lists={"options": (("options", "options", "id"),)},
+    build=build,
+    cards=Path(__file__).parent / "cards" / "dice_race",
+    singletons=("race",),
+    constants_kind="race",
+    names={"options": "option"},
+)
+
 GAME = toy_module(
     "dice_race",
     Names(en="Dice race"),
@@ -138,4 +183,5 @@ GAME = toy_module(
     evolve,
     RaceState,
     (),
+    CONTENT,
 )

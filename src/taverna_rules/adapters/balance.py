@@ -16,11 +16,11 @@ from collections.abc import Sequence
 import attrs
 
 from taverna_rules.adapters.bots import Bot, GreedyBot, RandomBot
-from taverna_rules.content.loader import load_rules
-from taverna_rules.content.model import RuleSet
 from taverna_rules.game import new_game
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import CastSpell
+from taverna_rules.games.taverna.ruleset import RuleSet
+from taverna_rules.rules import load_rules
 
 __all__ = ["SpellFigures", "balance", "format_balance", "main"]
 

@@ -16,7 +16,7 @@ from typing import TextIO
 from taverna_rules import __version__
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.errors import ContentError, GameModuleError, OptionError
-from taverna_rules.game_modules import DEFAULT_GAME, installed_games
+from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.games.taverna.setup import resolve_options
 from taverna_rules.rules import load_rules, validate
 
@@ -178,12 +178,19 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failed else 0
 
 
+def _content_schemas() -> dict[str, str]:
+    spec = game_module(DEFAULT_GAME).content
+    assert spec is not None  # Taverna's content is YAML
+    return rendered_schemas(spec)
+
+
 def _schema(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.wire_schemas import rendered_wire_schemas
 
     wire = rendered_wire_schemas()
+    content = _content_schemas()
     if args.show:
-        schemas = {**rendered_schemas(), **wire}
+        schemas = {**content, **wire}
         name = f"{args.show}.schema.json"
         if name not in schemas:
             from taverna_rules.content.problems import did_you_mean
@@ -194,7 +201,7 @@ def _schema(args: argparse.Namespace, out: TextIO) -> int:
             return 1
         out.write(schemas[name])
         return 0
-    files = {**rendered_schemas(), **{f"wire/{name}": text for name, text in wire.items()}}
+    files = {**content, **{f"wire/{name}": text for name, text in wire.items()}}
     for name, text in files.items():
         path = args.out / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -218,7 +225,7 @@ def _load(args: argparse.Namespace, out: TextIO) -> object:
 
 def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.adapters.rules_text import card_texts, format_card_texts
-    from taverna_rules.content.model import RuleSet
+    from taverna_rules.games.taverna.ruleset import RuleSet
 
     rules = _load(args, out)
     if not isinstance(rules, RuleSet):
@@ -237,7 +244,7 @@ def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.adapters.conformance import run_checks
-    from taverna_rules.content.model import RuleSet
+    from taverna_rules.games.taverna.ruleset import RuleSet
 
     report = validate(args.paths, base=not args.no_base, game=args.game)
     if not report.ok:

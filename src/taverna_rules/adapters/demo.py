@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from taverna_rules.adapters.bots import RandomBot
 from taverna_rules.adapters.narrate import card_text, describe_event, score_table
-from taverna_rules.content.loader import load_rules
 from taverna_rules.game import new_game
 from taverna_rules.games.taverna.events import CustomerRevealed, Event, SpellDrawn, TurnStarted, VPScored
+from taverna_rules.rules import load_rules
 
 __all__ = ["main"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Result
 
 __all__ = ["card_text", "describe_event", "score_table"]

@@ -19,9 +19,10 @@ from typing import Literal
 
 import attrs
 
-from taverna_rules.content.model import Names, Provenance, RuleSet, Trigger
+from taverna_rules.content.model import Names, Provenance
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.ops import Text, check_language, render
+from taverna_rules.games.taverna.ruleset import RuleSet, Trigger
 
 __all__ = ["CARD_KINDS", "CardKind", "CardText", "card_texts", "format_card_texts"]
 

@@ -1,8 +1,10 @@
-"""Load content files into a :class:`RuleSet`: YAML, then schema, then structure, then checks.
+"""Load a game's content files into its rule set: YAML, then schema, then packs, then the
+game's builder and checks.
 
-Every stage reports all the problems it finds. Loading fails with one
-:class:`~taverna_rules.errors.ContentError` carrying all of them; :func:`validate`
-returns them in a report instead.
+The pipeline knows no game: a :class:`~taverna_rules.content.spec.ContentSpec` names the
+file kinds, their schemas and the builder. Every stage reports all the problems it finds.
+Loading fails with one :class:`~taverna_rules.errors.ContentError` carrying all of them;
+:func:`validate_content` returns them in a report instead.
 """
 
 from __future__ import annotations
@@ -23,30 +25,9 @@ import cattrs
 import jsonschema
 from jsonschema.exceptions import ValidationError
 
-from taverna_rules._resources import GAME, bundled
 from taverna_rules._shown import shown
-from taverna_rules.content import checks
-from taverna_rules.content.model import (
-    FORMAT_VERSION,
-    BoardSide,
-    Constants,
-    CustomerCard,
-    Dignitary,
-    FavourKind,
-    Names,
-    PackInfo,
-    People,
-    RoyalScoring,
-    RuleOption,
-    RuleSet,
-    SpellCard,
-    Symbol,
-    Tavern,
-    TavernLayout,
-    Track,
-)
+from taverna_rules.content.model import FORMAT_VERSION
 from taverna_rules.content.packs import (
-    ITEM_LISTS,
     Entry,
     Layer,
     Located,
@@ -59,13 +40,15 @@ from taverna_rules.content.packs import (
     pack_info,
 )
 from taverna_rules.content.problems import Problem, ValidationReport, did_you_mean
-from taverna_rules.content.schema_source import KINDS
+from taverna_rules.content.schema_source import content_schema, kinds
+from taverna_rules.content.spec import Built, ContentSpec
+from taverna_rules.content.where import Where
 from taverna_rules.content.yaml_source import Limits, SourceDocument, load_yaml_text, to_plain, too_large
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import OPS, parse_effect
+from taverna_rules.dsl.ops import parse_effect
 from taverna_rules.errors import ContentError
 
-__all__ = ["load_rules", "validate"]
+__all__ = ["CONVERTER", "inherit", "load_content", "provenance_of", "validate_content"]
 
 
 def _converter() -> cattrs.Converter:
@@ -87,13 +70,15 @@ class _Text:
     unit: int
 
 
-def _sources(paths: Sequence[str | Path], base: bool) -> tuple[list[Unit], list[_Text], list[Problem], int]:
+def _sources(
+    spec: ContentSpec, paths: Sequence[str | Path], base: bool
+) -> tuple[list[Unit], list[_Text], list[Problem], int]:
     """The units to load, the texts of their files, the problems of reading them, and how
     many of the units are the bundled content's (they come first)."""
     units: list[Unit] = []
     problems: list[Problem] = []
-    if base:
-        units.extend(discover(bundled("cards"), f"cards/{GAME}", problems))
+    if base and spec.cards is not None:
+        units.extend(discover(spec.cards, f"cards/{spec.game}", problems))
     bundled_units = len(units)
     for raw in paths:
         path = Path(raw)
@@ -163,13 +148,18 @@ def _read_bytes(path: Path, size: int) -> bytes:
 
 # ----------------------------------------------------------------------------- schema
 @cache
-def _validator(kind: str) -> jsonschema.Draft202012Validator:
-    text = (bundled("schemas") / f"{kind}.schema.json").read_text(encoding="utf-8")
-    schema = json.loads(text)
+def _validator(spec: ContentSpec, kind: str) -> jsonschema.Draft202012Validator:
+    # The shipped schema is read when there is one (a test proves it is current): making
+    # it again costs more than reading it, on every cold start.
+    shipped = spec.schemas / f"{kind}.schema.json" if spec.schemas is not None else None
+    if shipped is not None and shipped.is_file():
+        schema = json.loads(shipped.read_text(encoding="utf-8"))
+    else:
+        schema = content_schema(spec, kind)
     return jsonschema.Draft202012Validator(schema)
 
 
-def _schema_problems(doc: SourceDocument, data: Any) -> tuple[str | None, list[Problem]]:
+def _schema_problems(spec: ContentSpec, doc: SourceDocument, data: Any) -> tuple[str | None, list[Problem]]:
     if not isinstance(data, dict):
         message = "the file is empty" if data is None else "a content file is a mapping with a 'kind' key"
         return None, [
@@ -180,24 +170,27 @@ def _schema_problems(doc: SourceDocument, data: Any) -> tuple[str | None, list[P
             )
         ]
     kind = data.get("kind")
-    if kind not in KINDS:
-        hint = did_you_mean(str(kind), KINDS) or f"one of {', '.join(KINDS)}"
+    known = tuple(kinds(spec))
+    if kind not in known:
+        hint = did_you_mean(str(kind), known) or f"one of {', '.join(known)}"
         if "kind" not in data:
             message = "no 'kind' key: is this a content file?"
-            return None, [doc.problem("unknown-kind", message, (), f"add kind: {', '.join(KINDS)}")]
+            return None, [doc.problem("unknown-kind", message, (), f"add kind: {', '.join(known)}")]
         return None, [doc.problem("unknown-kind", f"unknown content kind {kind!r}", ("kind",), hint)]
     wrong_format = check_format(doc, data)
     if wrong_format is not None:
         return None, [wrong_format]
-    problems = [_schema_problem(doc, error) for error in _validator(kind).iter_errors(data)]
+    problems = [_schema_problem(spec, doc, error) for error in _validator(spec, kind).iter_errors(data)]
     problems.sort(key=lambda p: (p.line, p.column, p.path))
     return kind, problems
 
 
-def _skipped(kind: str, data: dict[str, Any], problems: list[Problem]) -> frozenset[tuple[str, int]] | None:
+def _skipped(
+    spec: ContentSpec, kind: str, data: dict[str, Any], problems: list[Problem]
+) -> frozenset[tuple[str, int]] | None:
     """The items a document's schema problems are confined to, or None when a problem
     concerns the document as a whole (then nothing of it is used)."""
-    lists = {key for key, _, _ in ITEM_LISTS.get(kind, ())}
+    lists = {key for key, _, _ in spec.item_lists.get(kind, ())}
     skip: set[tuple[str, int]] = set()
     for problem in problems:
         head = problem.path_items[:2]
@@ -236,7 +229,7 @@ def _known(choices: Sequence[str]) -> str:
     return f"known: {', '.join(choices)}" if len(choices) <= 40 else ""
 
 
-def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
+def _schema_problem(spec: ContentSpec, doc: SourceDocument, error: ValidationError) -> Problem:
     leaf = min(_leaf_errors(error), key=lambda e: -len(e.absolute_path))
     path = tuple(leaf.absolute_path)
     code = f"schema-{leaf.validator}"
@@ -249,7 +242,8 @@ def _schema_problem(doc: SourceDocument, error: ValidationError) -> Problem:
             return doc.problem(code, f"the key {bad!r} is not {meaning}", (*path, bad), hint, at_key=True)
         choices = [str(c) for c in expected] if isinstance(expected, list) else []
         hint = did_you_mean(bad, choices) or _known(choices)
-        what = "op" if set(choices) == set(OPS) else "name"
+        ops = spec.effects.get("effect", {}).get("propertyNames", {}).get("enum", ())
+        what = "op" if ops and set(choices) == set(ops) else "name"
         return doc.problem("schema-unknown-name", f"unknown {what} {bad!r}", (*path, bad), hint, at_key=True)
     if leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
         hint = "write an integer, {count: coins} or {table: {of: ..., at_least: [...], points: [...]}}"
@@ -354,16 +348,8 @@ def _is_expr_branch(schema: dict[str, Any]) -> bool:
 
 
 # ----------------------------------------------------------------------------- structure
-#: The kinds whose items record their own provenance.
-ITEMS_WITH_PROVENANCE = ("favours", "spells", "dignitaries", "tracks", "royal_scoring")
-
-
-def _pairs(mapping: dict[str, Any]) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted((int(k), int(v)) for k, v in mapping.items()))
-
-
-def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
-    where = checks.Where(
+def _where(spec: ContentSpec, merged: Merged, manifests: Sequence[Located]) -> Where:
+    where = Where(
         broken=frozenset(merged.broken),
         constants_changed=merged.constants_changed,
         removed={key: (doc.source, path) for key, (doc, path) in merged.removed.items()},
@@ -371,133 +357,25 @@ def _where(merged: Merged, manifests: Sequence[Located]) -> checks.Where:
     for manifest in manifests:
         where.add("packs", str(manifest.data["id"]), manifest.source, ())
     for kind, entries in merged.items.items():
-        id_key = "people" if kind == "tracks" else "id"
+        id_key = spec.id_key(kind)
         for entry in entries:
             parts = tuple((prefix, doc.source, path) for prefix, doc, path in entry.parts)
             where.add(kind, str(entry.item.get(id_key)), entry.doc.source, entry.path, parts, entry.layer)
     return where
 
 
-def _provenance(doc: Located) -> str:
+def provenance_of(doc: Located) -> str:
     """A file's provenance; a file that states none is ours, never taken for printed."""
     return str(doc.data.get("provenance", "reconstructed"))
 
 
-def _inherit(entry: Entry) -> dict[str, Any]:
-    """The item, with its file's provenance when it states none."""
+def inherit(spec: ContentSpec, entry: Entry) -> dict[str, Any]:
+    """The item, with its file's provenance when it states none (for the kinds whose items
+    record their own)."""
     item = entry.item
-    if "provenance" in item or entry.doc.kind not in ITEMS_WITH_PROVENANCE:
+    if "provenance" in item or entry.doc.kind not in spec.items_with_provenance:
         return item
-    return {**item, "provenance": _provenance(entry.doc)}
-
-
-def _build(
-    merged: Merged, packs: tuple[PackInfo, ...], docs: list[Located], problems: list[Problem]
-) -> RuleSet | None:
-    singles = merged.singles
-    items = merged.items
-    for kind in ("game", "components", "board"):
-        present = kind in singles or (kind == "board" and items.get("taverns") and items.get("sides"))
-        if not present and kind not in merged.kinds_seen:
-            problems.append(
-                Problem("missing-kind", f"no {kind!r} file in the content", hint="the base game has one")
-            )
-    if "board" in merged.kinds_seen and not items.get("sides"):
-        problems.append(
-            Problem(
-                "missing-kind",
-                "no board side is left in the content: a game needs one for its player count",
-                hint="keep the base game's sides, or declare sides: [...] in a board file",
-            )
-        )
-    if "game" not in singles or "components" not in singles or not items.get("sides"):
-        return None
-
-    where = _where(merged, [d for d in docs if d.kind == "pack"])
-    game = singles["game"].data
-    c = game["constants"]
-    constants = Constants(
-        starting_coins=c["starting_coins"],
-        deeds_per_player=c["deeds_per_player"],
-        row_size=c["row_size"],
-        spell_hand=c["spell_hand"],
-        castle_size=c["castle_size"],
-        turns=_pairs(c["turns"]),
-        income=_pairs(c["income"]),
-        track_vp=tuple(c["track_vp"]),
-        royal_scorings_per_player=_pairs(c["royal_scorings_per_player"]),
-    )
-    comp = singles["components"].data
-
-    def each(kind: str) -> list[dict[str, Any]]:
-        return [_inherit(entry) for entry in items.get(kind, [])]
-
-    sides = tuple(
-        BoardSide(
-            side["id"],
-            tuple(side["players"]),
-            CONVERTER.structure(side["name"], Names),
-            tuple(
-                (tid, CONVERTER.structure(layout, TavernLayout)) for tid, layout in side["taverns"].items()
-            ),
-        )
-        for side in each("sides")
-    )
-    tracks = tuple(
-        Track(
-            item["people"],
-            tuple(sorted((int(pos), parse_effect(effect)) for pos, effect in item["bonuses"].items())),
-            item["provenance"],
-        )
-        for item in each("tracks")
-    )
-    rules = RuleSet(
-        format_version=FORMAT_VERSION,
-        fingerprint=_fingerprint(docs),
-        sources=tuple(d.source.file for d in docs),
-        constants=constants,
-        peoples=tuple(CONVERTER.structure(p, People) for p in game["peoples"]),
-        symbols=tuple(CONVERTER.structure(s, Symbol) for s in game["symbols"]),
-        taverns=tuple(CONVERTER.structure(t, Tavern) for t in each("taverns")),
-        sides=sides,
-        customers=tuple(CONVERTER.structure(i, CustomerCard) for i in each("customers")),
-        tiles=tuple(comp["customer_tiles"].items()),
-        guild_tokens=tuple(comp["guild_tokens"].items()),
-        privilege_tokens=comp["privilege_tokens"],
-        tracks=tracks,
-        royal_scorings=tuple(CONVERTER.structure(i, RoyalScoring) for i in each("royal_scoring")),
-        dignitaries=tuple(CONVERTER.structure(i, Dignitary) for i in each("dignitaries")),
-        favours=tuple(CONVERTER.structure(i, FavourKind) for i in each("favours")),
-        spells=tuple(CONVERTER.structure(i, SpellCard) for i in each("spells")),
-        options=tuple(
-            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
-            for i in each("options")
-        ),
-        provenance=tuple(
-            (
-                d.source.file,
-                f"{_provenance(d)}: {d.data.get('note', '')}".strip(": "),
-            )
-            for d in docs
-        ),
-        packs=packs,
-        game=GAME,
-    )
-    problems.extend(checks.check(rules, where, singles, complete=not merged.incomplete))
-    for entry in merged.shadowed:
-        declared = CONVERTER.structure(
-            {**entry.item, "choices": tuple(entry.item.get("choices", ()))}, RuleOption
-        )
-        if not checks.fits(declared, declared.default):
-            problems.append(
-                entry.doc.source.problem(
-                    "bad-option-default",
-                    f"default {declared.default!r} does not fit type {declared.type!r}",
-                    (*entry.path, "default"),
-                    "fix it here, even though a pack changes it",
-                )
-            )
-    return None if any(p.severity == "error" for p in problems) else rules
+    return {**item, "provenance": provenance_of(entry.doc)}
 
 
 def _fingerprint(docs: list[Located]) -> str:
@@ -512,7 +390,7 @@ def _fingerprint(docs: list[Located]) -> str:
 # ----------------------------------------------------------------------------- entry points
 @attrs.frozen
 class _Outcome:
-    rules: RuleSet | None
+    rules: Any
     problems: list[Problem]
     files: tuple[str, ...]
     sources: dict[str, str]
@@ -546,8 +424,8 @@ def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[
     return order_layers(layers, problems)
 
 
-def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
-    units, texts, problems, bundled_units = _sources(paths, base)
+def _load(spec: ContentSpec, paths: Sequence[str | Path], base: bool) -> _Outcome:
+    units, texts, problems, bundled_units = _sources(spec, paths, base)
     parsed: dict[int, list[Located]] = {}
     for text in texts:
         source, yaml_problems = load_yaml_text(text.text, text.name)
@@ -555,11 +433,11 @@ def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
         if source is None:
             continue
         plain = to_plain(source.data)
-        kind, schema_problems = _schema_problems(source, plain)
+        kind, schema_problems = _schema_problems(spec, source, plain)
         problems.extend(schema_problems)
         if kind is None:
             continue
-        skip = _skipped(kind, plain, schema_problems)
+        skip = _skipped(spec, kind, plain, schema_problems)
         if skip is not None:
             parsed.setdefault(text.unit, []).append(Located(source, plain, kind, skip))
     replaced = _replaced(units, parsed, bundled_units)
@@ -569,10 +447,11 @@ def _load(paths: Sequence[str | Path], base: bool) -> _Outcome:
     files = tuple(t.name for t in texts)
     sources = {t.name: t.text for t in texts}
     layers = _layers(units, parsed, problems)
-    merged = merge(layers, problems)
+    merged = merge(spec, layers, problems)
     docs = [doc for layer in layers for doc in (*((layer.manifest,) if layer.manifest else ()), *layer.docs)]
     packs = tuple(layer.pack for layer in layers if layer.pack is not None)
-    rules = _build(merged, packs, docs, problems)
+    where = _where(spec, merged, [d for d in docs if d.kind == "pack"])
+    rules = spec.build(Built(merged, packs, docs, _fingerprint(docs), where, problems))
     problems.sort(key=_file_order(files))
     return _Outcome(
         rules if not any(p.severity == "error" for p in problems) else None, problems, files, sources
@@ -624,8 +503,10 @@ def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
 
 
 @cache
-def _load_cached(paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int, int], ...]) -> RuleSet:
-    outcome = _load(paths, base)
+def _load_cached(
+    spec: ContentSpec, paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int, int], ...]
+) -> Any:
+    outcome = _load(spec, paths, base)
     if outcome.rules is None:
         raise ContentError([p for p in outcome.problems if p.severity == "error"])
     return outcome.rules
@@ -650,30 +531,32 @@ def _flatten(paths: Sequence[object]) -> tuple[list[str | Path], list[Problem]]:
     return flat, problems
 
 
-def load_rules(*paths: str | Path | Iterable[str | Path], base: bool = True) -> RuleSet:
-    """Load the bundled base game, plus the packs, content files or folders in ``paths``
-    (each a path, or a list of paths).
+def load_content(spec: ContentSpec, *paths: str | Path | Iterable[str | Path], base: bool = True) -> Any:
+    """Load the bundled content of the game ``spec`` describes, plus the packs, content
+    files or folders in ``paths`` (each a path, or a list of paths).
 
     A folder with a ``pack.yaml`` is a pack, applied after the packs it extends; other
     content files form a last layer on top of every pack. ``base=False`` loads only
     ``paths`` (a complete game's content). Raises
     :class:`~taverna_rules.errors.ContentError` listing every error (warnings do not stop
-    loading: see :func:`validate`). Loading the same unchanged files again returns the
-    same (cached) :class:`RuleSet`.
+    loading: see :func:`validate_content`). Loading the same unchanged files again returns
+    the same (cached) rule set.
     """
     flat, problems = _flatten(paths)
     if problems:
         raise ContentError(problems)
     keys = tuple(str(p) for p in flat)
-    return _load_cached(keys, base, _stamp(keys))
+    return _load_cached(spec, keys, base, _stamp(keys))
 
 
-def validate(*paths: str | Path | Iterable[str | Path], base: bool = True) -> ValidationReport:
+def validate_content(
+    spec: ContentSpec, *paths: str | Path | Iterable[str | Path], base: bool = True
+) -> ValidationReport:
     """Check packs, content files or folders (each a path, or a list of paths) on top of
-    the base game (or alone, ``base=False``): schema and semantic problems in one report;
-    raise nothing."""
+    the game's bundled content (or alone, ``base=False``): schema and semantic problems in
+    one report; raise nothing."""
     flat, problems = _flatten(paths)
     if problems:
         return ValidationReport(tuple(problems))
-    outcome = _load(flat, base)
+    outcome = _load(spec, flat, base)
     return ValidationReport(tuple(outcome.problems), outcome.files, outcome.sources)

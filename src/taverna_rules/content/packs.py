@@ -25,12 +25,12 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import ENGINE_OPTIONS, FORMAT_VERSION, Names, PackInfo
+from taverna_rules.content.model import FORMAT_VERSION, Names, PackInfo
 from taverna_rules.content.problems import Problem, did_you_mean
+from taverna_rules.content.spec import AddParts, ContentSpec
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 
 __all__ = [
-    "ITEM_LISTS",
     "Entry",
     "Layer",
     "Located",
@@ -42,37 +42,6 @@ __all__ = [
 ]
 
 MANIFEST = "pack.yaml"
-SINGLETON_KINDS = ("game", "components")
-
-#: For each content kind with a list of items: (key of the list, item kind, id key).
-ITEM_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
-    "customers": (("cards", "customers", "id"),),
-    "tracks": (("tracks", "tracks", "people"),),
-    "royal_scoring": (("scorings", "royal_scoring", "id"),),
-    "dignitaries": (("dignitaries", "dignitaries", "id"),),
-    "favours": (("favours", "favours", "id"),),
-    "spells": (("spells", "spells", "id"),),
-    "options": (("options", "options", "id"),),
-    "board": (("taverns", "taverns", "id"), ("sides", "sides", "id")),
-}
-#: Every item kind, the names a ``changes`` file's ``remove`` accepts.
-ITEM_KINDS: tuple[str, ...] = tuple(item for lists in ITEM_LISTS.values() for _, item, _ in lists)
-_SINGULAR = {
-    "customers": "customer card",
-    "tracks": "track",
-    "royal_scoring": "royal scoring",
-    "dignitaries": "dignitary",
-    "favours": "favour",
-    "spells": "spell",
-    "options": "option",
-    "taverns": "tavern",
-    "sides": "board side",
-}
-
-
-def singular(kind: str) -> str:
-    """``"spells"`` -> ``"spell"``: how messages name one item of a kind."""
-    return _SINGULAR.get(kind, kind)
 
 
 # ----------------------------------------------------------------------------- discovery
@@ -454,6 +423,7 @@ class Merged:
 
 @attrs.define
 class _Merger:
+    spec: ContentSpec
     layers: Sequence[Layer]
     problems: list[Problem]
     merged: Merged = attrs.field(factory=Merged)
@@ -467,12 +437,13 @@ class _Merger:
         for index, layer in enumerate(self.layers):
             for doc in layer.docs:
                 self.merged.kinds_seen.add(doc.kind)
-                if doc.kind in SINGLETON_KINDS:
+                if doc.kind in self.spec.singletons:
                     self._single(index, doc)
-                elif doc.kind in ITEM_LISTS:
+                elif doc.kind in self.spec.item_lists:
                     self._items(index, doc)
-                    if doc.kind == "board":
-                        self._layouts(index, doc)
+                    parts = self.spec.parts.get(doc.kind)
+                    if parts is not None:
+                        self._parts(index, doc, parts)
             # Changes come after the layer's own items, so a pack may change what it adds.
             for doc in layer.docs:
                 if doc.kind == "changes":
@@ -490,7 +461,7 @@ class _Merger:
             if other == index or other in self.ancestors[index] or layer.pack is None:
                 continue
             for doc in layer.docs:
-                for list_key, item_kind, id_key in ITEM_LISTS.get(doc.kind, ()):
+                for list_key, item_kind, id_key in self.spec.item_lists.get(doc.kind, ()):
                     items = doc.data.get(list_key, [])
                     if item_kind == kind and any(
                         isinstance(i, dict) and i.get(id_key) == ident for i in items
@@ -548,7 +519,7 @@ class _Merger:
 
     # -- items
     def _items(self, index: int, doc: Located) -> None:
-        for list_key, kind, id_key in ITEM_LISTS[doc.kind]:
+        for list_key, kind, id_key in self.spec.item_lists[doc.kind]:
             for position, item in enumerate(doc.data.get(list_key, [])):
                 if (list_key, position) in doc.skip:
                     ident = item.get(id_key) if isinstance(item, dict) else None
@@ -563,7 +534,7 @@ class _Merger:
         key = (kind, ident)
         entries = self.merged.items.setdefault(kind, [])
         current = self.live.get(key)
-        what = f"{singular(kind)} {ident!r}"
+        what = f"{self.spec.singular(kind)} {ident!r}"
         id_path = (*entry.path, id_key)
         if doc.replaces:
             if current is None:
@@ -591,7 +562,8 @@ class _Merger:
             self.problems.append(
                 doc.source.problem(
                     "duplicate-id",
-                    f"{singular(kind)} id {ident!r} is already declared in {current.doc.source.file}:{line}",
+                    f"{self.spec.singular(kind)} id {ident!r} is already declared in "
+                    f"{current.doc.source.file}:{line}",
                     id_path,
                     "ids are unique within a kind: rename this one"
                     + ("" if current.layer == index else ", or replace it with 'merge: replace'"),
@@ -604,49 +576,50 @@ class _Merger:
         if not clash:
             self.live[key] = entry
 
-    # -- a board file's layouts: taverns added to existing sides
-    def _layouts(self, index: int, doc: Located) -> None:
-        for side_id, layouts in doc.data.get("layouts", {}).items():
-            key = ("sides", side_id)
-            side = self.live.get(key)
-            if side is None:
-                known = self._known("sides")
+    # -- parts added to items declared elsewhere (Taverna: tavern layouts on board sides)
+    def _parts(self, index: int, doc: Located, rule: AddParts) -> None:
+        for owner_id, parts in doc.data.get(rule.key, {}).items():
+            key = (rule.target, owner_id)
+            owner = self.live.get(key)
+            if owner is None:
+                known = self._known(rule.target)
                 self.problems.append(
                     doc.source.problem(
                         "unknown-reference",
-                        f"no board side {side_id!r} to add layouts to",
-                        ("layouts", side_id),
-                        did_you_mean(side_id, known) or f"sides: {', '.join(known)}",
+                        f"no {self.spec.singular(rule.target)} {owner_id!r} to add {rule.key} to",
+                        (rule.key, owner_id),
+                        did_you_mean(owner_id, known) or f"{rule.target}: {', '.join(known)}",
                         at_key=True,
                     )
                 )
                 continue
-            for tavern_id, layout in layouts.items():
-                path: tuple[PathItem, ...] = ("layouts", side_id, tavern_id)
-                if tavern_id in side.item["taverns"]:
-                    line, _ = side.doc.source.locate((*side.path, "taverns", tavern_id))
+            for part_id, part in parts.items():
+                path: tuple[PathItem, ...] = (rule.key, owner_id, part_id)
+                if part_id in owner.item[rule.field]:
+                    line, _ = owner.doc.source.locate((*owner.path, rule.field, part_id))
                     self.problems.append(
                         doc.source.problem(
                             "duplicate-id",
-                            f"tavern {tavern_id!r} already has a layout on side {side_id!r} "
-                            f"({side.doc.source.file}:{line})",
+                            f"{rule.part} {part_id!r} already has a {rule.piece} on {rule.owner} "
+                            f"{owner_id!r} ({owner.doc.source.file}:{line})",
                             path,
-                            "layouts add taverns to a side; to change a layout, replace the side "
-                            "with 'merge: replace'",
+                            f"{rule.key} add {rule.field} to a {rule.owner}; to change a {rule.piece}, "
+                            f"replace the {rule.owner} with 'merge: replace'",
                             at_key=True,
                         )
                     )
                     continue
-                if self._touch(index, doc, path, f"the layout of tavern {tavern_id!r} on side {side_id!r}"):
+                what = f"the {rule.piece} of {rule.part} {part_id!r} on {rule.owner} {owner_id!r}"
+                if self._touch(index, doc, path, what):
                     continue
                 added = attrs.evolve(
-                    side,
-                    item={**side.item, "taverns": {**side.item["taverns"], tavern_id: layout}},
-                    parts=(*side.parts, (("taverns", tavern_id), doc, path)),
+                    owner,
+                    item={**owner.item, rule.field: {**owner.item[rule.field], part_id: part}},
+                    parts=(*owner.parts, ((rule.field, part_id), doc, path)),
                 )
-                entries = self.merged.items["sides"]
-                entries[entries.index(side)] = added
-                self.live[key] = side = added
+                entries = self.merged.items[rule.target]
+                entries[entries.index(owner)] = added
+                self.live[key] = owner = added
 
     # -- changes
     def _changes(self, index: int, doc: Located) -> None:
@@ -657,7 +630,7 @@ class _Merger:
                 current = self.live.get(key)
                 if current is None:
                     known = self._known(kind)
-                    message = f"no {singular(kind)} {ident!r} to remove"
+                    message = f"no {self.spec.singular(kind)} {ident!r} to remove"
                     if key in self.live:
                         message += " (it is already removed)"
                     hint = (
@@ -667,7 +640,7 @@ class _Merger:
                     )
                     self.problems.append(doc.source.problem("remove-unknown", message, path, hint))
                     continue
-                if kind == "options" and ident in ENGINE_OPTIONS:
+                if kind == "options" and ident in self.spec.engine_options:
                     self.problems.append(
                         doc.source.problem(
                             "engine-option-missing",
@@ -677,11 +650,11 @@ class _Merger:
                         )
                     )
                     continue
-                self._touch(index, doc, path, f"{singular(kind)} {ident!r}")
+                self._touch(index, doc, path, f"{self.spec.singular(kind)} {ident!r}")
                 self.merged.items[kind].remove(current)
                 self.merged.removed[key] = (doc, path)
                 self.live[key] = None
-        game = self.merged.singles.get("game")
+        game = self.merged.singles.get(self.spec.constants_kind)
         constants = doc.data.get("constants", {})
         if constants and game is not None:
             patched = {**game.data["constants"]}
@@ -697,7 +670,9 @@ class _Merger:
                     continue
                 self._touch(index, doc, ("constants", name), f"the constant {name!r}")
                 patched[name] = value
-            self.merged.singles["game"] = attrs.evolve(game, data={**game.data, "constants": patched})
+            self.merged.singles[self.spec.constants_kind] = attrs.evolve(
+                game, data={**game.data, "constants": patched}
+            )
         for ident, value in doc.data.get("options", {}).items():
             key = ("options", ident)
             path = ("options", ident)
@@ -723,9 +698,9 @@ class _Merger:
             self.live[key] = entry
 
 
-def merge(layers: Sequence[Layer], problems: list[Problem]) -> Merged:
+def merge(spec: ContentSpec, layers: Sequence[Layer], problems: list[Problem]) -> Merged:
     """Apply the layers in order; report duplicates, unknown targets and conflicts."""
-    return _Merger(layers, problems).run()
+    return _Merger(spec, layers, problems).run()
 
 
 def check_format(source: SourceDocument, data: dict[str, Any]) -> Problem | None:

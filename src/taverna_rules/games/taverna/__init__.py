@@ -8,14 +8,14 @@ for the generic core (:mod:`taverna_rules.core`), which finds it through the
 
 from __future__ import annotations
 
-from taverna_rules.content.loader import load_rules, validate
-from taverna_rules.content.model import Names, RuleSet
-from taverna_rules.dsl.ops import LANGUAGES
+from taverna_rules.content.model import Names
 from taverna_rules.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with the engine.
 from taverna_rules.games.taverna import dignitaries, effects, endgame, favours, setup, spells, triggers, turn
 from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
+from taverna_rules.games.taverna.content import CONTENT
+from taverna_rules.games.taverna.content_schemas import LANGUAGES
 from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
 
 # Aliased: the package attribute ``evolve`` stays the submodule.
@@ -23,6 +23,7 @@ from taverna_rules.games.taverna.evolve import evolve as _fold_event
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
 from taverna_rules.games.taverna.opening import OPENINGS, opening
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 
 
@@ -64,6 +65,5 @@ GAME = GameModule(
     },
     player_counts=lambda rules: tuple(rules.supported_players()),
     conformance=_kit,
-    load=load_rules,
-    validate=validate,
+    content=CONTENT,
 )

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from taverna_rules.adapters.conformance import Coverage, CoverageTable, Options
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.records import Event
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.game import Game
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.flow import resolve_ref
 from taverna_rules.games.taverna.integrity import coin_changes, state_problems
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import resolve_options
 from taverna_rules.games.taverna.state import GameState, card_kind
 

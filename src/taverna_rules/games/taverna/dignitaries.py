@@ -15,12 +15,12 @@ from collections.abc import Iterator
 
 import attrs
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import ActivateDignitary, SendDignitary
 from taverna_rules.games.taverna.applicable import applicable
 from taverna_rules.games.taverna.flow import decision
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task
 from taverna_rules.games.taverna.tracks import tavern_symbols
 

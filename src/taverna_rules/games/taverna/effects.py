@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core._registry import Registry
 from taverna_rules.core.engine import Engine
 from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
@@ -38,6 +37,7 @@ from taverna_rules.games.taverna.applicable import (
 )
 from taverna_rules.games.taverna.expressions import bounded, evaluate, holds
 from taverna_rules.games.taverna.flow import automatic, decision, resolve_ref
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
 from taverna_rules.games.taverna.tracks import advance, draw_spells
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import ChooseRoyalScoring
 from taverna_rules.games.taverna.calendar import days_until
 from taverna_rules.games.taverna.flow import automatic, decision
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Result, Standing, Task
 from taverna_rules.games.taverna.tracks import seat_order
 

@@ -9,11 +9,11 @@ step it changes: Trickery, Feast, Magic, Influence) and in the window after inco
 
 from __future__ import annotations
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import UseFavour
 from taverna_rules.games.taverna.applicable import applicable
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task
 
 __all__ = ["CARD_OPS", "favour_actions", "favour_refusal", "use_favour"]

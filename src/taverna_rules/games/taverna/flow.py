@@ -3,9 +3,9 @@ setup, dignitaries, favours, spells and end of game), and the effects its tasks 
 
 from __future__ import annotations
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Flow
 from taverna_rules.dsl.nodes import Node
+from taverna_rules.games.taverna.ruleset import RuleSet
 
 __all__ = ["AUTOMATIC", "DECISIONS", "FLOW", "automatic", "decision", "resolve_ref"]
 

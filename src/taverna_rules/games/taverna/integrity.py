@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from taverna_rules._shown import shown
-from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.engine import Engine
 from taverna_rules.dsl.nodes import Node
@@ -20,6 +19,7 @@ from taverna_rules.errors import PositionError
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.evolve import evolve
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import birthday_problem, name_problem, played_on_problem
 from taverna_rules.games.taverna.state import GameState, Task, card_kind
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import run_flow
 from taverna_rules.errors import ReplayError, TavernaError
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.evolve import evolve
 from taverna_rules.games.taverna.integrity import state_problems
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import start_events
 
 __all__ = ["OPENINGS", "opening"]

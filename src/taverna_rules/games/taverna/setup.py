@@ -19,7 +19,6 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
-from taverna_rules.content.model import RuleSet
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.engine import Engine, run_flow
 from taverna_rules.core.records import INT_BOUND
@@ -30,6 +29,7 @@ from taverna_rules.games.taverna.calendar import days_since, parse_day
 from taverna_rules.games.taverna.events import HIDDEN
 from taverna_rules.games.taverna.evolve import evolve
 from taverna_rules.games.taverna.flow import automatic, decision
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TavernState
 from taverna_rules.games.taverna.tracks import draw_spells, seat_order
 

@@ -10,13 +10,13 @@ closes each turn; the window is skipped when nobody can respond.
 
 from __future__ import annotations
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import Action, CastSpell, Pass, UseFavour
 from taverna_rules.games.taverna.applicable import applicable
 from taverna_rules.games.taverna.favours import favour_actions, favour_refusal, use_favour
 from taverna_rules.games.taverna.flow import decision
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task
 
 __all__ = ["cast_actions", "cast_refusal", "cast_spell", "casts_left"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task
 
 __all__ = ["advance", "draw_spells", "seat_order", "tavern_symbols"]

@@ -11,11 +11,11 @@ effect sets off its own event cannot loop forever.
 
 from __future__ import annotations
 
-from taverna_rules.content.model import MAX_TRIGGERED, RuleSet, Trigger, When
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Event, Task
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.applicable import applicable
+from taverna_rules.games.taverna.ruleset import MAX_TRIGGERED, RuleSet, Trigger, When
 from taverna_rules.games.taverna.state import card_kind
 
 __all__ = ["WATCHED", "react"]

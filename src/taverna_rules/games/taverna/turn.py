@@ -8,7 +8,6 @@ customer and in the ``turn_actions`` window after income, which also ends the tu
 
 from __future__ import annotations
 
-from taverna_rules.content.model import RuleSet
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
@@ -25,6 +24,7 @@ from taverna_rules.games.taverna.actions import (
 from taverna_rules.games.taverna.dignitaries import activate, activation_actions, activation_refusal
 from taverna_rules.games.taverna.favours import favour_actions, favour_refusal, use_favour
 from taverna_rules.games.taverna.flow import automatic, decision
+from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.spells import cast_actions, cast_refusal, cast_spell
 from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
 from taverna_rules.games.taverna.tracks import advance, draw_spells, tavern_symbols

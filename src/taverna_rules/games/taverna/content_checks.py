@@ -7,134 +7,29 @@ the constraints any reconstruction of the unpublished components must keep).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import (
+from taverna_rules.content.model import Names, RuleOption
+from taverna_rules.content.problems import Problem, did_you_mean
+from taverna_rules.content.where import Where, node_paths, unknown_reference
+from taverna_rules.content.yaml_source import PathItem
+from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
+from taverna_rules.games.taverna.ruleset import (
     ENGINE_OPTIONS,
     MAX_TRIGGERED,
     TRIGGER_EVENTS,
     FavourKind,
-    Names,
-    RuleOption,
     RuleSet,
     SpellCard,
     Trigger,
 )
-from taverna_rules.content.problems import Problem, did_you_mean
-from taverna_rules.content.yaml_source import PathItem, SourceDocument
-from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
 
-__all__ = ["Where", "check", "did_you_mean", "fits", "node_paths"]
+__all__ = ["check", "fits", "option_tests"]
 
 SPECIAL_PEOPLE = ("card", "choice")
-
-
-#: Where an item (or a part of it) was declared: the file and the path in it.
-Place = tuple[SourceDocument, tuple[PathItem, ...]]
-#: A part of an item declared in another file: its path inside the item, and its place.
-Part = tuple[tuple[PathItem, ...], SourceDocument, tuple[PathItem, ...]]
-
-
-@attrs.define
-class Where:
-    """Where each content item was declared, to locate semantic problems."""
-
-    places: dict[tuple[str, str], tuple[Place, tuple[Part, ...]]] = attrs.field(factory=dict)
-    #: Every item of a list kind in declaration order (the order of the RuleSet's tuples),
-    #: so a problem in a second item with a repeated id points at that item.
-    order: dict[str, list[tuple[Place, tuple[Part, ...]]]] = attrs.field(factory=dict)
-    #: Ids of items left out for schema problems: references to them are not "unknown".
-    broken: frozenset[str] = frozenset()
-    #: Display names (lowercase, any language) -> id, to suggest the id for a name.
-    aliases: dict[str, str] = attrs.field(factory=dict)
-    #: Constants a pack changed -> where (``file:line``), to point count problems there.
-    constants_changed: dict[str, str] = attrs.field(factory=dict)
-    #: (kind, id) -> the layer (0: the base game, then each pack) that declared the item.
-    layers: dict[tuple[str, str], int] = attrs.field(factory=dict)
-    #: (kind, id) -> where a ``changes`` file removed the item.
-    removed: dict[tuple[str, str], Place] = attrs.field(factory=dict)
-
-    def add(
-        self,
-        kind: str,
-        ident: str,
-        source: SourceDocument,
-        path: tuple[PathItem, ...],
-        parts: tuple[Part, ...] = (),
-        layer: int = 0,
-    ) -> None:
-        """Remember where an item was declared (the first of a repeated id wins by id), and
-        the parts of it that other files added (a problem there points at them)."""
-        self.order.setdefault(kind, []).append(((source, path), parts))
-        self.places.setdefault((kind, ident), ((source, path), parts))
-        self.layers.setdefault((kind, ident), layer)
-
-    def newer(self, first: tuple[str, str], second: tuple[str, str]) -> bool:
-        """Whether ``first`` was declared by a later layer than ``second`` (by a pack on top
-        of it): the problem of a pair is the newer one's author's to fix."""
-        return self.layers.get(first, 0) > self.layers.get(second, 0)
-
-    def problem(
-        self,
-        kind: str,
-        ident: str | int,
-        code: str,
-        message: str,
-        sub: Sequence[PathItem] = (),
-        hint: str = "",
-    ) -> Problem:
-        """A problem located at an item, by id or by its index among the items of its kind
-        (and a sub-path inside it): in the file that declared that part of the item."""
-        if isinstance(ident, int):
-            items = self.order.get(kind, [])
-            found = items[ident] if ident < len(items) else None
-        else:
-            found = self.places.get((kind, ident))
-        if found is None:
-            return Problem(code, message, hint=hint)
-        (source, path), parts = found
-        for prefix, part_source, part_path in parts:
-            if tuple(sub[: len(prefix)]) == prefix:
-                source, path, sub = part_source, part_path, sub[len(prefix) :]
-                break
-        return source.problem(code, message, source.existing((*path, *sub)), hint)
-
-
-def _unknown(
-    where: Where,
-    kind: str,
-    ident: str | int,
-    sub: Sequence[PathItem],
-    what: str,
-    value: str,
-    known: Sequence[str],
-) -> list[Problem]:
-    if value in where.broken:
-        return []  # declared in an item with schema problems, already reported
-    alias = where.aliases.get(value.lower())
-    named = f"did you mean {alias!r}? ({value!r} is its name, not its id)" if alias in known else ""
-    hint = named or did_you_mean(value, known) or f"known: {', '.join(known)}"
-    return [where.problem(kind, ident, "unknown-reference", f"unknown {what} {value!r}", sub, hint)]
-
-
-def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[Node, tuple[PathItem, ...]]]:
-    """Each node of an effect with its path in the YAML: ``(node, ("seq", 1, "if", "then"))``
-    (the path leads to the mapping whose one key is the node's op)."""
-    yield node, path
-    op = node.op
-    for index, child in enumerate(node.children):
-        if op in ("seq", "choose"):
-            step: tuple[PathItem, ...] = (op, index)
-        elif op == "if":
-            step = (op, "then" if index == 0 else "else")
-        elif op in ("repeat", "for_each"):
-            step = (op, "effect")
-        else:
-            step = (op,)
-        yield from node_paths(child, (*path, *step))
 
 
 #: How messages name the values of an option type.
@@ -218,11 +113,13 @@ def _effect_problems(
             break
         symbol = node.arg("symbol")
         if isinstance(symbol, str) and symbol not in symbols:
-            out.extend(_unknown(where, kind, ident, (*at, "symbol"), "guild symbol", symbol, symbols))
+            out.extend(
+                unknown_reference(where, kind, ident, (*at, "symbol"), "guild symbol", symbol, symbols)
+            )
         people = node.arg("people")
         if isinstance(people, str) and people not in (*peoples, *SPECIAL_PEOPLE):
             known = [*peoples, *SPECIAL_PEOPLE]
-            out.extend(_unknown(where, kind, ident, (*at, "people"), "people", people, known))
+            out.extend(unknown_reference(where, kind, ident, (*at, "people"), "people", people, known))
         if kind == "dignitaries" and node.op in CARD_OPS and node.op not in NEVER[kind]:
             out.append(
                 _warning(
@@ -277,7 +174,7 @@ def _trigger_problems(where: Where, n: int, trigger: Trigger, rules: RuleSet) ->
             message = f"event {when.event!r} has no {name}: it takes {takes}"
             out.append(where.problem("spells", n, "trigger-filter", message, (*at, name), f"remove {name}:"))
         elif value not in names:
-            out.extend(_unknown(where, "spells", n, (*at, name), name, value, names))
+            out.extend(unknown_reference(where, "spells", n, (*at, name), name, value, names))
     out.extend(_effect_problems(where, "spells", n, ("trigger", "effect"), trigger.effect, rules))
     loops = [
         node.op for node, _ in node_paths(trigger.effect) if node.op in TRIGGER_LOOPS.get(when.event, ())
@@ -303,7 +200,7 @@ def _option_test_problems(
 ) -> list[Problem]:
     known = [o.id for o in rules.options]
     if cond.option not in known:
-        return _unknown(where, kind, ident, (*at, "option"), "rule option", cond.option, known)
+        return unknown_reference(where, kind, ident, (*at, "option"), "rule option", cond.option, known)
     option = rules.option(cond.option)
     if fits(option, cond.value):
         return []
@@ -457,11 +354,13 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
     for n, card in enumerate(rules.customers):
         for i, people in enumerate(card.peoples):
             if people not in peoples:
-                problems.extend(_unknown(where, "customers", n, ("peoples", i), "people", people, peoples))
+                problems.extend(
+                    unknown_reference(where, "customers", n, ("peoples", i), "people", people, peoples)
+                )
         for i, symbol in enumerate(card.symbols):
             if symbol not in symbols:
                 problems.extend(
-                    _unknown(where, "customers", n, ("symbols", i), "guild symbol", symbol, symbols)
+                    unknown_reference(where, "customers", n, ("symbols", i), "guild symbol", symbol, symbols)
                 )
         for key, values, what in (("peoples", card.peoples, "people"), ("symbols", card.symbols, "symbol")):
             for i, value in enumerate(values):
@@ -481,11 +380,11 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
         for tid, layout in side.layouts:
             if tid not in tavern_ids:
                 problems.extend(
-                    _unknown(where, "sides", side.id, ("taverns", tid), "tavern", tid, tavern_ids)
+                    unknown_reference(where, "sides", side.id, ("taverns", tid), "tavern", tid, tavern_ids)
                 )
             if layout.symbol not in symbols:
                 problems.extend(
-                    _unknown(
+                    unknown_reference(
                         where,
                         "sides",
                         side.id,
@@ -498,7 +397,7 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
             for i, people in enumerate(layout.tables):
                 if people not in peoples:
                     problems.extend(
-                        _unknown(
+                        unknown_reference(
                             where,
                             "sides",
                             side.id,
@@ -549,7 +448,9 @@ def check(rules: RuleSet, where: Where, singles: dict[str, Any], complete: bool 
     problems.extend(_blame_changed_constants(counted, where.constants_changed))
     for n, track in enumerate(rules.tracks):
         if track.people not in peoples:
-            problems.extend(_unknown(where, "tracks", n, ("people",), "people", track.people, peoples))
+            problems.extend(
+                unknown_reference(where, "tracks", n, ("people",), "people", track.people, peoples)
+            )
         for position, effect in track.bonuses:
             if not 0 < position <= k.top:
                 problems.append(

@@ -1,0 +1,118 @@
+"""What a game tells the content pipeline: its file kinds, their schemas, how the merged
+content becomes its rule set, and the languages its names are written in.
+
+The pipeline (:mod:`taverna_rules.content.loader`) knows no game: located YAML, the
+schema stage, packs and their merging, the validation report and the fingerprint are
+the same for every game; a :class:`ContentSpec` supplies the rest. A game module hands
+its spec to the engine as :attr:`GameModule.content <taverna_rules.GameModule.content>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from taverna_rules.content.problems import Problem
+
+__all__ = ["AddParts", "Built", "ContentSpec", "KindBody"]
+
+JSON = dict[str, Any]
+#: A content kind's schema body: its properties, the required ones, and a description.
+KindBody = tuple[JSON, list[str], str]
+
+
+@attrs.frozen
+class AddParts:
+    """A file kind that adds parts to items declared elsewhere (Taverna's ``board`` files
+    add tavern layouts to board sides): ``key`` maps an item id of ``target`` items to
+    new entries of the item's ``field`` mapping. The words name them in messages."""
+
+    key: str
+    target: str
+    field: str
+    #: How messages name a part's id ("tavern"), a part ("layout") and a target ("side").
+    part: str
+    piece: str
+    owner: str
+
+
+@attrs.frozen
+class Built:
+    """What the pipeline hands a game's builder once every pack is merged."""
+
+    #: The merged content (:class:`~taverna_rules.content.packs.Merged`).
+    merged: Any
+    #: The packs applied, in order (:class:`~taverna_rules.content.model.PackInfo`).
+    packs: tuple[Any, ...]
+    #: Every schema-valid document (:class:`~taverna_rules.content.packs.Located`).
+    docs: list[Any]
+    #: The SHA-256 of the canonical content.
+    fingerprint: str
+    #: Where each item was declared (:class:`~taverna_rules.content.where.Where`).
+    where: Any
+    #: The problems so far; the builder adds its own (semantic checks included).
+    problems: list[Problem]
+
+
+@attrs.frozen(eq=False)
+class ContentSpec:
+    """One game's content: file kinds, schemas, builder, checks and languages."""
+
+    #: The game's id: its content is ``cards/<game>/``, its schemas ``schemas/<game>/``.
+    game: str
+    #: Each content kind's schema body (``pack`` and ``changes`` are the pipeline's own).
+    kinds: Mapping[str, KindBody]
+    #: For each kind with lists of items: (key of the list, item kind, id key).
+    item_lists: Mapping[str, tuple[tuple[str, str, str], ...]]
+    #: ``build(built) -> rules | None``: the game's rule set from the merged content, with
+    #: its semantic checks' problems added to ``built.problems`` (None when it cannot).
+    build: Callable[[Built], Any]
+    #: The folder of the game's bundled content (its ``base`` pack and the packs shipped
+    #: with it), loaded under the packs given unless ``base=False``; None: nothing bundled.
+    cards: Traversable | Path | None = None
+    #: The folder of its published schemas (``<kind>.schema.json``); a kind with no file
+    #: there is checked against the schema made from :attr:`kinds`.
+    schemas: Traversable | Path | None = None
+    #: Kinds declared once (a second file of the kind must say ``merge: replace``).
+    singletons: tuple[str, ...] = ()
+    #: The singleton kind whose ``constants`` mapping a ``changes`` file may patch.
+    constants_kind: str = ""
+    #: How messages name one item of each item kind (``"spells"`` -> ``"spell"``).
+    names: Mapping[str, str] = attrs.field(factory=dict)
+    #: The languages every name is written in (the first is the fallback).
+    languages: tuple[str, ...] = ("en",)
+    #: The effect schema's ``$defs`` that content schemas embed (none: no effects).
+    effects: JSON = attrs.field(factory=dict)
+    #: Rule options the game's code reads: a ``changes`` file may not remove them.
+    engine_options: tuple[str, ...] = ()
+    #: Item kinds whose items inherit their file's ``provenance``.
+    items_with_provenance: tuple[str, ...] = ()
+    #: File kinds that add parts to items of another kind.
+    parts: Mapping[str, AddParts] = attrs.field(factory=dict)
+    #: Shared descriptions of property names, and an example item per list key, that the
+    #: published schemas carry for editors.
+    property_docs: Mapping[str, str] = attrs.field(factory=dict)
+    item_examples: Mapping[str, JSON] = attrs.field(factory=dict)
+    #: An example of each key of a ``changes`` file (``remove``, ``constants``, ``options``).
+    changes_examples: Mapping[str, JSON] = attrs.field(factory=dict)
+
+    def singular(self, kind: str) -> str:
+        """``"spells"`` -> ``"spell"``: how messages name one item of a kind."""
+        return self.names.get(kind, kind)
+
+    @property
+    def item_kinds(self) -> tuple[str, ...]:
+        """Every item kind, the names a ``changes`` file's ``remove`` accepts."""
+        return tuple(item for lists in self.item_lists.values() for _, item, _ in lists)
+
+    def id_key(self, item_kind: str) -> str:
+        """The key holding the id of an item of ``item_kind``."""
+        for lists in self.item_lists.values():
+            for _, kind, key in lists:
+                if kind == item_kind:
+                    return key
+        return "id"
