@@ -12,10 +12,10 @@ import pytest
 import taverna_rules as tr
 from taverna_rules._resources import bundled
 from taverna_rules.content.schema_source import rendered_schemas
-from taverna_rules.dsl.ops import COUNTS, OPS
 from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverna.effects import EXECUTORS
 from taverna_rules.games.taverna.expressions import COUNTERS
+from taverna_rules.games.taverna.vocabulary import COUNTS, OPS
 
 BASE = Path(str(bundled("cards"))) / "base"
 

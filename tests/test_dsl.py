@@ -10,7 +10,8 @@ import pytest
 import taverna_rules as tr
 from scenario import RULES
 from taverna_rules.dsl.nodes import Count, Node, Table
-from taverna_rules.dsl.ops import OPS, effect_schema, parse_effect, render
+from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.games.taverna.vocabulary import OPS, effect_schema, render
 
 
 def test_every_op_example_is_valid_and_renders() -> None:

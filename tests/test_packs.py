@@ -227,9 +227,9 @@ GIFT = (
 def test_a_pack_option_changes_what_a_card_does(tmp_path: Path) -> None:
     """A pack declares an option and a spell tests it: the option is no longer 'unused',
     and a game played with it on resolves the other branch."""
-    from taverna_rules.dsl.ops import render
     from taverna_rules.games.taverna.expressions import holds, option_holds
     from taverna_rules.games.taverna.ruleset import SpellCard
+    from taverna_rules.games.taverna.vocabulary import render
 
     folder = pack(tmp_path, "fey", options=OPTIONS, spells=spells(spell("fey_gift", GIFT)))
     report = tr.validate(folder)

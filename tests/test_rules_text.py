@@ -15,15 +15,14 @@ import taverna_rules as tr
 from taverna_rules.adapters.rules_text import CARD_KINDS, CardText, card_texts, format_card_texts
 from taverna_rules.content.model import Names
 from taverna_rules.dsl.nodes import Node, Table
-from taverna_rules.dsl.ops import (
+from taverna_rules.dsl.ops import Text, parse_effect
+from taverna_rules.games.taverna.vocabulary import (
     COUNT_TEXTS,
     COUNTS,
     LANGUAGES,
     OPS,
     PHRASES,
-    Text,
     check_language,
-    parse_effect,
     render,
     render_expr,
 )

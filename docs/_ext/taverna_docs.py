@@ -2,7 +2,7 @@
 
 Everything written here comes from the code, so the pages cannot drift from it:
 
-* ``_generated/ops.rst``: every op of :data:`taverna_rules.dsl.ops.OPS` with its doc, its
+* ``_generated/ops.rst``: every op of :data:`taverna_rules.games.taverna.vocabulary.OPS` with its doc, its
   arguments (read from its JSON Schema), its YAML example, and its template and the rules
   text the example renders to in each language. Each example is checked against the
   effect schema while it is written.
@@ -53,9 +53,11 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.wire_schemas", "JSON Schemas of the wire objects"),
     ("taverna_rules.game_modules", "Game modules"),
     ("taverna_rules.content.model", "Content model"),
+    ("taverna_rules.games.taverna.ruleset", "Taverna's rule set"),
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),
-    ("taverna_rules.dsl.ops", "The effect DSL's op table"),
+    ("taverna_rules.dsl.ops", "The effect DSL of every game"),
+    ("taverna_rules.games.taverna.vocabulary", "Taverna's op table and words"),
     ("taverna_rules.adapters.rules_text", "Rules text of the cards"),
     ("taverna_rules.adapters.conformance", "The conformance kit"),
     ("taverna_rules.core.views", "Views"),
@@ -131,7 +133,8 @@ def ops_page() -> str:
     """The op reference, from the op table."""
     from ruamel.yaml import YAML
 
-    from taverna_rules.dsl.ops import LANGUAGES, OPS, effect_schema, parse_effect, render
+    from taverna_rules.dsl.ops import parse_effect
+    from taverna_rules.games.taverna.vocabulary import LANGUAGES, OPS, effect_schema, render
 
     validator = jsonschema.Draft202012Validator(effect_schema())
     yaml = YAML(typ="safe", pure=True)
@@ -198,7 +201,7 @@ def _arguments(schema: dict[str, Any]) -> str:
 
 def counts_page() -> str:
     """What ``{count: ...}`` can count, in each language of the rules text."""
-    from taverna_rules.dsl.ops import COUNT_TEXTS, LANGUAGES
+    from taverna_rules.games.taverna.vocabulary import COUNT_TEXTS, LANGUAGES
 
     return list_table(
         ("``count``", *(f"the number of ... the acting player has (``{lang}``)" for lang in LANGUAGES)),

@@ -19,6 +19,7 @@ from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trac
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
+from taverna_rules.dsl.ops import CountText, OpSpec, Text, Vocabulary
 from taverna_rules.errors import (
     ContentError,
     GameModuleError,
@@ -269,4 +270,8 @@ __all__ = [
     "AddParts",
     "Built",
     "ContentSpec",
+    "CountText",
+    "OpSpec",
+    "Text",
+    "Vocabulary",
 ]

@@ -27,6 +27,7 @@ from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
+from taverna_rules.dsl.ops import Vocabulary
 from taverna_rules.errors import GameModuleError, PositionError
 
 __all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GameModule", "game_module", "installed_games"]
@@ -122,12 +123,23 @@ class GameModule:
     #: :func:`taverna_rules.validate` with ``game=`` load ``cards/<id>/`` and packs;
     #: ``None`` for a game whose rules are built in Python.
     content: ContentSpec | None = None
+    #: The game's effect DSL (:class:`~taverna_rules.dsl.ops.Vocabulary`): the core's
+    #: control ops and its own primitive ops (one executor each in :attr:`ops`), counts
+    #: and rules-text words, in the game's languages; ``None`` for a game without effects.
+    vocabulary: Vocabulary | None = None
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
 
     def __attrs_post_init__(self) -> None:
         if self.content is not None and self.content.game != self.id:
             raise GameModuleError(f"game {self.id!r} declares the content of game {self.content.game!r}")
+        if self.vocabulary is not None:
+            primitives = {name for name, spec in self.vocabulary.ops.items() if spec.kind == "primitive"}
+            if primitives != set(self.ops):
+                raise GameModuleError(
+                    f"game {self.id!r}: ops without an executor {sorted(primitives - set(self.ops))}, "
+                    f"executors without an op {sorted(set(self.ops) - primitives)}"
+                )
         zones = {zone.name for zone in self.visibility.zones}
         if ChoiceCommitted.TYPE in self.events and "commits" not in zones:
             raise GameModuleError(

@@ -21,8 +21,9 @@ import attrs
 
 from taverna_rules.content.model import Names, Provenance
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import Text, check_language, render
+from taverna_rules.dsl.ops import Text
 from taverna_rules.games.taverna.ruleset import RuleSet, Trigger
+from taverna_rules.games.taverna.vocabulary import check_language, render
 
 __all__ = ["CARD_KINDS", "CardKind", "CardText", "card_texts", "format_card_texts"]
 
@@ -149,7 +150,7 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
     dignitary level (its cost), people-track bonus (its level) and royal scoring. Each
     text is one or more sentences, for example ``Cost 1. Your turn. Gain 3 coin(s).``
     Peoples and guild symbols are named in ``lang``. A language not in
-    :data:`taverna_rules.dsl.ops.LANGUAGES` raises :exc:`ValueError`.
+    :data:`taverna_rules.games.taverna.vocabulary.LANGUAGES` raises :exc:`ValueError`.
     """
     check_language(lang)
     peoples = {p.id: p.name.get(lang) for p in rules.peoples}

@@ -343,7 +343,7 @@ def _listed(text: str) -> str:
 
 
 def _is_expr_branch(schema: dict[str, Any]) -> bool:
-    # The non-integer branch of the expression schema (dsl.ops.effect_schema).
+    # The non-integer branch of the expression schema (taverna_rules.dsl.ops.Vocabulary.effect_schema).
     return schema.get("propertyNames") == {"enum": ["count", "table"]}
 
 

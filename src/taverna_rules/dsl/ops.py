@@ -1,9 +1,11 @@
-"""The op table: every effect op, its argument schema, its documentation and its text.
+"""The effect DSL every game shares: op specs, the control ops, expressions, conditions,
+and the rules-text machinery.
 
-This table is the one source for the effect JSON Schema (:func:`effect_schema`), the DSL
-reference in the docs and the rules text (:func:`render`), in each language of
-:data:`LANGUAGES`. The kernel holds one executor per op; a test proves the two tables
-name the same ops.
+A game's :class:`Vocabulary` gathers its ops (the control ops of :func:`control_ops` and
+its own primitive ops), what ``{count: ...}`` counts in it, the words its rules text uses
+and the languages it is written in. From it come the effect JSON Schema
+(:meth:`Vocabulary.effect_schema`), the DSL reference in the docs and the rules text
+(:meth:`Vocabulary.render`). Taverna's is :data:`taverna_rules.games.taverna.vocabulary.VOCABULARY`.
 """
 
 from __future__ import annotations
@@ -17,24 +19,23 @@ import attrs
 from taverna_rules.dsl.nodes import Arg, AtLeast, Cond, Count, Expr, Node, OptionIs, Table
 
 __all__ = [
-    "COUNTS",
-    "COUNT_TEXTS",
-    "LANGUAGES",
-    "MAX_LEVELS",
+    "COND",
+    "CORE_PHRASES",
+    "EFFECT",
+    "EXPR",
     "MAX_REPEAT",
-    "OPS",
-    "PHRASES",
+    "TEXT_LANGUAGES",
     "CountText",
     "OpSpec",
     "Text",
-    "check_language",
-    "effect_schema",
+    "Vocabulary",
+    "args_schema",
+    "control_ops",
+    "fill",
+    "or_expression",
     "parse_cond",
     "parse_effect",
     "parse_expr",
-    "render",
-    "render_expr",
-    "TARGETS",
 ]
 
 JSON = dict[str, Any]
@@ -42,37 +43,31 @@ EFFECT: JSON = {"$ref": "#/$defs/effect"}
 EXPR: JSON = {"$ref": "#/$defs/expr"}
 COND: JSON = {"$ref": "#/$defs/cond"}
 MAX_REPEAT = 10
-#: Whom ``for_each`` resolves its effect for.
-TARGETS = ("opponents", "all", "chosen_opponent", "deed_owners")
-
-#: The languages of the rules text, as in :class:`~taverna_rules.content.model.Names`.
-LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
-
-
-def check_language(lang: str) -> str:
-    """``lang`` itself when it is one of :data:`LANGUAGES`; a :exc:`ValueError` otherwise."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r}: the rules text exists in {', '.join(LANGUAGES)}")
-    return lang
+#: The languages a :class:`Text` may be written in (a game uses some of them).
+TEXT_LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
 
 
 @attrs.frozen
 class Text:
-    """A piece of rules text in each language of :data:`LANGUAGES`.
+    """A piece of rules text in each language of a game (English always; French and Dutch
+    for a game written in them, else empty).
 
     A template names its fields in braces, as :meth:`str.format` does. A field may also
-    carry a noun in two forms, ``{amount:sou|sous}``: :func:`render` writes the first
+    carry a noun in two forms, ``{amount:sou|sous}``: the rendering writes the first
     form after an amount of one (of zero or one in French) and the second otherwise.
     Every language of a template uses the same fields.
     """
 
     en: str
-    fr: str
-    nl: str
+    fr: str = ""
+    nl: str = ""
 
     def get(self, lang: str) -> str:
-        """The text in ``lang``; a :exc:`ValueError` for a language not in :data:`LANGUAGES`."""
-        return str(getattr(self, check_language(lang)))
+        """The text in ``lang`` (English when it is not written in it); a
+        :exc:`ValueError` for a language not in :data:`TEXT_LANGUAGES`."""
+        if lang not in TEXT_LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: texts are written in {', '.join(TEXT_LANGUAGES)}")
+        return str(getattr(self, lang)) or self.en
 
 
 @attrs.frozen
@@ -85,202 +80,6 @@ class CountText:
 
     many: Text
     each: Text
-
-
-#: What ``{count: ...}`` can count, for the acting player, in each language.
-COUNT_TEXTS: Mapping[str, CountText] = {
-    "coins": CountText(
-        Text(en="coins in hand", fr="sous en main", nl="munten in bezit"),
-        Text(en="coin in hand", fr="sou en main", nl="munt in bezit"),
-    ),
-    "favours_owned": CountText(
-        Text(
-            en="royal favours owned, used or not",
-            fr="faveurs royales possédées, utilisées ou non",
-            nl="koninklijke gunsten in bezit, gebruikt of niet",
-        ),
-        Text(
-            en="royal favour owned, used or not",
-            fr="faveur royale possédée, utilisée ou non",
-            nl="koninklijke gunst in bezit, gebruikt of niet",
-        ),
-    ),
-    "deeds_owned": CountText(
-        Text(
-            en="property deeds on the board",
-            fr="titres de propriété sur le plateau",
-            nl="eigendomstitels op het bord",
-        ),
-        Text(
-            en="property deed on the board",
-            fr="titre de propriété sur le plateau",
-            nl="eigendomstitel op het bord",
-        ),
-    ),
-    "spells_cast": CountText(
-        Text(
-            en="spells cast during the game",
-            fr="sorts lancés pendant la partie",
-            nl="tijdens het spel gespeelde toverspreuken",
-        ),
-        Text(
-            en="spell cast during the game",
-            fr="sort lancé pendant la partie",
-            nl="tijdens het spel gespeelde toverspreuk",
-        ),
-    ),
-    "spells_in_hand": CountText(
-        Text(en="spell cards in hand", fr="cartes sort en main", nl="toverspreuken in de hand"),
-        Text(en="spell card in hand", fr="carte sort en main", nl="toverspreuk in de hand"),
-    ),
-    "privileges": CountText(
-        Text(en="privilege tokens held", fr="jetons privilège détenus", nl="privileges in bezit"),
-        Text(en="privilege token held", fr="jeton privilège détenu", nl="privilege in bezit"),
-    ),
-    "track_levels": CountText(
-        Text(
-            en="levels climbed on the people tracks",
-            fr="niveaux gravis sur les échelles des peuples",
-            nl="niveaus gestegen op de volkerensporen",
-        ),
-        Text(
-            en="level climbed on the people tracks",
-            fr="niveau gravi sur les échelles des peuples",
-            nl="niveau gestegen op de volkerensporen",
-        ),
-    ),
-    "customers_played": CountText(
-        Text(en="customers played", fr="clients joués", nl="gespeelde klanten"),
-        Text(en="customer played", fr="client joué", nl="gespeelde klant"),
-    ),
-    "vp": CountText(
-        Text(en="VP scored", fr="PV marqués", nl="gescoorde WP"),
-        Text(en="VP scored", fr="PV marqué", nl="gescoorde WP"),
-    ),
-    "opponents": CountText(
-        Text(en="opponents", fr="adversaires", nl="tegenstanders"),
-        Text(en="opponent", fr="adversaire", nl="tegenstander"),
-    ),
-}
-
-#: What ``{count: ...}`` can count, for the acting player (English).
-COUNTS: Mapping[str, str] = {key: text.many.en for key, text in COUNT_TEXTS.items()}
-
-#: The words :func:`~taverna_rules.dsl.ops.render` puts around the op templates, in each
-#: language. ``then`` and ``or`` join the effects of a ``seq`` and of a ``choose``, and
-#: ``otherwise`` the two branches of an ``if``; ``at_least`` is a condition; ``count`` is a
-#: count standing alone; ``for`` joins a table's points to its thresholds; ``count_amount``
-#: and ``per`` write a count used as an op's amount ("1 ... per ..."); ``have_at_least``
-#: a condition on a count ("you have at least 3 ..."); ``where:*`` and ``people:*`` are
-#: the words for the values of ``where`` and ``people`` (``people:named`` wraps a
-#: people's name); ``no_bonuses`` ends the text of a move up tracks with ``bonuses: false``.
-PHRASES: Mapping[str, Text] = {
-    "then": Text(en=", then ", fr=", puis ", nl=" en "),
-    "or": Text(en=" or ", fr=" ou ", nl=" of "),
-    "otherwise": Text(
-        en="{then}; otherwise {else}",
-        fr="{then} ; sinon {else}",
-        nl="{then}; anders {else}",
-    ),
-    "at_least": Text(
-        en="{left} is at least {right}",
-        fr="{left} est d'au moins {right}",
-        nl="{left} minstens {right} is",
-    ),
-    "option_on": Text(
-        en="the rule option {option} is on",
-        fr="l'option de règle {option} est activée",
-        nl="de spelregeloptie {option} aan staat",
-    ),
-    "option_is": Text(
-        en="the rule option {option} is {value}",
-        fr="l'option de règle {option} vaut {value}",
-        nl="de spelregeloptie {option} op {value} staat",
-    ),
-    "count": Text(en="{many}", fr="le nombre de {many}", nl="het aantal {many}"),
-    "for": Text(en=" for ", fr=" pour ", nl=" voor "),
-    "count_amount": Text(en="1", fr="1", nl="1"),
-    "per": Text(en=" per {each}", fr=" par {each}", nl=" per {each}"),
-    "have_at_least": Text(
-        en="you have at least {right} {many}",
-        fr="vous avez au moins {right} {many}",
-        nl="je minstens {right} {many} hebt",
-    ),
-    "where:arrival": Text(
-        en="the tavern of arrival",
-        fr="la taverne de destination",
-        nl="de taverne van aankomst",
-    ),
-    "players:opponents": Text(en="each opponent", fr="chaque adversaire", nl="elke tegenstander"),
-    "players:all": Text(en="each player", fr="chaque joueur", nl="elke speler"),
-    "players:deed_owners": Text(
-        en="each owner of a property deed of this tavern",
-        fr="chaque propriétaire d'un titre de propriété de cette taverne",
-        nl="elke eigenaar van een eigendomstitel van deze taverne",
-    ),
-    "players:chosen_opponent": Text(
-        en="an opponent of your choice", fr="un adversaire de votre choix", nl="een tegenstander naar keuze"
-    ),
-    "where:any": Text(
-        en="a tavern of your choice",
-        fr="une taverne de votre choix",
-        nl="een taverne naar keuze",
-    ),
-    "people:choice": Text(
-        en="a people of your choice",
-        fr="d'un peuple de votre choix",
-        nl="een volk naar keuze",
-    ),
-    "people:card": Text(
-        en="the card's people",
-        fr="du peuple de la carte",
-        nl="het volk van de kaart",
-    ),
-    "people:named": Text(en="{name}", fr="des {name}", nl="de {name}"),
-    "no_bonuses": Text(en=" (no bonuses)", fr=" (sans bonus)", nl=" (zonder bonussen)"),
-    # Clauses written only when they change something (no "its owners gain 0 coins").
-    "owners_gain": Text(
-        en=" (its owners gain {owners_gain} {owners_gain:coin|coins})",
-        fr=" (chacun de ses propriétaires reçoit {owners_gain} {owners_gain:sou|sous})",
-        nl=" (elke eigenaar daarvan krijgt {owners_gain} {owners_gain:munt|munten})",
-    ),
-    "takeover_premium": Text(
-        en=" (an opponent's for {takeover_premium} {takeover_premium:coin|coins} more)",
-        fr=" (celui d'un adversaire pour {takeover_premium} {takeover_premium:sou|sous} de plus)",
-        nl=" (die van een tegenstander voor {takeover_premium} {takeover_premium:munt|munten} meer)",
-    ),
-    "takeover_at_price": Text(
-        en=" (an opponent's too, at its price)",
-        fr=" (celui d'un adversaire aussi, à son prix)",
-        nl=" (ook die van een tegenstander, tegen zijn prijs)",
-    ),
-    "for_every": Text(
-        en="for each {each}: {children}",
-        fr="pour chaque {each} : {children}",
-        nl="voor elke {each}: {children}",
-    ),
-    "lose_vp": Text(en="lose {amount} VP", fr="perdez {amount} PV", nl="verlies {amount} WP"),
-    "climb": Text(
-        en=", and gain 1 level on the track of its people",
-        fr=", et montez de 1 niveau sur l'échelle de son peuple",
-        nl=", en stijg 1 niveau op het volkerenspoor van zijn volk",
-    ),
-}
-#: Ops that hold other effects in a list: nested in one another, the inner one is bracketed.
-_LISTS = ("seq", "choose")
-
-
-def _args(properties: JSON, required: tuple[str, ...]) -> JSON:
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": list(required),
-        "additionalProperties": False,
-    }
-
-
-def _amount(word: str) -> JSON:
-    return _args({word: EXPR}, (word,))
 
 
 @attrs.frozen
@@ -301,23 +100,27 @@ class OpSpec:
         return self.text.en
 
 
-def _or_expression(number: JSON) -> JSON:
+def args_schema(properties: JSON, required: tuple[str, ...]) -> JSON:
+    """The schema of an op's arguments: a closed mapping."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+def or_expression(number: JSON) -> JSON:
     """A bounded number, or an expression (``{count: ...}``, ``{table: ...}``) whose value
     the engine bounds the same way when the effect resolves."""
     return {"if": {"type": "integer"}, "then": number, "else": EXPR}
 
 
-#: The most levels one op gives, and how its value is written.
-MAX_LEVELS = 3
-_LEVELS: JSON = _or_expression({"type": "integer", "minimum": 1, "maximum": MAX_LEVELS})
-_PEOPLE: JSON = {
-    "type": "string",
-    "description": "a people id, 'card' (the people of the customer played) or 'choice'",
-}
-
-OPS: Mapping[str, OpSpec] = {
-    spec.name: spec
-    for spec in (
+def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...]:
+    """The control ops, which compose other effects: ``seq``, ``choose``, ``optional``,
+    ``if``, ``for_each`` (over the game's ``targets``, described by ``targets_doc``) and
+    ``repeat``."""
+    return (
         OpSpec(
             "seq",
             "control",
@@ -357,7 +160,7 @@ OPS: Mapping[str, OpSpec] = {
         OpSpec(
             "if",
             "control",
-            _args({"cond": COND, "then": EFFECT, "else": EFFECT}, ("cond", "then")),
+            args_schema({"cond": COND, "then": EFFECT, "else": EFFECT}, ("cond", "then")),
             "Resolve ``then`` when the condition holds, else ``else`` (if given). A condition is "
             "``{at_least: [a, b]}`` (amount a is at least amount b) or ``{option: id}`` (a bool rule "
             "option is on; ``{option: id, equals: value}`` for another value): a pack declares its own "
@@ -372,15 +175,9 @@ OPS: Mapping[str, OpSpec] = {
         OpSpec(
             "for_each",
             "control",
-            _args(
+            args_schema(
                 {
-                    "players": {
-                        "enum": list(TARGETS),
-                        "description": "opponents: every other player, clockwise from you; "
-                        "all: every player, you first; chosen_opponent: one opponent you choose; "
-                        "deed_owners: every owner of a deed of the tavern where this turn's "
-                        "customer sits, clockwise from you (you too if you own one)",
-                    },
+                    "players": {"enum": list(targets), "description": targets_doc},
                     "effect": EFFECT,
                 },
                 ("players", "effect"),
@@ -398,9 +195,9 @@ OPS: Mapping[str, OpSpec] = {
         OpSpec(
             "repeat",
             "control",
-            _args(
+            args_schema(
                 {
-                    "times": _or_expression({"type": "integer", "minimum": 1, "maximum": MAX_REPEAT}),
+                    "times": or_expression({"type": "integer", "minimum": 1, "maximum": MAX_REPEAT}),
                     "effect": EFFECT,
                 },
                 ("times", "effect"),
@@ -414,227 +211,259 @@ OPS: Mapping[str, OpSpec] = {
                 nl="{times} keer: {children}",
             ),
         ),
-        OpSpec(
-            "gain_coins",
-            "primitive",
-            _amount("amount"),
-            "The acting player takes coins from the bank (coins are unlimited).",
-            "gain_coins: {amount: 2}",
-            Text(
-                en="gain {amount} {amount:coin|coins}",
-                fr="gagnez {amount} {amount:sou|sous}",
-                nl="ontvang {amount} {amount:munt|munten}",
-            ),
-        ),
-        OpSpec(
-            "pay_coins",
-            "primitive",
-            _amount("amount"),
-            "The acting player pays coins to the bank, at most what they have.",
-            "pay_coins: {amount: 1}",
-            Text(
-                en="pay {amount} {amount:coin|coins}",
-                fr="payez {amount} {amount:sou|sous}",
-                nl="betaal {amount} {amount:munt|munten}",
-            ),
-        ),
-        OpSpec(
-            "score_vp",
-            "primitive",
-            _amount("amount"),
-            "The acting player scores victory points; a negative amount loses them (never "
-            "below none at all).",
-            "score_vp: {amount: 3}",
-            Text(
-                en="score {amount} VP",
-                fr="marquez {amount} PV",
-                nl="scoor {amount} WP",
-            ),
-        ),
-        OpSpec(
-            "draw_spells",
-            "primitive",
-            _amount("count"),
-            "The acting player draws spell cards (fewer if the deck runs out).",
-            "draw_spells: {count: 1}",
-            Text(
-                en="draw {count} {count:spell card|spell cards}",
-                fr="piochez {count} {count:carte sort|cartes sort}",
-                nl="trek {count} {count:toverspreuk|toverspreuken}",
-            ),
-        ),
-        OpSpec(
-            "gain_privileges",
-            "primitive",
-            _amount("count"),
-            "The acting player takes privilege tokens from the supply while it lasts.",
-            "gain_privileges: {count: 1}",
-            Text(
-                en="take {count} {count:privilege token|privilege tokens}",
-                fr="prenez {count} {count:jeton privilège|jetons privilège}",
-                nl="neem {count} {count:privilege|privileges}",
-            ),
-        ),
-        OpSpec(
-            "advance_track",
-            "primitive",
-            _args({"people": _PEOPLE, "levels": _LEVELS, "bonuses": {"type": "boolean"}}, ("people",)),
-            "Move up people tracks one level at a time, gaining each position's bonus "
-            "unless ``bonuses: false``; the top position is for the first player there.",
-            "advance_track: {people: orc, levels: 1}",
-            Text(
-                en="gain {levels} {levels:level|levels} on the track of {people}",
-                fr="montez de {levels} {levels:niveau|niveaux} sur l'échelle {people}",
-                nl="stijg {levels} {levels:niveau|niveaus} op het volkerenspoor van {people}",
-            ),
-        ),
-        OpSpec(
-            "buy_deed",
-            "primitive",
-            _args(
-                {
-                    "where": {"enum": ["arrival"]},
-                    "takeover_premium": {"type": "integer", "minimum": 0, "maximum": 20},
-                },
-                ("where",),
-            ),
-            "Buy a deed in the tavern of arrival: an unowned one at its price, or an opponent's "
-            "at its price plus ``takeover_premium`` (half of what is paid, rounded down, goes to "
-            "them; they keep their VP; never a player's last deed); one deed per player per tavern.",
-            "buy_deed: {where: arrival, takeover_premium: 3}",
-            Text(
-                en="buy a deed in the tavern of arrival",
-                fr="achetez un titre de propriété dans la taverne de destination",
-                nl="koop een eigendomstitel in de taverne van aankomst",
-            ),
-        ),
-        OpSpec(
-            "place_guild_tokens",
-            "primitive",
-            _args(
-                {
-                    "count": {"type": "integer", "minimum": 1, "maximum": 3},
-                    "where": {"enum": ["arrival", "any"]},
-                },
-                ("count", "where"),
-            ),
-            "Place guild tokens from the supply, never two identical ones in a tavern; "
-            "``where: arrival`` in the tavern of arrival, ``any`` in a tavern of your choice.",
-            "place_guild_tokens: {count: 1, where: any}",
-            Text(
-                en="place {count} {count:guild token|guild tokens} in {where}",
-                fr="placez {count} {count:jeton guilde|jetons guilde} dans {where}",
-                nl="leg {count} {count:gildetegel|gildetegels} in {where}",
-            ),
-        ),
-        OpSpec(
-            "take_favours",
-            "primitive",
-            _args({"count": {"type": "integer", "minimum": 1, "maximum": 5}}, ("count",)),
-            "Take royal favours from the castle, one at a time; the castle is then refilled from "
-            "the face-down reserve while it lasts.",
-            "take_favours: {count: 2}",
-            Text(
-                en="take {count} {count:royal favour|royal favours} from the castle",
-                fr="prenez {count} {count:faveur royale|faveurs royales} au château",
-                nl="neem {count} {count:koninklijke gunst|koninklijke gunsten} uit het kasteel",
-            ),
-        ),
-        OpSpec(
-            "add_card_symbol",
-            "primitive",
-            _args({"symbol": {"type": "string", "description": "a guild symbol id"}}, ("symbol",)),
-            "Add a guild symbol to the customer card played this turn; a symbol the card already "
-            "shows gives nothing twice, and it only matters before the step it triggers.",
-            "add_card_symbol: {symbol: beer}",
-            Text(
-                en="add the {symbol} symbol to the card you play",
-                fr="ajoutez le symbole {symbol} à la carte client jouée",
-                nl="voeg het symbool {symbol} toe aan de klantenkaart die je speelt",
-            ),
-        ),
-        OpSpec(
-            "change_card_symbol",
-            "primitive",
-            _args({}, ()),
-            "Replace a guild symbol of the customer card played this turn by another one.",
-            "change_card_symbol: {}",
-            Text(
-                en="change a guild symbol of the card you play",
-                fr="changez un symbole guilde de la carte client jouée",
-                nl="verander een gildesymbool van de klantenkaart die je speelt",
-            ),
-        ),
-        OpSpec(
-            "swap_customer_people",
-            "primitive",
-            _args({}, ()),
-            "Before seating, take a customer tile of another people than the card's instead.",
-            "swap_customer_people: {}",
-            Text(
-                en="take a customer of another people than the card's",
-                fr="prenez un client d'un autre peuple que celui de la carte",
-                nl="neem een klant van een ander volk dan dat van de kaart",
-            ),
-        ),
-        OpSpec(
-            "move_customer",
-            "primitive",
-            _args({"owners_gain": {"type": "integer", "minimum": 0, "maximum": 10}}, ("owners_gain",)),
-            "Move a seated customer tile to a free table of another tavern: each owner there gains "
-            "``owners_gain`` coins; a table of the tile's people gives its mover a level on that "
-            "track (ruling #11), the last free table the tavern's privilege.",
-            "move_customer: {owners_gain: 2}",
-            Text(
-                en="move a customer to a free table of another tavern",
-                fr="déplacez un client vers une table libre d'une autre taverne",
-                nl="verplaats een klant naar een vrije tafel in een andere taverne",
-            ),
-        ),
-        OpSpec(
-            "grant_spell_cast",
-            "primitive",
-            _args({"count": {"type": "integer", "minimum": 1, "maximum": 3}}, ("count",)),
-            "Allow more spell casts this turn.",
-            "grant_spell_cast: {count: 1}",
-            Text(
-                en="cast {count} more {count:spell|spells} this turn",
-                fr="lancez {count} {count:sort|sorts} de plus ce tour-ci",
-                nl="speel deze beurt {count} {count:toverspreuk|toverspreuken} extra",
-            ),
-        ),
-        OpSpec(
-            "remove_customer",
-            "primitive",
-            _args({"climb": {"type": "boolean"}}, ()),
-            "Remove a seated customer tile of your choice from the game; with ``climb: true`` "
-            "gain a level on the removed tile's people track.",
-            "remove_customer: {climb: true}",
-            Text(
-                en="remove a seated customer from the game",
-                fr="retirez du jeu un client attablé",
-                nl="verwijder een geplaatste klant uit het spel",
-            ),
-        ),
-        OpSpec(
-            "advance_all_tracks",
-            "primitive",
-            _args({"levels": _LEVELS, "bonuses": {"type": "boolean"}}, ("levels",)),
-            "Move up every people track; ``bonuses: false`` skips the positions' bonuses.",
-            "advance_all_tracks: {levels: 1, bonuses: false}",
-            Text(
-                en="gain {levels} {levels:level|levels} on every people track",
-                fr="montez de {levels} {levels:niveau|niveaux} sur chaque échelle peuple",
-                nl="stijg {levels} {levels:niveau|niveaus} op elk volkerenspoor",
-            ),
-        ),
     )
+
+
+#: The words the rendering puts around the op templates, in each language. ``then`` and
+#: ``or`` join the effects of a ``seq`` and of a ``choose``, and ``otherwise`` the two
+#: branches of an ``if``; ``at_least`` is a condition; ``count`` is a count standing
+#: alone; ``for`` joins a table's points to its thresholds; ``count_amount`` and ``per``
+#: write a count used as an op's amount ("1 ... per ..."); ``have_at_least`` a condition
+#: on a count ("you have at least 3 ..."); ``for_every`` a ``repeat`` over a count. A
+#: game adds ``<arg>:<value>`` words (the text of an argument's value) and
+#: ``<arg>:named`` (around a name), and may replace any of these.
+CORE_PHRASES: Mapping[str, Text] = {
+    "then": Text(en=", then ", fr=", puis ", nl=" en "),
+    "or": Text(en=" or ", fr=" ou ", nl=" of "),
+    "otherwise": Text(
+        en="{then}; otherwise {else}",
+        fr="{then} ; sinon {else}",
+        nl="{then}; anders {else}",
+    ),
+    "at_least": Text(
+        en="{left} is at least {right}",
+        fr="{left} est d'au moins {right}",
+        nl="{left} minstens {right} is",
+    ),
+    "option_on": Text(
+        en="the rule option {option} is on",
+        fr="l'option de règle {option} est activée",
+        nl="de spelregeloptie {option} aan staat",
+    ),
+    "option_is": Text(
+        en="the rule option {option} is {value}",
+        fr="l'option de règle {option} vaut {value}",
+        nl="de spelregeloptie {option} op {value} staat",
+    ),
+    "count": Text(en="{many}", fr="le nombre de {many}", nl="het aantal {many}"),
+    "for": Text(en=" for ", fr=" pour ", nl=" voor "),
+    "count_amount": Text(en="1", fr="1", nl="1"),
+    "per": Text(en=" per {each}", fr=" par {each}", nl=" per {each}"),
+    "have_at_least": Text(
+        en="you have at least {right} {many}",
+        fr="vous avez au moins {right} {many}",
+        nl="je minstens {right} {many} hebt",
+    ),
+    "for_every": Text(
+        en="for each {each}: {children}",
+        fr="pour chaque {each} : {children}",
+        nl="voor elke {each}: {children}",
+    ),
+}
+#: Ops that hold other effects in a list: nested in one another, the inner one is bracketed.
+_LISTS = ("seq", "choose")
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus the ``{field:one|many}`` noun forms of :class:`Text`."""
+
+    def __init__(self, singular: frozenset[str]) -> None:
+        super().__init__()
+        self.singular = singular
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, many = format_spec.split("|", 1)
+            return one if str(value) in self.singular else many
+        return super().format_field(value, format_spec)
+
+
+# French puts zero and one in the singular ("0 sou"), English and Dutch only one.
+_FORMATTERS: Mapping[str, _Formatter] = {
+    "en": _Formatter(frozenset({"1", "-1"})),
+    "fr": _Formatter(frozenset({"0", "1", "-1"})),
+    "nl": _Formatter(frozenset({"1", "-1"})),
 }
 
 
-def effect_schema() -> JSON:
-    """The JSON Schema (Draft 2020-12) of an effect, generated from :data:`OPS`."""
-    names = sorted(OPS)
+def fill(text: Text, lang: str, **fields: str) -> str:
+    """``text`` in ``lang`` with its fields filled in (noun forms included)."""
+    return _FORMATTERS[lang].vformat(text.get(lang), (), fields)
+
+
+#: ``special(vocabulary, node, lang) -> text | None``: a game's own reading of a whole
+#: node (Taverna: "lose 2 VP" for a negative ``score_vp``), or None for the template's.
+Special = Callable[["Vocabulary", Node, str], "str | None"]
+#: ``clauses(vocabulary, node, lang) -> text``: what a game adds after an op's text.
+Clauses = Callable[["Vocabulary", Node, str], str]
+
+
+@attrs.frozen
+class _Names:
+    """How a rendering names argument values (peoples, symbols...) and rule options."""
+
+    args: Mapping[str, Callable[[str], str]]
+    option: Callable[[str], str]
+
+
+@attrs.frozen(eq=False)
+class Vocabulary:
+    """One game's effect DSL: its ops, counts, words and languages."""
+
+    #: Every op by name: the control ops and the game's primitive ops.
+    ops: Mapping[str, OpSpec]
+    #: What ``{count: ...}`` counts, with its words.
+    counts: Mapping[str, CountText]
+    #: The words around the templates (:data:`CORE_PHRASES` and the game's own).
+    phrases: Mapping[str, Text]
+    #: The languages of the game's rules text (of :data:`TEXT_LANGUAGES`).
+    languages: tuple[str, ...] = ("en",)
+    #: Fields a template may name that an op may leave out, with the value they read.
+    field_defaults: Mapping[str, str] = attrs.field(factory=dict)
+    special: Special | None = None
+    clauses: Clauses | None = None
+
+    def __attrs_post_init__(self) -> None:
+        unknown = [lang for lang in self.languages if lang not in TEXT_LANGUAGES]
+        if unknown or "en" not in self.languages:
+            raise ValueError(
+                f"a vocabulary is written in English and any of {TEXT_LANGUAGES}, not {unknown!r}"
+            )
+
+    def check_language(self, lang: str) -> str:
+        """``lang`` itself when the rules text is written in it; a :exc:`ValueError` otherwise."""
+        if lang not in self.languages:
+            raise ValueError(
+                f"unknown language {lang!r}: the rules text exists in {', '.join(self.languages)}"
+            )
+        return lang
+
+    def phrase(self, key: str, lang: str, **fields: str) -> str:
+        """The phrase ``key`` in ``lang``, its fields filled in."""
+        return fill(self.phrases[key], lang, **fields)
+
+    def effect_schema(self) -> JSON:
+        """The JSON Schema (Draft 2020-12) of an effect, generated from :attr:`ops`."""
+        return _effect_schema(self)
+
+    def render_expr(self, expr: Expr, lang: str = "en") -> str:
+        """Text of an expression: ``2``, ``coins in hand``, ``3/6/9 for 0/2/3 ...``.
+
+        In French and Dutch a count standing alone reads "the number of ..."."""
+        self.check_language(lang)
+        return self._expr(expr, lang)
+
+    def render(
+        self,
+        node: Node,
+        lang: str = "en",
+        *,
+        names: Mapping[str, Callable[[str], str]] | None = None,
+        option_name: Callable[[str], str] = str,
+    ) -> str:
+        """Rules text of an effect in ``lang`` (one of :attr:`languages`), from the op texts.
+
+        ``names`` turns the value of an argument (by argument name: ``people``,
+        ``symbol``) into the words to show, and ``option_name`` a rule option id (by
+        default the ids themselves). A table amount keeps the template's unit next to its
+        points: ``score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not``.
+        """
+        self.check_language(lang)
+        return self._render(node, lang, _Names(names or {}, option_name))
+
+    # -- the rendering
+    def _expr(self, expr: Expr, lang: str) -> str:
+        if isinstance(expr, int):
+            return str(expr)
+        if isinstance(expr, Count):
+            return self.phrase("count", lang, many=self._noun(expr, lang))
+        return _points(expr) + self.phrases["for"].get(lang) + self._steps(expr, lang)
+
+    def _noun(self, expr: Expr, lang: str) -> str:
+        """A count as the plural noun phrase that follows a number; other expressions as text."""
+        if isinstance(expr, Count):
+            text = self.counts.get(expr.what)
+            return text.many.get(lang) if text is not None else expr.what
+        return self._expr(expr, lang)
+
+    def _steps(self, table: Table, lang: str) -> str:
+        return "/".join(str(t) for t in table.at_least) + " " + self._noun(table.of, lang)
+
+    def _render(self, node: Node, lang: str, names: _Names) -> str:
+        spec = self.ops[node.op]
+        children = [self._render(child, lang, names) for child in node.children]
+        if node.op in _LISTS:
+            # "choose one: a or choose one: b or c" is ambiguous: bracket the inner list.
+            children = [
+                f"({text})" if child.op in _LISTS else text
+                for child, text in zip(node.children, children, strict=True)
+            ]
+        special = self.special(self, node, lang) if self.special is not None else None
+        if special is not None:
+            return special
+        joiner = self.phrases["or" if node.op == "choose" else "then"].get(lang)
+        fields: dict[str, str] = {"children": joiner.join(children)}
+        suffix = ""
+        if node.op == "if":
+            fields["cond"] = self._cond(node.arg("cond"), lang, names)
+            if len(children) == 2:
+                fields["children"] = self.phrase("otherwise", lang, then=children[0], **{"else": children[1]})
+        for key, value in node.args:
+            if key == "cond":
+                continue  # rendered above
+            if isinstance(value, str) and f"{key}:{value}" in self.phrases:
+                fields[key] = self.phrases[f"{key}:{value}"].get(lang)
+            elif isinstance(value, str) and key in names.args:
+                name = names.args[key](value)
+                named = self.phrases.get(f"{key}:named")
+                fields[key] = fill(named, lang, name=name) if named is not None else name
+            elif isinstance(value, Table):
+                fields[key] = _points(value)
+                suffix = self.phrases["for"].get(lang) + self._steps(value, lang)
+            elif isinstance(value, Count):
+                count = self.counts.get(value.what)
+                many = count.many.get(lang) if count is not None else value.what
+                each = count.each.get(lang) if count is not None else value.what
+                fields[key] = self.phrase("count_amount", lang, many=many, each=each)
+                suffix = self.phrase("per", lang, many=many, each=each)
+            else:
+                fields[key] = str(value)
+        for key, default in self.field_defaults.items():
+            fields.setdefault(key, default)
+        times = node.arg("times")
+        if node.op == "repeat" and isinstance(times, Count) and times.what in self.counts:
+            # "1 times: ... per deed" misreads: a count of repeats reads "for each deed: ...".
+            each = self.counts[times.what].each.get(lang)
+            return self.phrase("for_every", lang, each=each, children=fields["children"])
+        text = _FORMATTERS[lang].vformat(spec.text.get(lang), (), fields) + suffix
+        if self.clauses is not None:
+            text += self.clauses(self, node, lang)
+        return text
+
+    def _cond(self, cond: Any, lang: str, names: _Names) -> str:
+        if isinstance(cond, OptionIs):
+            option = names.option(cond.option)
+            if cond.value is True:
+                return self.phrase("option_on", lang, option=option)
+            shown = str(cond.value).lower() if isinstance(cond.value, bool) else str(cond.value)
+            return self.phrase("option_is", lang, option=option, value=shown)
+        assert isinstance(cond, AtLeast)
+        if isinstance(cond.left, Count) and isinstance(cond.right, int) and cond.left.what in self.counts:
+            words = self.counts[cond.left.what]
+            many = (words.each if cond.right == 1 else words.many).get(lang)
+            return self.phrase("have_at_least", lang, right=str(cond.right), many=many)
+        return self.phrase(
+            "at_least", lang, left=self._expr(cond.left, lang), right=self._expr(cond.right, lang)
+        )
+
+
+def _points(table: Table) -> str:
+    return "/".join(str(p) for p in table.points)
+
+
+def _effect_schema(vocabulary: Vocabulary) -> JSON:
+    ops = vocabulary.ops
+    names = sorted(ops)
     effect: JSON = {
         "title": "effect",
         "description": "An effect: a mapping with exactly one key, the op name.",
@@ -643,10 +472,10 @@ def effect_schema() -> JSON:
         "maxProperties": 1,
         "propertyNames": {"enum": names},
         "allOf": [
-            {"if": {"required": [name]}, "then": {"properties": {name: OPS[name].schema}}} for name in names
+            {"if": {"required": [name]}, "then": {"properties": {name: ops[name].schema}}} for name in names
         ],
     }
-    table: JSON = _args(
+    table: JSON = args_schema(
         {
             "of": EXPR,
             "at_least": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
@@ -667,7 +496,7 @@ def effect_schema() -> JSON:
             "allOf": [
                 {
                     "if": {"required": ["count"]},
-                    "then": {"properties": {"count": {"enum": sorted(COUNTS)}}},
+                    "then": {"properties": {"count": {"enum": sorted(vocabulary.counts)}}},
                 },
                 {"if": {"required": ["table"]}, "then": {"properties": {"table": table}}},
             ],
@@ -715,11 +544,12 @@ def parse_expr(value: Any) -> Expr:
     )
 
 
-def _parse_args(value: Mapping[str, Any], exprs: tuple[str, ...]) -> tuple[tuple[str, Arg], ...]:
+def _parse_args(value: Mapping[str, Any]) -> tuple[tuple[str, Arg], ...]:
+    # Schema-valid arguments are scalars or expressions: a mapping is an expression.
     out: list[tuple[str, Arg]] = []
     for key in sorted(value):
         raw = value[key]
-        if key in exprs:
+        if isinstance(raw, Mapping):
             out.append((key, parse_expr(raw)))
         elif isinstance(raw, bool | int | str):
             out.append((key, raw))
@@ -750,177 +580,4 @@ def parse_effect(value: Mapping[str, Any]) -> Node:
         return Node(op, (("times", parse_expr(body["times"])),), (parse_effect(body["effect"]),))
     if op == "for_each":
         return Node(op, (("players", str(body["players"])),), (parse_effect(body["effect"]),))
-    return Node(op, _parse_args(body, ("amount", "count", "levels")))
-
-
-class _Formatter(string.Formatter):
-    """``str.format`` plus the ``{field:one|many}`` noun forms of :class:`Text`."""
-
-    def __init__(self, singular: frozenset[str]) -> None:
-        super().__init__()
-        self.singular = singular
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if "|" in format_spec:
-            one, many = format_spec.split("|", 1)
-            return one if str(value) in self.singular else many
-        return super().format_field(value, format_spec)
-
-
-# French puts zero and one in the singular ("0 sou"), English and Dutch only one.
-_FORMATTERS: Mapping[str, _Formatter] = {
-    "en": _Formatter(frozenset({"1", "-1"})),
-    "fr": _Formatter(frozenset({"0", "1", "-1"})),
-    "nl": _Formatter(frozenset({"1", "-1"})),
-}
-
-
-def _fill(text: Text, lang: str, **fields: str) -> str:
-    return _FORMATTERS[lang].vformat(text.get(lang), (), fields)
-
-
-def render_expr(expr: Expr, lang: str = "en") -> str:
-    """Text of an expression: ``2``, ``coins in hand``, ``3/6/9 for 0/2/3 ...``.
-
-    In French and Dutch a count standing alone reads "the number of ...".
-    """
-    check_language(lang)
-    if isinstance(expr, int):
-        return str(expr)
-    if isinstance(expr, Count):
-        return _fill(PHRASES["count"], lang, many=_noun(expr, lang))
-    return _points(expr) + PHRASES["for"].get(lang) + _steps(expr, lang)
-
-
-def _noun(expr: Expr, lang: str) -> str:
-    """A count as the plural noun phrase that follows a number; other expressions as text."""
-    if isinstance(expr, Count):
-        text = COUNT_TEXTS.get(expr.what)
-        return text.many.get(lang) if text is not None else expr.what
-    return render_expr(expr, lang)
-
-
-def _points(table: Table) -> str:
-    return "/".join(str(p) for p in table.points)
-
-
-def _steps(table: Table, lang: str) -> str:
-    return "/".join(str(t) for t in table.at_least) + " " + _noun(table.of, lang)
-
-
-def render(
-    node: Node,
-    people_name: Callable[[str], str] = str,
-    lang: str = "en",
-    *,
-    symbol_name: Callable[[str], str] = str,
-    option_name: Callable[[str], str] = str,
-) -> str:
-    """Rules text of an effect in ``lang`` (one of :data:`LANGUAGES`), from the op texts.
-
-    ``people_name``, ``symbol_name`` and ``option_name`` turn a people id, a guild symbol
-    id and a rule option id into the words to show (by default the ids themselves). A
-    language not in :data:`LANGUAGES` raises :exc:`ValueError`.
-
-    A table amount keeps the template's unit next to its points:
-    ``score 3/6/9/12/15 VP for 0/2/3/4/5 royal favours owned, used or not``.
-    """
-    check_language(lang)
-    return _render(node, lang, _Names(people_name, symbol_name, option_name))
-
-
-@attrs.frozen
-class _Names:
-    """How a rendering names peoples, guild symbols and rule options."""
-
-    people: Callable[[str], str]
-    symbol: Callable[[str], str]
-    option: Callable[[str], str]
-
-
-def _render(node: Node, lang: str, names: _Names) -> str:
-    spec = OPS[node.op]
-    children = [_render(child, lang, names) for child in node.children]
-    if node.op in _LISTS:
-        # "choose one: a or choose one: b or c" is ambiguous: bracket the inner list.
-        children = [
-            f"({text})" if child.op in _LISTS else text
-            for child, text in zip(node.children, children, strict=True)
-        ]
-    joiner = PHRASES["or" if node.op == "choose" else "then"].get(lang)
-    fields: dict[str, str] = {"children": joiner.join(children)}
-    suffix = ""
-    if node.op == "if":
-        cond = node.arg("cond")
-        if isinstance(cond, OptionIs):
-            if cond.value is True:
-                fields["cond"] = _fill(PHRASES["option_on"], lang, option=names.option(cond.option))
-            else:
-                shown = str(cond.value).lower() if isinstance(cond.value, bool) else str(cond.value)
-                fields["cond"] = _fill(
-                    PHRASES["option_is"], lang, option=names.option(cond.option), value=shown
-                )
-        elif (
-            isinstance(cond, AtLeast)
-            and isinstance(cond.left, Count)
-            and isinstance(cond.right, int)
-            and cond.left.what in COUNT_TEXTS
-        ):
-            words = COUNT_TEXTS[cond.left.what]
-            many = (words.each if cond.right == 1 else words.many).get(lang)
-            fields["cond"] = _fill(PHRASES["have_at_least"], lang, right=str(cond.right), many=many)
-        else:
-            assert isinstance(cond, AtLeast)
-            fields["cond"] = _fill(
-                PHRASES["at_least"],
-                lang,
-                left=render_expr(cond.left, lang),
-                right=render_expr(cond.right, lang),
-            )
-        if len(children) == 2:
-            fields["children"] = _fill(PHRASES["otherwise"], lang, then=children[0], **{"else": children[1]})
-    for key, value in node.args:
-        if key == "cond":
-            continue  # rendered above
-        if key in ("where", "players") and isinstance(value, str):
-            fields[key] = PHRASES[f"{key}:{value}"].get(lang)
-            continue
-        if key == "people" and isinstance(value, str):
-            if value in ("choice", "card"):
-                fields[key] = PHRASES[f"people:{value}"].get(lang)
-            else:
-                fields[key] = _fill(PHRASES["people:named"], lang, name=names.people(value))
-        elif key == "symbol" and isinstance(value, str):
-            fields[key] = names.symbol(value)
-        elif isinstance(value, Table):
-            fields[key] = _points(value)
-            suffix = PHRASES["for"].get(lang) + _steps(value, lang)
-        elif isinstance(value, Count):
-            count = COUNT_TEXTS.get(value.what)
-            many = count.many.get(lang) if count is not None else value.what
-            each = count.each.get(lang) if count is not None else value.what
-            fields[key] = _fill(PHRASES["count_amount"], lang, many=many, each=each)
-            suffix = _fill(PHRASES["per"], lang, many=many, each=each)
-        else:
-            fields[key] = str(value)
-    fields.setdefault("levels", "1")
-    amount = node.arg("amount")
-    if node.op == "score_vp" and isinstance(amount, int) and amount < 0:
-        return _fill(PHRASES["lose_vp"], lang, amount=str(-amount))
-    times = node.arg("times")
-    if node.op == "repeat" and isinstance(times, Count) and times.what in COUNT_TEXTS:
-        # "1 times: ... per deed" misreads: a count of repeats reads "for each deed: ...".
-        each = COUNT_TEXTS[times.what].each.get(lang)
-        return _fill(PHRASES["for_every"], lang, each=each, children=fields["children"])
-    text = _FORMATTERS[lang].vformat(spec.text.get(lang), (), fields) + suffix
-    if node.arg("bonuses") is False:
-        text += PHRASES["no_bonuses"].get(lang)
-    if node.arg("climb") is True:
-        text += PHRASES["climb"].get(lang)
-    for clause in ("owners_gain", "takeover_premium"):
-        amount = node.arg(clause)
-        if isinstance(amount, int) and amount > 0:
-            text += _fill(PHRASES[clause], lang, **{clause: str(amount)})
-    if node.op == "buy_deed" and not node.arg("takeover_premium"):
-        text += PHRASES["takeover_at_price"].get(lang)
-    return text
+    return Node(op, _parse_args(body))

@@ -15,7 +15,6 @@ from taverna_rules.game_modules import GameModule
 from taverna_rules.games.taverna import dignitaries, effects, endgame, favours, setup, spells, triggers, turn
 from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
 from taverna_rules.games.taverna.content import CONTENT
-from taverna_rules.games.taverna.content_schemas import LANGUAGES
 from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
 
 # Aliased: the package attribute ``evolve`` stays the submodule.
@@ -25,6 +24,7 @@ from taverna_rules.games.taverna.integrity import resume, state_problems
 from taverna_rules.games.taverna.opening import OPENINGS, opening
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
+from taverna_rules.games.taverna.vocabulary import LANGUAGES, VOCABULARY
 
 
 def _kit() -> object:
@@ -66,4 +66,5 @@ GAME = GameModule(
     player_counts=lambda rules: tuple(rules.supported_players()),
     conformance=_kit,
     content=CONTENT,
+    vocabulary=VOCABULARY,
 )

@@ -9,11 +9,11 @@ will have once the cost is paid; ``arrival`` the tavern a dignitary would be sen
 from __future__ import annotations
 
 from taverna_rules.dsl.nodes import Count, Node, OptionIs, Table
-from taverna_rules.dsl.ops import MAX_LEVELS, MAX_REPEAT
 from taverna_rules.games.taverna.expressions import bounded, option_holds
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 from taverna_rules.games.taverna.tracks import tavern_symbols
+from taverna_rules.games.taverna.vocabulary import MAX_LEVELS, MAX_REPEAT
 
 __all__ = [
     "applicable",

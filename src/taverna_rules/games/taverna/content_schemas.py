@@ -26,11 +26,10 @@ from taverna_rules.content.schema_source import (
 )
 from taverna_rules.content.spec import KindBody
 from taverna_rules.games.taverna.ruleset import TRIGGER_EVENTS, TRIGGER_PLAYERS
+from taverna_rules.games.taverna.vocabulary import LANGUAGES
 
 __all__ = ["BODIES", "ITEM_EXAMPLES", "LANGUAGES", "PROPERTY_DOCS"]
 
-#: The languages of Taverna's rulebooks, in which every name is written.
-LANGUAGES = ("en", "fr", "nl")
 NAMES = names_schema(LANGUAGES, {"en": "Orcs", "fr": "Orcs", "nl": "Orks"})
 
 #: A spell's ongoing effect: ``when`` an event happens (whose, and which people or

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from taverna_rules.core._registry import Registry
 from taverna_rules.core.engine import Engine
 from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
-from taverna_rules.dsl.ops import MAX_LEVELS, MAX_REPEAT
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
     ChangeSymbol,
@@ -40,6 +39,7 @@ from taverna_rules.games.taverna.flow import automatic, decision, resolve_ref
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
 from taverna_rules.games.taverna.tracks import advance, draw_spells
+from taverna_rules.games.taverna.vocabulary import MAX_LEVELS, MAX_REPEAT
 
 __all__ = ["EXECUTORS"]
 
@@ -190,7 +190,7 @@ def _options(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseOption
 
 
 def _options_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
-    from taverna_rules.dsl.ops import render
+    from taverna_rules.games.taverna.vocabulary import render
 
     node = resolve_ref(rules, task.ref).at(task.path)
     if node.op == "optional":
