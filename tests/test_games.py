@@ -87,7 +87,17 @@ def test_a_second_entry_under_a_name_is_refused() -> None:
 
 
 #: The generic core: it knows no game (docs/architecture.rst, "The import rule").
-CORE = ("core", "content", "dsl", "game_modules.py", "game.py", "errors.py", "_shown.py", "_version.py")
+CORE = (
+    "core",
+    "content",
+    "dsl",
+    "game_modules.py",
+    "game.py",
+    "position.py",
+    "errors.py",
+    "_shown.py",
+    "_version.py",
+)
 
 
 def _imports(path: Path) -> Iterator[str]:

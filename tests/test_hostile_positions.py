@@ -144,8 +144,8 @@ def test_load_position_takes_text() -> None:
 @pytest.mark.parametrize("value", [None, 5, "stack: [end_game]", {"players": []}, [], object()])
 def test_dump_position_takes_a_state(value: object) -> None:
     """It raised ``AttributeError`` ('... has no attribute players')."""
-    with pytest.raises(tr.PositionError, match="writes a GameState"):
-        tr.dump_position(value)  # type: ignore[arg-type]
+    with pytest.raises(tr.PositionError, match="writes a game's state"):
+        tr.dump_position(value)
     state = tr.load_position(RULES, HEAD + "stack: [end_game]")
     with pytest.raises(tr.PositionError, match="'yaml' or 'json'"):
         tr.dump_position(state, value)  # type: ignore[arg-type]

@@ -116,3 +116,14 @@ def test_the_command_validates_another_game_s_pack(
     bad = _pack(tmp_path / "bad", "bad", ("changes.yaml", "format: 1\nkind: changes\nconstants: {goal: 9}\n"))
     assert cli.main(["validate", "--game", "dice_race", str(bad)]) == 1
     assert "goal" in capsys.readouterr().out
+
+
+def test_a_game_without_position_documents_says_so() -> None:
+    rules = tr.load_rules(game="dice_race")
+    with pytest.raises(tr.PositionError, match="game 'dice_race' has no position documents"):
+        tr.load_position(rules, "format: dice_race-position/1\n")
+    game = tr.new_game(rules, ["Ann", "Bob"], seed=1)
+    with pytest.raises(tr.PositionError, match="game 'dice_race' has no position documents"):
+        tr.dump_position(game.state)
+    with pytest.raises(tr.PositionError, match="takes a game's rules"):
+        tr.load_position(object(), "format: taverna-position/1\n")

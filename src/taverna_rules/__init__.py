@@ -16,6 +16,7 @@ from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
+from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
@@ -274,4 +275,5 @@ __all__ = [
     "OpSpec",
     "Text",
     "Vocabulary",
+    "PositionFormat",
 ]

@@ -25,6 +25,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
+from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
 from taverna_rules.dsl.ops import Vocabulary
@@ -127,6 +128,10 @@ class GameModule:
     #: control ops and its own primitive ops (one executor each in :attr:`ops`), counts
     #: and rules-text words, in the game's languages; ``None`` for a game without effects.
     vocabulary: Vocabulary | None = None
+    #: Its position documents (:class:`~taverna_rules.core.positions.PositionFormat`),
+    #: read and written by :func:`taverna_rules.load_position` and
+    #: :func:`taverna_rules.dump_position` and resumed with :attr:`resume`; ``None``: none.
+    positions: PositionFormat | None = None
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
 

@@ -1,8 +1,11 @@
-"""Position documents: a game state written by hand, in YAML or JSON (like FEN for chess).
+"""Position documents: a game state written by hand, in YAML or JSON (like FEN for chess),
+for any game whose module gives a :class:`~taverna_rules.core.positions.PositionFormat`.
 
-A position names players by name, tracks by people, taverns by id, and leaves out what
-it does not need: missing fields take the values of a fresh game of that size. Dumping
-writes every field, so ``load_position(rules, dump_position(state)) == state``.
+This module reads the text (bounded YAML, so a hostile document gets a
+:class:`~taverna_rules.errors.PositionError`, never Python's exceptions), checks the
+``format`` line, hands the data to the game, and proves that what loads plays: its steps
+run up to the first decision, which must offer a legal action. Dumping writes every
+field, so ``load_position(rules, dump_position(state)) == state``. Taverna's document:
 
 .. code-block:: yaml
 
@@ -23,86 +26,44 @@ from __future__ import annotations
 import io
 import json
 import re
-import types
-import typing
 from typing import Any
 
-import attrs
-import cattrs
 from ruamel.yaml import YAML
 from ruamel.yaml.representer import SafeRepresenter
 
 from taverna_rules._shown import shown
-from taverna_rules.content.problems import did_you_mean
 from taverna_rules.content.yaml_source import load_yaml_text, to_plain
-from taverna_rules.core.serialize import CONVERTER
-from taverna_rules.errors import OptionError, PositionError
-from taverna_rules.games.taverna.integrity import resume, state_problems
-from taverna_rules.games.taverna.ruleset import RuleSet
-from taverna_rules.games.taverna.setup import INT_BOUND, name_problem, resolve_options
-from taverna_rules.games.taverna.state import GameState, PlayerState, Task, TavernState, TurnState
+from taverna_rules.core.positions import PositionFormat
+from taverna_rules.errors import GameModuleError, PositionError
+from taverna_rules.game_modules import GameModule, game_module, installed_games
 
-__all__ = ["FORMAT", "dump_position", "load_position"]
-
-FORMAT = "taverna-position/1"
-_STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
-_PLAYER_FIELDS = {f.name for f in attrs.fields(PlayerState)}
-_TAVERN_FIELDS = {f.name for f in attrs.fields(TavernState)}
-_TURN_FIELDS = {f.name for f in attrs.fields(TurnState)}
-_FRIENDLY = {
-    "players",
-    "taverns",
-    "tiles",
-    "tiles_removed",
-    "guild_supply",
-    "options",
-    "royal_used",
-    "stack",
-    "turn",
-}
+__all__ = ["dump_position", "load_position"]
 
 
-def dump_position(state: GameState, fmt: str = "yaml") -> str:
+def _positions(module: GameModule) -> PositionFormat:
+    if module.positions is None:
+        raise PositionError(f"game {module.id!r} has no position documents")
+    return module.positions
+
+
+def _module_of_state(state: object) -> GameModule:
+    for ident in installed_games():
+        try:
+            module = game_module(ident)
+        except GameModuleError:
+            continue  # a broken third-party game cannot own the state
+        if isinstance(state, module.state_type):
+            return module
+    raise PositionError(f"dump_position() writes a game's state (game.state), not {shown(state)}")
+
+
+def dump_position(state: Any, fmt: str = "yaml") -> str:
     """``state`` as a position document (``fmt``: ``yaml`` or ``json``)."""
-    if not isinstance(state, GameState):
-        raise PositionError(f"dump_position() writes a GameState (game.state), not {shown(state)}")
+    module = _module_of_state(state)
     if fmt not in ("yaml", "json"):
         raise PositionError(f"a position is written as 'yaml' or 'json', not {shown(fmt)}")
-    names = [p.name for p in state.players]
-    data: dict[str, Any] = {"format": FORMAT}
-    plain = CONVERTER.unstructure(state)
-    for key in (f.name for f in attrs.fields(GameState)):
-        if key not in _FRIENDLY:
-            data[key] = plain[key]
-    data["players"] = [
-        {
-            **{k: v for k, v in CONVERTER.unstructure(p).items() if k not in ("tracks", "vp")},
-            "tracks": dict(zip(state.peoples, p.tracks, strict=True)),
-            "vp": dict(p.vp),
-        }
-        for p in state.players
-    ]
-    data["taverns"] = {
-        t.id: {
-            "tables": list(t.tables),
-            "deeds": [None if o is None else names[o] for o in t.deeds],
-            "privilege": t.privilege,
-            "guild_tokens": list(t.guild_tokens),
-            "dignitaries": list(t.dignitaries),
-        }
-        for t in state.taverns
-    }
-    for key in ("tiles", "tiles_removed", "guild_supply", "options"):
-        data[key] = dict(getattr(state, key))
-    data["royal_used"] = [[scoring, names[p]] for scoring, p in state.royal_used]
-    # A document lists the steps to come in the order they run: the top of the stack first.
-    data["stack"] = [_dump_task(task, names) for task in reversed(state.stack)]
-    data["turn"] = (
-        None
-        if state.turn is None
-        else {**CONVERTER.unstructure(state.turn), "player": names[state.turn.player]}
-    )
-    data = json.loads(json.dumps(data))  # tuples to lists
+    positions = _positions(module)
+    data = {"format": positions.format, **positions.dump(state)}
     if fmt == "json":
         return json.dumps(data, indent=2, ensure_ascii=False)
     out = io.StringIO()
@@ -129,288 +90,37 @@ class _Representer(SafeRepresenter):
 _Representer.add_representer(str, _Representer.represent_str)
 
 
-def _dump_task(task: Task, names: list[str]) -> Any:
-    out: dict[str, Any] = {"kind": task.kind}
-    if task.player >= 0:
-        out["player"] = names[task.player]
-    if task.ref:
-        out["ref"] = task.ref
-    if task.path:
-        out["path"] = list(task.path)
-    if task.args:
-        out["args"] = list(task.args)
-    return out if len(out) > 1 else task.kind
-
-
-def load_position(rules: RuleSet, text: str) -> GameState:
-    """The state a position document (YAML or JSON text) describes, for ``rules``.
+def load_position(rules: Any, text: str) -> Any:
+    """The state a position document (YAML or JSON text) describes, for ``rules`` (of the
+    game their ``game`` names).
 
     A position that loads plays: besides its fields, its steps are run up to the first
     decision, which must offer a legal action. Anything else raises
     :class:`~taverna_rules.errors.PositionError` naming what is wrong.
     """
+    game = getattr(rules, "game", None)
+    module = game_module(game) if isinstance(game, str) else None
+    if module is None or not isinstance(rules, module.rules_type):
+        raise PositionError(f"load_position() takes a game's rules (load_rules()), not {shown(rules)}")
+    positions = _positions(module)
     if not isinstance(text, str):
         raise PositionError(f"a position document is text, not {shown(text)}")
     doc, problems = load_yaml_text(text, "<position>")
     if doc is None:
         raise PositionError("; ".join(str(p) for p in problems))
     data = to_plain(doc.data)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PositionError(f"a position document starts with 'format: {FORMAT}'")
-    unknown = sorted(map(str, set(data) - _STATE_FIELDS - {"format"}))
-    if unknown:
-        hint = did_you_mean(unknown[0], sorted(_STATE_FIELDS))
-        raise PositionError(
-            f"unknown position field(s) {shown(unknown)}"
-            + (f" ({hint})" if hint else f"; known: {sorted(_STATE_FIELDS)}")
-        )
-    given_rules = data.get("rules")
-    if given_rules is not None and given_rules != rules.fingerprint:
-        raise PositionError(
-            f"the position is for rules {str(given_rules)[:12]}..., these are {rules.fingerprint[:12]}..."
-        )
+    if not isinstance(data, dict) or data.get("format") != positions.format:
+        raise PositionError(f"a position document starts with 'format: {positions.format}'")
     try:
-        fields = _build(rules, data)
-        _check_type(fields, GameState, "position")
-        state = CONVERTER.structure(fields, GameState)
-    except (ValueError, OptionError) as exc:
+        state = positions.load(rules, {k: v for k, v in data.items() if k != "format"})
+    except ValueError as exc:
+        if isinstance(exc, PositionError):
+            raise
         raise PositionError(f"bad position: {exc}") from None
-    except cattrs.BaseValidationError as exc:
-        raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
     if state.stack or state.result is not None:
-        resume(rules, state)  # a position that loads must play
+        module.resume(rules, state)  # a position that loads must play
     else:
-        inconsistent = state_problems(rules, state)
+        inconsistent = module.integrity(rules, state)
         if inconsistent:
             raise PositionError("bad position: " + "; ".join(inconsistent))
     return state
-
-
-# ----------------------------------------------------------------------------- reading
-# Every read of the document checks the type it expects and says where it looked: a
-# document is untrusted text, and a wrong type is its mistake, never a crash.
-def _mapping(where: str, value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} is a mapping, not {shown(value)}")
-    return value
-
-
-def _list(where: str, value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{where} is a list, not {shown(value)}")
-    return value
-
-
-def _check_keys(where: str, given: Any, allowed: set[str]) -> dict[str, Any]:
-    mapping = _mapping(where, given)
-    unknown = sorted(map(str, set(mapping) - allowed))
-    if unknown:
-        hint = did_you_mean(unknown[0], sorted(allowed))
-        raise ValueError(f"{where}: unknown field(s) {shown(unknown)}" + (f" ({hint})" if hint else ""))
-    return mapping
-
-
-def _index(names: list[str], who: Any, where: str) -> int:
-    """A player given by seat number or by name."""
-    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
-        return who
-    if isinstance(who, str) and who in names:
-        return names.index(who)
-    raise ValueError(f"{where}: unknown player {shown(who)} (players: {names})")
-
-
-def _check_type(value: Any, tp: Any, where: str) -> None:
-    """Raise ``ValueError`` unless ``value`` (plain data) has the type ``tp`` of a state field:
-    ints are ints (not bools) of at most 64 bits, strings strings, lists the tuples, and
-    attrs classes mappings of their own fields."""
-    if tp is Any:
-        return
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (typing.Union, types.UnionType):
-        for option in args:
-            try:
-                _check_type(value, option, where)
-                return
-            except ValueError:
-                continue
-        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-    if attrs.has(tp):
-        _check_fields(value, tp, where)
-        return
-    if origin is tuple:
-        items = _sequence_of(value, where, tp)
-        element = args[:-1] if args[-1:] == (Ellipsis,) else None
-        if element is None and len(items) != len(args):
-            raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-        for index, item in enumerate(items):
-            _check_type(item, element[0] if element else args[index], f"{where}[{index}]")
-        return
-    if not _is_a(value, tp):
-        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-
-
-def _sequence_of(value: Any, where: str, tp: Any) -> list[Any] | tuple[Any, ...]:
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-    return value
-
-
-def _is_a(value: Any, tp: Any) -> bool:
-    if tp is type(None):
-        return value is None
-    if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool) and -INT_BOUND < value < INT_BOUND
-    return isinstance(value, tp)
-
-
-def _describe(tp: Any) -> str:
-    if tp is type(None):
-        return "null"
-    if typing.get_origin(tp) is tuple:
-        return "a list"
-    if typing.get_origin(tp) in (typing.Union, types.UnionType):
-        return " or ".join(_describe(t) for t in typing.get_args(tp))
-    return {int: "an integer", str: "a string", bool: "true or false"}.get(tp, f"a {tp.__name__} mapping")
-
-
-def _check_fields(value: Any, cls: type, where: str) -> None:
-    fields = {f.name: f for f in attrs.fields(cls)}
-    given = _check_keys(where, value, set(fields))
-    hints = typing.get_type_hints(cls)
-    for name, field in fields.items():
-        if name in given:
-            _check_type(given[name], hints[name], f"{where}.{name}")
-        elif field.default is attrs.NOTHING:
-            raise ValueError(f"{where}: missing field {name!r}")
-
-
-def _build(rules: RuleSet, data: dict[str, Any]) -> dict[str, Any]:
-    """The fields of the state ``data`` describes, in the shape of ``GameState``."""
-    raw_players = _list("'players'", data.get("players"))
-    if not raw_players:
-        raise ValueError("'players' must list the players")
-    for index, p in enumerate(raw_players):
-        _check_keys(f"player {index}", p, _PLAYER_FIELDS)
-    names = [p.get("name") for p in raw_players]
-    for index, name in enumerate(names):
-        problem = name_problem(name)
-        if problem:
-            raise ValueError(f"player {index}: {problem}")
-    n = len(names)
-    if n not in rules.constants.player_counts:
-        raise ValueError(f"{n} player(s): the rules are for {list(rules.constants.player_counts)}")
-    side_id = data.get("side") or rules.side_for(n).id
-    side = next((s for s in rules.sides if s.id == side_id), None)
-    if side is None:
-        raise ValueError(f"unknown board side {shown(side_id)}; known: {[s.id for s in rules.sides]}")
-    peoples = rules.people_ids()
-    if data.get("peoples", list(peoples)) != list(peoples):
-        raise ValueError(f"peoples {shown(data.get('peoples'))} are not the rules' {list(peoples)}")
-    players = [_player(rules, p, peoples) for p in raw_players]
-    state: dict[str, Any] = {k: v for k, v in data.items() if k in _STATE_FIELDS and k not in _FRIENDLY}
-    state.update(
-        rules=rules.fingerprint,
-        side=side.id,
-        peoples=list(peoples),
-        players=players,
-        taverns=_taverns(rules, side, data.get("taverns", {}), names),
-        tiles=_counts(data, "tiles", rules.tiles),
-        tiles_removed=_counts(data, "tiles_removed", tuple((k, 0) for k, _ in rules.tiles)),
-        guild_supply=_counts(data, "guild_supply", rules.guild_tokens),
-        options=list(resolve_options(rules, data.get("options"))),
-        royal_used=[
-            [s, _index(names, p, "royal_used")] for s, p in _pairs("royal_used", data.get("royal_used", []))
-        ],
-        stack=[_load_task(t, names) for t in reversed(_list("'stack'", data.get("stack", [])))],
-    )
-    state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
-    turn = data.get("turn")
-    if turn is not None:
-        turn = _check_keys("turn", turn, _TURN_FIELDS)
-        state["turn"] = {**turn, "player": _index(names, turn.get("player"), "turn")}
-    return state
-
-
-def _player(rules: RuleSet, p: dict[str, Any], peoples: tuple[Any, ...]) -> dict[str, Any]:
-    where = f"player {p['name']!r}"
-    tracks = p.get("tracks", {})
-    if isinstance(tracks, dict):
-        bad = sorted(map(str, set(tracks) - set(peoples)))
-        if bad:
-            raise ValueError(f"{where}: unknown people {shown(bad)}")
-        tracks = [tracks.get(people, 0) for people in peoples]
-    vp = p.get("vp", {})
-    vp = [list(pair) for pair in sorted(vp.items(), key=str)] if isinstance(vp, dict) else vp
-    coins = p.get("coins", rules.constants.starting_coins)
-    return {**p, "tracks": tracks, "vp": vp, "coins": coins}
-
-
-def _taverns(rules: RuleSet, side: Any, given_in: Any, names: list[str]) -> list[dict[str, Any]]:
-    if isinstance(given_in, list):
-        given_in = dict(_listed_tavern(t) for t in given_in)
-    given_in = _mapping("'taverns'", given_in)
-    unknown = sorted(map(str, set(given_in) - {t.id for t in rules.taverns}))
-    if unknown:
-        raise ValueError(f"unknown tavern(s) {shown(unknown)}")
-    taverns = []
-    for tavern in rules.taverns:
-        layout = side.layout(tavern.id)
-        given = _check_keys(f"tavern {tavern.id}", given_in.get(tavern.id, {}), _TAVERN_FIELDS)
-        tables = _list(f"tavern {tavern.id} tables", given.get("tables", [None] * len(layout.tables)))
-        deeds = [
-            None if o is None else _index(names, o, f"tavern {tavern.id}")
-            for o in _list(f"tavern {tavern.id} deeds", given.get("deeds", [None] * len(layout.deeds)))
-        ]
-        if len(tables) != len(layout.tables) or len(deeds) != len(layout.deeds):
-            raise ValueError(
-                f"tavern {tavern.id!r} has {len(layout.tables)} tables and "
-                f"{len(layout.deeds)} deed spaces on side {side.id!r}"
-            )
-        taverns.append(
-            {
-                "id": tavern.id,
-                "tables": tables,
-                "deeds": deeds,
-                "privilege": given.get("privilege", True),
-                "guild_tokens": given.get("guild_tokens", []),
-                "dignitaries": given.get("dignitaries", []),
-            }
-        )
-    return taverns
-
-
-def _listed_tavern(raw: Any) -> tuple[str, dict[str, Any]]:
-    """A tavern written as an item of a list: its ``id`` and its other fields."""
-    tavern = _mapping("a tavern", raw)
-    if not isinstance(tavern.get("id"), str):
-        raise ValueError(f"a tavern in a list has an 'id': {shown(raw)}")
-    return tavern["id"], {k: v for k, v in tavern.items() if k != "id"}
-
-
-def _counts(data: dict[str, Any], key: str, defaults: tuple[tuple[str, int], ...]) -> list[list[Any]]:
-    """Counts by kind in the rule set's order; kinds left out keep their default."""
-    given = _mapping(f"{key!r}", data.get(key, {}))
-    unknown = sorted(map(str, set(given) - {k for k, _ in defaults}))
-    if unknown:
-        raise ValueError(f"{key}: unknown kind(s) {shown(unknown)}")
-    return [[k, given.get(k, n)] for k, n in defaults]
-
-
-def _pairs(where: str, value: Any) -> list[tuple[Any, Any]]:
-    """``{a: b}`` or ``[[a, b], ...]`` (order kept) as pairs."""
-    if isinstance(value, dict):
-        return list(value.items())
-    pairs = _list(where, value)
-    if not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
-        raise ValueError(f"{where} lists pairs [a, b], not {shown(value)}")
-    return [(a, b) for a, b in pairs]
-
-
-def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:
-    if isinstance(raw, str):
-        return {"kind": raw}
-    raw = _check_keys("a stack step", raw, {"kind", "player", "ref", "path", "args"})
-    out = dict(raw)
-    if "player" in out:
-        out["player"] = _index(names, out["player"], f"step {shown(raw.get('kind'))}")
-    return out

@@ -22,6 +22,7 @@ from taverna_rules.games.taverna.evolve import evolve as _fold_event
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
 from taverna_rules.games.taverna.opening import OPENINGS, opening
+from taverna_rules.games.taverna.position import POSITIONS
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 from taverna_rules.games.taverna.vocabulary import LANGUAGES, VOCABULARY
@@ -67,4 +68,5 @@ GAME = GameModule(
     conformance=_kit,
     content=CONTENT,
     vocabulary=VOCABULARY,
+    positions=POSITIONS,
 )
