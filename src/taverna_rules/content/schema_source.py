@@ -13,10 +13,12 @@ server can use it alone.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from taverna_rules.content.spec import ContentSpec, KindBody
+from taverna_rules.dsl.ops import TEXT_LANGUAGES
 
 __all__ = [
     "COUNT",
@@ -56,8 +58,6 @@ EFFECT: JSON = {"$ref": "#/$defs/effect"}
 PROVENANCES = ["rulebook", "printed", "reconstructed"]
 #: How the schemas' descriptions name the languages a game may write its names in.
 LANGUAGE_NAMES = {"en": "English", "fr": "French", "nl": "Dutch", "de": "German", "es": "Spanish"}
-#: The languages a :class:`~taverna_rules.content.model.Names` holds.
-NAME_LANGUAGES = ("en", "fr", "nl")
 #: The pipeline's own kinds, after the game's: pack manifests and ``changes`` files.
 PIPELINE_KINDS = ("pack", "changes")
 
@@ -87,10 +87,10 @@ def by_id(item: JSON) -> JSON:
 
 def names_schema(languages: tuple[str, ...], example: dict[str, str] | None = None) -> JSON:
     """A name written in each of ``languages`` (every one required)."""
-    unknown = [lang for lang in languages if lang not in NAME_LANGUAGES]
+    unknown = [lang for lang in languages if lang not in TEXT_LANGUAGES]
     if unknown or not languages or languages[0] != "en":
         raise ValueError(
-            f"names are written in English first, then in any of {NAME_LANGUAGES}: {languages!r}"
+            f"names are written in English first, then in any of {TEXT_LANGUAGES}: {languages!r}"
         )
     words = [LANGUAGE_NAMES[lang] for lang in languages]
     spoken = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -201,14 +201,13 @@ def mergeable(spec: ContentSpec) -> tuple[str, ...]:
     return tuple(spec.kinds)
 
 
-def _describe(spec: ContentSpec, node: Any, key: str = "") -> None:
+def _describe(node: Any, docs: Mapping[str, str], examples: Mapping[str, JSON], key: str = "") -> None:
     """Add the shared descriptions, and titles and examples to list items, in place."""
-    docs = {**{lang: LANGUAGE_NAMES[lang] for lang in spec.languages}, **spec.property_docs}
     if isinstance(node, dict):
         if key in docs and "description" not in node and "$ref" not in node:
             node["description"] = docs[key]
         for name, child in node.get("properties", {}).items():
-            _describe(spec, child, name)
+            _describe(child, docs, examples, name)
             if (
                 isinstance(child, dict)
                 and child.get("type") == "array"
@@ -217,12 +216,12 @@ def _describe(spec: ContentSpec, node: Any, key: str = "") -> None:
                 items = child["items"]
                 if items.get("type") == "object":
                     items.setdefault("title", name)
-                    if name in spec.item_examples:
-                        items.setdefault("examples", [spec.item_examples[name]])
-                _describe(spec, items)
+                    if name in examples:
+                        items.setdefault("examples", [examples[name]])
+                _describe(items, docs, examples)
         for name in ("additionalProperties", "items"):
             if isinstance(node.get(name), dict):
-                _describe(spec, node[name])
+                _describe(node[name], docs, examples)
 
 
 def content_schema(spec: ContentSpec, kind: str) -> JSON:
@@ -257,7 +256,8 @@ def content_schema(spec: ContentSpec, kind: str) -> JSON:
             }
         )
     )  # a deep copy: the shared parts are described in place
-    _describe(spec, schema)
+    docs = {**{lang: LANGUAGE_NAMES[lang] for lang in spec.languages}, **spec.property_docs}
+    _describe(schema, docs, spec.item_examples)
     return schema
 
 

@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from taverna_rules.content.problems import Problem
+
+if TYPE_CHECKING:  # the pipeline's modules import this one
+    from taverna_rules.content.model import PackInfo
+    from taverna_rules.content.packs import Located, Merged
+    from taverna_rules.content.where import Where
 
 __all__ = ["AddParts", "Built", "ContentSpec", "KindBody"]
 
@@ -44,16 +49,16 @@ class AddParts:
 class Built:
     """What the pipeline hands a game's builder once every pack is merged."""
 
-    #: The merged content (:class:`~taverna_rules.content.packs.Merged`).
-    merged: Any
-    #: The packs applied, in order (:class:`~taverna_rules.content.model.PackInfo`).
-    packs: tuple[Any, ...]
-    #: Every schema-valid document (:class:`~taverna_rules.content.packs.Located`).
-    docs: list[Any]
+    #: The merged content: singletons by kind, item entries by item kind.
+    merged: Merged
+    #: The packs applied, in order.
+    packs: tuple[PackInfo, ...]
+    #: Every schema-valid document.
+    docs: list[Located]
     #: The SHA-256 of the canonical content.
     fingerprint: str
-    #: Where each item was declared (:class:`~taverna_rules.content.where.Where`).
-    where: Any
+    #: Where each item was declared, to locate the builder's problems.
+    where: Where
     #: The problems so far; the builder adds its own (semantic checks included).
     problems: list[Problem]
 

@@ -43,7 +43,8 @@ EFFECT: JSON = {"$ref": "#/$defs/effect"}
 EXPR: JSON = {"$ref": "#/$defs/expr"}
 COND: JSON = {"$ref": "#/$defs/cond"}
 MAX_REPEAT = 10
-#: The languages a :class:`Text` may be written in (a game uses some of them).
+#: The languages a :class:`Text` (and a :class:`~taverna_rules.content.model.Names`) may
+#: be written in; a game uses some of them, English always.
 TEXT_LANGUAGES: tuple[str, ...] = ("en", "fr", "nl")
 
 
@@ -390,6 +391,9 @@ class Vocabulary:
         return "/".join(str(t) for t in table.at_least) + " " + self._noun(table.of, lang)
 
     def _render(self, node: Node, lang: str, names: _Names) -> str:
+        special = self.special(self, node, lang) if self.special is not None else None
+        if special is not None:
+            return special
         spec = self.ops[node.op]
         children = [self._render(child, lang, names) for child in node.children]
         if node.op in _LISTS:
@@ -398,9 +402,6 @@ class Vocabulary:
                 f"({text})" if child.op in _LISTS else text
                 for child, text in zip(node.children, children, strict=True)
             ]
-        special = self.special(self, node, lang) if self.special is not None else None
-        if special is not None:
-            return special
         joiner = self.phrases["or" if node.op == "choose" else "then"].get(lang)
         fields: dict[str, str] = {"children": joiner.join(children)}
         suffix = ""
