@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 
+from taverna_rules.core.effects import ChooseOption
 from taverna_rules.core.records import Action, Registry, action_table, registrar
 from taverna_rules.core.records import action_problem as _action_problem
 
@@ -108,12 +109,8 @@ class ChooseRoyalScoring(Action):
     scoring: str
 
 
-@_action
-@attrs.frozen
-class ChooseOption(Action):
-    """Answer an effect's choice: the index of the option (0 = yes for an optional effect)."""
-
-    option: int
+# The core's answer to an effect's choice, in this game's table under its wire name.
+_action(ChooseOption)
 
 
 @_action

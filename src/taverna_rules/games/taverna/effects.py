@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taverna_rules.core._registry import Registry
+from taverna_rules.core.effects import EffectRuntime, Executor
 from taverna_rules.core.engine import Engine
-from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import Count, Expr, Node, Table
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
     ChangeSymbol,
     ChooseDeed,
     ChooseGuildToken,
-    ChooseOption,
     ChoosePeople,
     ChoosePlayer,
     ChooseTable,
@@ -34,16 +34,15 @@ from taverna_rules.games.taverna.applicable import (
     targets,
     token_choices,
 )
-from taverna_rules.games.taverna.expressions import bounded, evaluate, holds
-from taverna_rules.games.taverna.flow import automatic, decision, resolve_ref
+from taverna_rules.games.taverna.expressions import EVALUATOR, bounded, evaluate
+from taverna_rules.games.taverna.flow import FLOW, automatic, decision, resolve_ref
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
 from taverna_rules.games.taverna.tracks import advance, draw_spells
-from taverna_rules.games.taverna.vocabulary import MAX_LEVELS, MAX_REPEAT
+from taverna_rules.games.taverna.vocabulary import MAX_LEVELS, render
 
-__all__ = ["EXECUTORS"]
+__all__ = ["EXECUTORS", "RUNTIME"]
 
-Executor = Callable[[Engine, Task, Node], None]
 EXECUTORS: Registry[Executor] = Registry("op executor")
 
 CATEGORIES = {
@@ -61,39 +60,14 @@ def _expr(node: Node, name: str) -> Expr:
     return value
 
 
-def _child(task: Task, index: int) -> Task:
-    return Task("effect", task.player, task.ref, (*task.path, index))
-
-
-@automatic("effect")
-def _effect(engine: Engine, task: Task) -> None:
-    node = engine.effect(task.ref, task.path)
-    if engine.trace is not None:
-        engine.trace.append((task.ref, task.path))
-    if node.op == "seq":
-        engine.push(*(_child(task, i) for i in range(len(node.children))))
-    elif node.op in ("choose", "optional"):
-        engine.push(Task("effect_choice", task.player, task.ref, task.path))
-    elif node.op == "if":
-        cond = node.arg("cond")
-        assert isinstance(cond, AtLeast | OptionIs)
-        if holds(cond, engine.state, task.player):
-            engine.push(_child(task, 0))
-        elif len(node.children) > 1:
-            engine.push(_child(task, 1))
-    elif node.op == "repeat":
-        times = bounded(node, "times", engine.state, task.player, MAX_REPEAT)
-        engine.push(*(_child(task, 0) for _ in range(times)))
-    elif node.op == "for_each":
-        # Whether a target's share applies is judged now, before any share resolves: the
-        # shares are one effect, as on the card, not a chain that feeds itself.
-        seats = _takers(engine.rules, engine.state, task.player, node)
-        if node.arg("players") != "chosen_opponent":
-            engine.push(*(Task("effect", seat, task.ref, (*task.path, 0)) for seat in seats))
-        elif seats:  # nobody for whom it would do something: nothing to choose
-            engine.push(Task("choose_player", task.player, task.ref, task.path))
-    else:
-        EXECUTORS[node.op](engine, task, node)
+def _for_each(engine: Engine, task: Task, node: Node) -> None:
+    # Whether a target's share applies is judged now, before any share resolves: the
+    # shares are one effect, as on the card, not a chain that feeds itself.
+    seats = _takers(engine.rules, engine.state, task.player, node)
+    if node.arg("players") != "chosen_opponent":
+        engine.push(*(Task("effect", seat, task.ref, (*task.path, 0)) for seat in seats))
+    elif seats:  # nobody for whom it would do something: nothing to choose
+        engine.push(Task("choose_player", task.player, task.ref, task.path))
 
 
 def _asks(op: str, kind: str) -> None:
@@ -183,30 +157,6 @@ def _advance_all(engine: Engine, task: Task, node: Node) -> None:
 
 
 # ----------------------------------------------------------------------------- choices
-def _options(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseOption, ...]:
-    node = resolve_ref(rules, task.ref).at(task.path)
-    count = len(node.children) if node.op == "choose" else 2
-    return tuple(ChooseOption(i) for i in range(count))
-
-
-def _options_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
-    from taverna_rules.games.taverna.vocabulary import render
-
-    node = resolve_ref(rules, task.ref).at(task.path)
-    if node.op == "optional":
-        return f"0: {render(node.children[0])}; 1: decline"
-    return "; ".join(f"{i}: {render(child)}" for i, child in enumerate(node.children))
-
-
-@decision("effect_choice", _options, _options_prompt, takes=(ChooseOption,))
-def _choose(engine: Engine, task: Task, action: ChooseOption) -> None:
-    """An effect offers a choice (``choose``) or asks whether to apply an optional part
-    (``optional``): ``ChooseOption(i)`` picks option ``i`` (0 = yes for an optional effect)."""
-    node = engine.effect(task.ref, task.path)
-    if node.op == "choose" or action.option == 0:
-        engine.push(_child(task, action.option if node.op == "choose" else 0))
-
-
 def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople, ...]:
     # Only tracks where a level can still be gained (the top may belong to someone else).
     return tuple(ChoosePeople(p) for p in climbable(rules, state, task.player))
@@ -501,3 +451,7 @@ def _choose_removed(engine: Engine, task: Task, action: ChooseTable) -> None:
     engine.emit(ev.CustomerRemoved(task.player, action.tavern, action.table, people))
     if engine.effect(task.ref, task.path).arg("climb", False):
         advance(engine, task.player, people)
+
+
+RUNTIME = EffectRuntime(EXECUTORS, EVALUATOR, resolve_ref, render, controls={"for_each": _for_each})
+RUNTIME.install(FLOW)

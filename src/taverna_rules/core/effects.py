@@ -1,0 +1,110 @@
+"""The effect DSL at run time, for any game: control ops walk the tree on the stack,
+choices become decisions, primitive ops run the game's executors.
+
+An ``effect`` task points at a node by ref and path (:class:`~taverna_rules.core.records.Task`);
+``seq`` pushes its children, ``choose`` and ``optional`` ask the player (the decision
+``effect_choice``, answered by :class:`ChooseOption`), ``if`` tests its condition,
+``repeat`` pushes its child a bounded number of times, and every other op runs the
+game's executor. A game gives its executors, its :class:`~taverna_rules.dsl.evaluate.Evaluator`
+and the handlers of control ops of its own (Taverna's ``for_each``) to an
+:class:`EffectRuntime` and installs it on its :class:`~taverna_rules.core.engine.Flow`.
+Nothing here loops without a bound: ``repeat`` is capped and trees are finite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from taverna_rules.core.engine import Engine, Flow
+from taverna_rules.core.records import Action, Task
+from taverna_rules.dsl.evaluate import Evaluator
+from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
+from taverna_rules.dsl.ops import MAX_REPEAT
+
+__all__ = ["ChooseOption", "EffectRuntime", "Executor", "child"]
+
+#: How a primitive (or a game's own control) op resolves: ``executor(engine, task, node)``.
+Executor = Callable[[Engine, Task, Node], None]
+
+
+@attrs.frozen
+class ChooseOption(Action):
+    """Answer an effect's choice: the index of the option (0 = yes for an optional effect)."""
+
+    option: int
+
+
+ChooseOption.TYPE = "ChooseOption"
+
+
+def child(task: Task, index: int) -> Task:
+    """The ``effect`` task of child ``index`` of the node ``task`` points at."""
+    return Task("effect", task.player, task.ref, (*task.path, index))
+
+
+@attrs.frozen
+class EffectRuntime:
+    """How a game resolves its effects: the executors of its primitive ops (and of its own
+    control ops), how it values expressions, where a task's ref points, and how an option
+    reads in a prompt. :meth:`install` registers the ``effect`` step and the
+    ``effect_choice`` decision on the game's flow (its action table takes
+    :class:`ChooseOption`)."""
+
+    executors: Mapping[str, Executor]
+    evaluator: Evaluator
+    #: ``resolve(rules, ref) -> node``: the effect a task's ref names.
+    resolve: Callable[[Any, str], Node]
+    #: ``render(node) -> text``: an option of a choice, in words, for the prompt.
+    render: Callable[[Node], str]
+    #: The game's own control ops (children of the node are effects), by op name.
+    controls: Mapping[str, Executor] = attrs.field(factory=dict)
+
+    def install(self, flow: Flow) -> None:
+        """Register the ``effect`` step and the ``effect_choice`` decision on ``flow``."""
+        flow.automatic("effect")(self._effect)
+        flow.decision("effect_choice", self._options, self._prompt, takes=(ChooseOption,))(self._choose)
+
+    def _effect(self, engine: Engine, task: Task) -> None:
+        node = engine.effect(task.ref, task.path)
+        if engine.trace is not None:
+            engine.trace.append((task.ref, task.path))
+        if node.op == "seq":
+            engine.push(*(child(task, i) for i in range(len(node.children))))
+        elif node.op in ("choose", "optional"):
+            engine.push(Task("effect_choice", task.player, task.ref, task.path))
+        elif node.op == "if":
+            cond = node.arg("cond")
+            assert isinstance(cond, AtLeast | OptionIs)
+            if self.evaluator.holds(cond, engine.state, task.player):
+                engine.push(child(task, 0))
+            elif len(node.children) > 1:
+                engine.push(child(task, 1))
+        elif node.op == "repeat":
+            times = self.evaluator.bounded(node, "times", engine.state, task.player, MAX_REPEAT)
+            engine.push(*(child(task, 0) for _ in range(times)))
+        elif node.op in self.controls:
+            self.controls[node.op](engine, task, node)
+        else:
+            self.executors[node.op](engine, task, node)
+
+    def _options(self, rules: Any, state: Any, task: Task) -> tuple[ChooseOption, ...]:
+        node = self.resolve(rules, task.ref).at(task.path)
+        count = len(node.children) if node.op == "choose" else 2
+        return tuple(ChooseOption(i) for i in range(count))
+
+    def _prompt(self, rules: Any, state: Any, task: Task) -> str:
+        node = self.resolve(rules, task.ref).at(task.path)
+        if node.op == "optional":
+            return f"0: {self.render(node.children[0])}; 1: decline"
+        return "; ".join(f"{i}: {self.render(option)}" for i, option in enumerate(node.children))
+
+    def _choose(self, engine: Engine, task: Task, action: ChooseOption) -> None:
+        """An effect offers a choice (``choose``) or asks whether to apply an optional part
+        (``optional``): ``ChooseOption(i)`` picks option ``i`` (0 = yes for an optional
+        effect)."""
+        node = engine.effect(task.ref, task.path)
+        if node.op == "choose" or action.option == 0:
+            engine.push(child(task, action.option if node.op == "choose" else 0))

@@ -1,0 +1,60 @@
+"""The values of the DSL's expressions and conditions, for any game: pure and bounded.
+
+A number is itself; ``{count: what}`` asks the game's counter ``what`` (a function of the
+state and the player); a ``{table: ...}`` is a lookup of thresholds; ``{at_least: ...}``
+compares two values; ``{option: ...}`` reads the game's rule options (``state.options``,
+pairs of id and value). A game gives its counters to an :class:`Evaluator`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from taverna_rules.dsl.nodes import Cond, Count, Expr, Node, OptionIs, Table
+
+__all__ = ["Counter", "Evaluator"]
+
+#: How a game counts one ``{count: ...}`` for a player: ``counter(state, player)``.
+Counter = Callable[[Any, int], int]
+
+
+@attrs.frozen
+class Evaluator:
+    """A game's reading of expressions and conditions: its counters by name."""
+
+    counters: Mapping[str, Counter]
+
+    def evaluate(self, expr: Expr, state: Any, player: int) -> int:
+        """The value of an expression for ``player``."""
+        if isinstance(expr, int):
+            return expr
+        if isinstance(expr, Count):
+            return self.counters[expr.what](state, player)
+        value = self.evaluate(expr.of, state, player)
+        points = 0
+        for threshold, score in zip(expr.at_least, expr.points, strict=True):
+            if value >= threshold:
+                points = score
+        return points
+
+    def bounded(self, node: Node, name: str, state: Any, player: int, most: int) -> int:
+        """The value of the op argument ``name`` (a number or an expression, 1 when left
+        out) for ``player``, kept between 0 and ``most``: what the schema allows a number,
+        an expression gets too, so a count can never ask the engine for unbounded work."""
+        value = node.arg(name, 1)
+        assert isinstance(value, int | Count | Table), f"{node.op}.{name} is not an expression"
+        return max(0, min(most, self.evaluate(value, state, player)))
+
+    @staticmethod
+    def option_holds(cond: OptionIs, state: Any) -> bool:
+        """Whether the game's rule option ``cond.option`` is set to ``cond.value``."""
+        return bool(dict(state.options).get(cond.option) == cond.value)
+
+    def holds(self, cond: Cond, state: Any, player: int) -> bool:
+        """Whether a condition is true for ``player`` in ``state``."""
+        if isinstance(cond, OptionIs):
+            return self.option_holds(cond, state)
+        return self.evaluate(cond.left, state, player) >= self.evaluate(cond.right, state, player)
