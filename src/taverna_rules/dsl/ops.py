@@ -119,9 +119,9 @@ def or_expression(number: JSON) -> JSON:
 
 def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...]:
     """The control ops, which compose other effects: ``seq``, ``choose``, ``optional``,
-    ``if``, ``for_each`` (over the game's ``targets``, described by ``targets_doc``) and
-    ``repeat``."""
-    return (
+    ``if``, ``for_each`` (over the game's ``targets``, described by ``targets_doc``; left
+    out for a game with no targets) and ``repeat``."""
+    ops = (
         OpSpec(
             "seq",
             "control",
@@ -213,6 +213,7 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             ),
         ),
     )
+    return tuple(op for op in ops if op.name != "for_each" or targets)
 
 
 #: The words the rendering puts around the op templates, in each language. ``then`` and

@@ -19,14 +19,21 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
-from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.arguments import (
+    INT_BOUND,
+    MAX_NAME,
+    check_first_player,
+    check_players,
+    check_seed,
+    name_problem,
+    resolve_options,
+    sequence,
+)
 from taverna_rules.core.engine import Engine, run_flow
-from taverna_rules.core.records import INT_BOUND
 from taverna_rules.errors import OptionError
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import BuyDeed, ChoosePeople
 from taverna_rules.games.taverna.calendar import days_since, parse_day
-from taverna_rules.games.taverna.events import HIDDEN
 from taverna_rules.games.taverna.evolve import evolve
 from taverna_rules.games.taverna.flow import automatic, decision
 from taverna_rules.games.taverna.ruleset import RuleSet
@@ -43,37 +50,8 @@ __all__ = [
     "start_events",
 ]
 
-#: The longest player name, in characters.
-MAX_NAME = 64
 _BIRTHDAY = re.compile(r"(?:[0-9]{4}-)?[0-9]{2}-[0-9]{2}")
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-def _int_in(value: object, low: int, high: int) -> int | None:
-    """``value`` as a plain int when it is an int (not a bool) with ``low <= value < high``."""
-    if isinstance(value, int) and not isinstance(value, bool) and low <= value < high:
-        return int(value)
-    return None
-
-
-def name_problem(name: object) -> str | None:
-    """Why ``name`` cannot name a player, or ``None`` when it can.
-
-    A name is a string of 1 to :data:`MAX_NAME` printable characters (letters, digits,
-    punctuation, symbols, inner spaces), without spaces around it, and not ``"?"``, the
-    mark of a hidden card in views. Every such name survives the JSON and YAML formats.
-    """
-    if not isinstance(name, str):
-        return f"a player name is a string, not {shown(name)}"
-    if not 1 <= len(name) <= MAX_NAME:
-        return f"a player name has 1 to {MAX_NAME} characters, not {len(name)}: {shown(name)}"
-    if not name.isprintable():
-        return f"a player name has only printable characters (no control characters): {shown(name)}"
-    if name.strip() != name:
-        return f"a player name does not start or end with a space: {shown(name)}"
-    if name == HIDDEN:
-        return f"a player name is other than {HIDDEN!r}, the mark of a hidden card"
-    return None
 
 
 def birthday_problem(birthday: object) -> str | None:
@@ -102,83 +80,6 @@ def played_on_problem(played_on: object) -> str | None:
     return f"played_on is a day 'YYYY-MM-DD' (or a datetime.date), not {shown(played_on)}"
 
 
-def _option_value(option: Any, value: object) -> object:
-    """``value`` as option ``option`` takes it; :class:`OptionError` when it does not.
-
-    Values are matched by type and value, never by a foreign ``__eq__``, and the stored
-    value is the option's own (a choice is one of its choices).
-    """
-    if option.type == "bool" and isinstance(value, bool):
-        return value
-    number = _int_in(value, 1 - INT_BOUND, INT_BOUND)
-    if option.type == "int" and number is not None:
-        return number
-    if option.type == "choice":
-        for choice in option.choices:
-            if type(value) is str and value == choice:
-                return choice
-    wanted = {
-        "bool": "true or false",
-        "int": "an integer between -2**64 and 2**64",
-        "choice": f"one of {list(option.choices)}",
-    }[option.type]
-    raise OptionError(f"option {option.id!r} takes {wanted}, not {shown(value)}")
-
-
-def resolve_options(rules: RuleSet, options: object) -> tuple[tuple[str, Any], ...]:
-    """Every rule option with its value: the defaults, overridden by ``options`` (a mapping
-    of option names to values, or ``None``); :class:`OptionError` for anything else."""
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise OptionError(f"options is a mapping of option names to values, not {shown(options)}")
-    bad_keys = [key for key in options if not isinstance(key, str)]
-    if bad_keys:
-        raise OptionError(f"option names are strings, not {shown(bad_keys[0])}")
-    given = dict(options)
-    values: dict[str, Any] = {}
-    for option in rules.options:
-        value = given.pop(option.id, option.default)
-        values[option.id] = _option_value(option, value)
-    if given:
-        known = [o.id for o in rules.options]
-        hints = [did_you_mean(name, known) for name in sorted(given)]
-        hint = "; ".join(h for h in hints if h) or f"known: {', '.join(known)}"
-        raise OptionError(f"unknown rule option(s) {shown(sorted(given))} ({hint})")
-    return tuple(sorted(values.items()))
-
-
-def _sequence(value: object, what: str) -> Sequence[object]:
-    """``value`` when it is a list, tuple or other sequence that is not a string."""
-    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Sequence):
-        raise OptionError(f"{what} is a list, not {shown(value)}")
-    return value
-
-
-def _players(rules: RuleSet, players: object) -> tuple[str, ...]:
-    seq = _sequence(players, "players (a list of names, in seat order)")
-    counts = rules.supported_players()
-    if len(seq) not in counts:
-        contiguous = list(counts) == list(range(counts[0], counts[-1] + 1))
-        shown_counts = f"{counts[0]} to {counts[-1]}" if contiguous else ", ".join(map(str, counts))
-        raise OptionError(f"these rules play with {shown_counts} players, not {len(seq)}")
-    names = tuple(seq)
-    for name in names:
-        problem = name_problem(name)
-        if problem:
-            raise OptionError(problem)
-    if len(set(names)) != len(names):
-        raise OptionError(f"player names must be distinct: {shown(list(names))}")
-    return tuple(str(name) for name in names)
-
-
-def _seed(seed: object) -> int:
-    value = _int_in(seed, 1 - INT_BOUND, INT_BOUND)
-    if value is None:
-        raise OptionError(f"the seed is an integer between -2**64 and 2**64, not {shown(seed)}")
-    return value
-
-
 def _played_on(played_on: object) -> str | None:
     """The day as ``'YYYY-MM-DD'``: a ``datetime.date`` is written so (a ``datetime`` is
     refused: its day depends on a time zone)."""
@@ -193,7 +94,7 @@ def _played_on(played_on: object) -> str | None:
 def _birthdays(birthdays: object, count: int) -> tuple[str | None, ...] | None:
     if birthdays is None:
         return None
-    seq = _sequence(birthdays, "birthdays (one per player, 'MM-DD' or None)")
+    seq = sequence(birthdays, "birthdays (one per player, 'MM-DD' or None)")
     if len(seq) != count:
         raise OptionError(f"{len(seq)} birthdays for {count} players")
     for birthday in seq:
@@ -201,15 +102,6 @@ def _birthdays(birthdays: object, count: int) -> tuple[str | None, ...] | None:
         if problem:
             raise OptionError(problem)
     return tuple(b if isinstance(b, str) else None for b in seq)
-
-
-def _first_player(first_player: object, count: int) -> int | None:
-    if first_player is None:
-        return None
-    seat = _int_in(first_player, 0, count)
-    if seat is None:
-        raise OptionError(f"first_player is a seat number from 0 to {count - 1}, not {shown(first_player)}")
-    return seat
 
 
 def start_events(
@@ -228,10 +120,10 @@ def start_events(
     """
     if not isinstance(rules, RuleSet):
         raise OptionError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
-    names = _players(rules, players)
-    seed_value = _seed(seed)
+    names = check_players(rules.supported_players(), players)
+    seed_value = check_seed(seed)
     resolved = resolve_options(rules, options)
-    seat = _first_player(first_player, len(names))
+    seat = check_first_player(first_player, len(names))
     days = _birthdays(birthdays, len(names))
     day = _played_on(played_on)
     if days is not None and day is None:
