@@ -40,7 +40,10 @@ ENTRY_POINTS = "taverna_rules.games"
 DEFAULT_GAME = "taverna"
 #: The games this package bundles, found by name even when its metadata is missing (a
 #: source checkout run without installing): they declare the same entry points.
-_BUNDLED = {"taverna": "taverna_rules.games.taverna:GAME"}
+_BUNDLED = {
+    "taverna": "taverna_rules.games.taverna:GAME",
+    "cavern_tavern": "taverna_rules.games.cavern_tavern:GAME",
+}
 
 
 def _no_effects(rules: Any, ref: str) -> Any:

@@ -61,6 +61,11 @@ class EffectRuntime:
     render: Callable[[Node], str]
     #: The game's own control ops (children of the node are effects), by op name.
     controls: Mapping[str, Executor] = attrs.field(factory=dict)
+    #: ``applicable(rules, state, player, node) -> bool``: whether an effect would change
+    #: anything now. When given, a ``choose`` offers only the options that would (one
+    #: such option resolves without asking, none skips it) and an ``optional`` effect that
+    #: would do nothing is skipped; ``None``: every option is offered.
+    applicable: Callable[[Any, Any, int, Node], bool] | None = None
 
     def install(self, flow: Flow) -> None:
         """Register the ``effect`` step and the ``effect_choice`` decision on ``flow``."""
@@ -74,7 +79,11 @@ class EffectRuntime:
         if node.op == "seq":
             engine.push(*(child(task, i) for i in range(len(node.children))))
         elif node.op in ("choose", "optional"):
-            engine.push(Task("effect_choice", task.player, task.ref, task.path))
+            offered = self._offered(engine.rules, engine.state, task, node)
+            if node.op == "choose" and len(offered) == 1 and self.applicable is not None:
+                engine.push(child(task, offered[0]))
+            elif offered:
+                engine.push(Task("effect_choice", task.player, task.ref, task.path))
         elif node.op == "if":
             cond = node.arg("cond")
             assert isinstance(cond, AtLeast | OptionIs)
@@ -90,16 +99,27 @@ class EffectRuntime:
         else:
             self.executors[node.op](engine, task, node)
 
+    def _offered(self, rules: Any, state: Any, task: Task, node: Node) -> tuple[int, ...]:
+        """The children of a ``choose`` (or the one of an ``optional``) offered now."""
+        judge = self.applicable
+        return tuple(
+            i
+            for i, option in enumerate(node.children)
+            if judge is None or judge(rules, state, task.player, option)
+        )
+
     def _options(self, rules: Any, state: Any, task: Task) -> tuple[ChooseOption, ...]:
         node = self.resolve(rules, task.ref).at(task.path)
-        count = len(node.children) if node.op == "choose" else 2
-        return tuple(ChooseOption(i) for i in range(count))
+        if node.op == "optional":
+            return (ChooseOption(0), ChooseOption(1))
+        return tuple(ChooseOption(i) for i in self._offered(rules, state, task, node))
 
     def _prompt(self, rules: Any, state: Any, task: Task) -> str:
         node = self.resolve(rules, task.ref).at(task.path)
         if node.op == "optional":
             return f"0: {self.render(node.children[0])}; 1: decline"
-        return "; ".join(f"{i}: {self.render(option)}" for i, option in enumerate(node.children))
+        offered = self._offered(rules, state, task, node)
+        return "; ".join(f"{i}: {self.render(node.children[i])}" for i in offered)
 
     def _choose(self, engine: Engine, task: Task, action: ChooseOption) -> None:
         """An effect offers a choice (``choose``) or asks whether to apply an optional part

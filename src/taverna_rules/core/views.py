@@ -59,7 +59,7 @@ def _masked(value: Any) -> Any:
     if isinstance(value, tuple):
         return (HIDDEN,) * len(value)
     if isinstance(value, str):
-        return HIDDEN
+        return HIDDEN if value else value  # an empty slot hides nothing
     return None
 
 
@@ -199,7 +199,7 @@ class Visibility:
                     secret.update(zone.values(getattr(player, zone.field), seat, viewer))
             else:
                 secret.update(zone.values(getattr(state, zone.field), None, viewer))
-        return {thing for thing in secret if isinstance(thing, str) and thing != HIDDEN}
+        return {thing for thing in secret if isinstance(thing, str) and thing not in ("", HIDDEN)}
 
     def is_view(self, state: Any) -> bool:
         """True for a state seen by one player or a spectator (folded from a redacted log):

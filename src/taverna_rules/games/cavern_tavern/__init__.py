@@ -1,0 +1,54 @@
+"""Cavern Tavern, the second game module: a dice-placement game for 2 to 5 players over
+10 rounds (rulebook ``cavern-tavern-en``), declared in YAML (``cards/cavern_tavern/``) on
+the generic core.
+
+Its state, actions, events, fold, setup, turn, effect ops and end of game live in this
+package; :data:`GAME` gathers them under the id ``cavern_tavern``, found through the
+``taverna_rules.games`` entry point.
+"""
+
+from __future__ import annotations
+
+from taverna_rules.content.model import Names
+from taverna_rules.game_modules import GameModule
+
+# Importing the step modules registers every step of the game with its flow.
+from taverna_rules.games.cavern_tavern import effects, endgame, setup, turn
+from taverna_rules.games.cavern_tavern.actions import ACTION_TYPES, EndTurn, Pass
+from taverna_rules.games.cavern_tavern.content import CONTENT
+from taverna_rules.games.cavern_tavern.events import EVENT_TYPES, VISIBILITY
+from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
+from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
+from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
+from taverna_rules.games.cavern_tavern.ruleset import GAME as GAME_ID
+from taverna_rules.games.cavern_tavern.ruleset import RuleSet
+from taverna_rules.games.cavern_tavern.state import GameState
+from taverna_rules.games.cavern_tavern.vocabulary import LANGUAGES, VOCABULARY
+
+__all__ = ["GAME", "effects", "endgame", "setup", "turn"]
+
+GAME = GameModule(
+    id=GAME_ID,
+    name=Names(en="Cavern Tavern"),
+    languages=LANGUAGES,
+    actions=ACTION_TYPES,
+    events=EVENT_TYPES,
+    steps=AUTOMATIC,
+    decisions=DECISIONS,
+    ops=effects.EXECUTORS,
+    evolve=_fold_event,
+    start=setup.start_events,
+    opening=setup.opening,
+    openings=setup.OPENINGS,
+    rules_type=RuleSet,
+    state_type=GameState,
+    visibility=VISIBILITY,
+    resolve=resolve_ref,
+    resume=resume,
+    # A turn whose only choice is to end it, or to pass, ends by itself.
+    passes=(EndTurn(), Pass()),
+    integrity=state_problems,
+    player_counts=lambda rules: tuple(rules.supported_players()),
+    content=CONTENT,
+    vocabulary=VOCABULARY,
+)

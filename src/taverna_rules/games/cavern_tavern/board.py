@@ -1,0 +1,112 @@
+"""What the steps of Cavern Tavern share: taking ingredients from a limited supply,
+drawing items (the played ones reshuffled when the deck runs out), refilling a table,
+moving on a track (with Nasty's summons), scoring."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from taverna_rules.core.engine import Engine
+from taverna_rules.games.cavern_tavern import events as ev
+from taverna_rules.games.cavern_tavern.ruleset import RuleSet
+from taverna_rules.games.cavern_tavern.state import GameState
+
+__all__ = [
+    "CATEGORIES",
+    "Draw",
+    "chosen",
+    "draw_items",
+    "gain_ingredient",
+    "move_track",
+    "refill_table",
+    "roll",
+    "rolled",
+    "score",
+]
+
+#: A draw during play: the event made from the engine's generator.
+Draw = Callable[[random.Random], ev.Event]
+
+#: The VP category of an effect's points, by the kind of its ref.
+CATEGORIES = {"place": "tasks", "item": "items", "nasty": "nasty_says", "secret": "secret_task"}
+
+
+def chosen(deck: tuple[str, ...], make: Callable[[str], ev.Event]) -> Draw:
+    """The draw of one card of ``deck``, uniformly (the deck is kept unordered: the same
+    as its top card after a shuffle), as the event ``make`` makes of it."""
+    return lambda rng: make(rng.choice(deck))
+
+
+def roll(rng: random.Random, count: int) -> tuple[int, ...]:
+    """``count`` dice rolled, sorted."""
+    return tuple(sorted(rng.randint(1, 6) for _ in range(count)))
+
+
+def rolled(seat: int, count: int, *, again: bool = False) -> Draw:
+    """The roll of ``count`` dice by ``seat`` (``again``: a re-roll of an item)."""
+    if again:
+        return lambda rng: ev.DiceRerolled(seat, roll(rng, count))
+    return lambda rng: ev.DiceRolled(seat, roll(rng, count))
+
+
+def gain_ingredient(engine: Engine, player: int, ingredient: str) -> None:
+    """Take one ``ingredient`` from the supply: nothing when none is left (rulebook: "you
+    can take only as many as are available")."""
+    if ingredient in engine.state.supply:
+        engine.emit(ev.IngredientGained(player, ingredient))
+
+
+def draw_items(engine: Engine, player: int, count: int, *, offer: bool = False) -> None:
+    """Draw ``count`` item cards into the hand (or, with ``offer``, to choose one from);
+    when the deck runs out, the played items are reshuffled into it first."""
+    state: GameState = engine.state
+    if len(state.item_deck) < count and state.item_discard:
+        engine.emit(ev.ItemsReshuffled(state.item_discard))
+    deck = engine.state.item_deck
+    count = min(count, len(deck))
+    if count <= 0:
+        return
+
+    def pick(rng: random.Random) -> ev.Event:
+        cards = tuple(sorted(rng.sample(deck, count)))
+        return ev.ItemsDrawn(player, cards) if offer else ev.ItemsGained(player, cards)
+
+    engine.draw(pick)
+
+
+def refill_table(engine: Engine, table: int) -> None:
+    """Put the deck's next order face up on an empty table (none when the deck is empty)."""
+    deck = engine.state.order_deck
+    if deck and not engine.state.tables[table]:
+        engine.draw(chosen(deck, lambda order: ev.TableRefilled(table, order)))
+
+
+def score(engine: Engine, player: int, amount: int, category: str) -> None:
+    """Win (or lose) ``amount`` VP in ``category``."""
+    if amount:
+        engine.emit(ev.VPScored(player, amount, category))
+
+
+def move_track(engine: Engine, player: int, track: str, steps: int) -> None:
+    """Move ``steps`` on a track (negative: back towards 0), between 0 and its top. Going
+    down the Nasty track to a threshold not reached before draws a "Nasty the Dwarf Says"
+    card (rulebook: "once you cross a threshold and draw a card from it, you don't draw
+    again")."""
+    rules: RuleSet = engine.rules
+    spec = rules.track(track)
+    before = engine.state.players[player].track(track)
+    level = max(0, min(spec.top, before + steps))
+    if level == before:
+        return
+    engine.emit(ev.TrackMoved(player, track, level))
+    if track != "nasty":
+        return
+    for threshold in spec.levels:
+        summoned = engine.state.players[player].summons
+        if before < threshold <= level and threshold not in summoned and engine.state.nasty_deck:
+            engine.draw(chosen(engine.state.nasty_deck, _summons(player, engine.state.round, threshold)))
+
+
+def _summons(player: int, now: int, threshold: int) -> Callable[[str], ev.Event]:
+    return lambda card: ev.NastySummoned(player, card, now, threshold)

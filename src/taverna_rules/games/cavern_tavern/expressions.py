@@ -1,0 +1,60 @@
+"""What ``{count: ...}`` counts in Cavern Tavern, for a player, read by the core's
+:class:`~taverna_rules.dsl.evaluate.Evaluator`; and the points of a ``score``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from taverna_rules.dsl.evaluate import Evaluator
+from taverna_rules.dsl.nodes import Count, Node, Table
+from taverna_rules.games.cavern_tavern.state import GameState
+
+__all__ = ["COUNTERS", "EVALUATOR", "INGREDIENTS", "points"]
+
+#: The twelve ingredients of the Cellar (printed): each has a count of the orders served
+#: that hold it (a secret task's "for every order with Wine").
+INGREDIENTS = (
+    "ambrosia",
+    "beer",
+    "elixir",
+    "fruit",
+    "herbs",
+    "liqueur",
+    "mead",
+    "nectar",
+    "rocks",
+    "spirits",
+    "syrup",
+    "wine",
+)
+
+
+def served_with(ingredient: str) -> Callable[[GameState, int], int]:
+    """The counter of the orders a player served that hold ``ingredient``."""
+    return lambda state, player: state.players[player].recipes.count(ingredient)
+
+
+COUNTERS: dict[str, Callable[[GameState, int], int]] = {
+    "orders_served": lambda s, p: len(s.players[p].served),
+    "kitchen_level": lambda s, p: s.players[p].kitchen,
+    "chores_level": lambda s, p: s.players[p].chores,
+    "nasty_position": lambda s, p: s.players[p].nasty,
+    "items_held": lambda s, p: len(s.players[p].items),
+    "ingredients_held": lambda s, p: len(s.players[p].ingredients),
+    "vp": lambda s, p: s.players[p].score,
+    "opponents": lambda s, p: len(s.players) - 1,
+    **{f"served_with_{i}": served_with(i) for i in INGREDIENTS},
+}
+
+EVALUATOR = Evaluator(COUNTERS)
+
+
+def points(node: Node, state: GameState, player: int) -> int:
+    """The points of a ``score`` node for ``player``: ``points``, times ``per`` when given."""
+    amount = node.arg("points", 0)
+    assert isinstance(amount, int | Count | Table)
+    value = EVALUATOR.evaluate(amount, state, player)
+    per = node.arg("per")
+    if isinstance(per, int | Count | Table):
+        value *= max(0, EVALUATOR.evaluate(per, state, player))
+    return value

@@ -1,0 +1,93 @@
+"""What must hold in every state of Cavern Tavern (positions are checked against it, and
+the conformance kit checks it after every action): the counts of the components, the
+ranges of the tracks and dice, and the references to the content."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from taverna_rules.core.arguments import name_problem
+from taverna_rules.core.records import Event
+from taverna_rules.games.cavern_tavern import events as ev
+from taverna_rules.games.cavern_tavern.ruleset import Order, Place, RuleSet
+from taverna_rules.games.cavern_tavern.state import GameState
+
+__all__ = ["expected", "resume", "state_problems"]
+
+
+def _cards(rules: RuleSet, state: GameState) -> dict[str, Counter[str]]:
+    """Where every card is, by deck: each card must be in exactly one place."""
+    players = state.players
+    orders = Counter(
+        [
+            *state.order_deck,
+            *state.order_discard,
+            *(t for t in state.tables if t),
+            *(p.order for p in players if p.order is not None),
+            *(o for p in players for o in p.served),
+        ]
+    )
+    items = Counter(
+        [*state.item_deck, *state.item_discard, *(c for p in players for c in (*p.items, *p.offer))]
+    )
+    nasty = Counter([*state.nasty_deck, *state.nasty_discard, *(c for p in players for c, _ in p.demands)])
+    secrets = Counter([*state.secret_box, *(s for p in players for s in (p.secret, p.shown) if s)])
+    ingredients = Counter([*state.supply, *(i for p in players for i in p.ingredients)])
+    return {"orders": orders, "items": items, "nasty": nasty, "secrets": secrets, "ingredients": ingredients}
+
+
+def expected(rules: RuleSet) -> dict[str, Counter[str]]:
+    """Every card and ingredient of the game, as :func:`_cards` counts them."""
+    c = rules.constants
+    supply = Counter(dict.fromkeys(rules.ingredient_ids, c.ingredient_copies))
+    supply[rules.potion.id] = c.potion_copies
+    return {
+        "orders": Counter(o.id for o in rules.orders),
+        "items": Counter(f"{i.id}#{n}" for i in rules.items for n in range(1, i.copies + 1)),
+        "nasty": Counter(n.id for n in rules.nasty_says),
+        "secrets": Counter(s.id for s in rules.secret_tasks),
+        "ingredients": +supply,
+    }
+
+
+def state_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """What is inconsistent in ``state`` (``[]`` when nothing is)."""
+    out: list[str] = []
+    count = len(state.players)
+    if count not in rules.supported_players():
+        return [f"{count} players: these rules play with {list(rules.supported_players())}"]
+    for seat, player in enumerate(state.players):
+        problem = name_problem(player.name)
+        if problem:
+            out.append(f"player {seat}: {problem}")
+        dice = rules.constants.dice_per_player + (1 if player.white else 0)
+        placed = sum(len(d.split("+")) for _, s, d in state.placements if s == seat)
+        if len(player.dice) + placed > dice or any(not 1 <= d <= 6 for d in player.dice):
+            out.append(f"player {seat}: dice {player.dice} with {placed} placed, of {dice}")
+        for track in ("kitchen", "chores", "nasty"):
+            if not 0 <= player.track(track) <= rules.track(track).top:
+                out.append(f"player {seat}: {track} track at {player.track(track)}")
+        if player.order is not None and not rules.has(Order, player.order):
+            out.append(f"player {seat}: unknown order {player.order!r}")
+    if sum(1 for p in state.players if p.white) > 1:
+        out.append("more than one player has the white die")
+    if not 0 <= state.first < count:
+        out.append(f"first player {state.first} is no seat")
+    if len(state.tables) != rules.constants.tables and state.round:
+        out.append(f"{len(state.tables)} tables, not {rules.constants.tables}")
+    if state.round or state.supply:
+        found, wanted = _cards(rules, state), expected(rules)
+        for what in wanted:
+            if found[what] != wanted[what]:
+                extra = sorted((found[what] - wanted[what]).elements())[:5]
+                lost = sorted((wanted[what] - found[what]).elements())[:5]
+                out.append(f"{what}: {extra} more and {lost} fewer than the game has")
+    for place, seat, _ in state.placements:
+        if not rules.has(Place, place) or not 0 <= seat < count:
+            out.append(f"placement {place!r} of seat {seat} is not on the board")
+    return out
+
+
+def resume(rules: RuleSet, state: GameState) -> list[Event]:
+    """The log of a game resumed from a position: one event holding the state."""
+    return [ev.PositionLoaded(state)]
