@@ -8,7 +8,9 @@ from collections import Counter
 
 from taverna_rules.core.arguments import name_problem
 from taverna_rules.core.records import Event
+from taverna_rules.core.resume import resume_state
 from taverna_rules.games.cavern_tavern import events as ev
+from taverna_rules.games.cavern_tavern.evolve import evolve
 from taverna_rules.games.cavern_tavern.ruleset import Order, Place, RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 
@@ -89,5 +91,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
 
 
 def resume(rules: RuleSet, state: GameState) -> list[Event]:
-    """The log of a game resumed from a position: one event holding the state."""
-    return [ev.PositionLoaded(state)]
+    """The events that resume ``state``: it loaded, then its automatic steps ran up to the
+    first decision (:func:`~taverna_rules.core.resume.resume_state`)."""
+    loaded = ev.PositionLoaded(state)
+    return resume_state(rules, evolve(None, loaded), loaded, state_problems(rules, state))

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
-from taverna_rules.core.engine import Engine
+from taverna_rules.core.resume import resume_state
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.errors import PositionError
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.evolve import evolve
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
@@ -326,26 +325,5 @@ def resume(rules: RuleSet, state: GameState) -> list[ev.Event]:
     first decision. :class:`PositionError` when the state does not play: an inconsistency,
     a step that fails, a decision without a legal action, or steps that run out before the
     game ends. What a position loads, a game can play."""
-    problems = state_problems(rules, state)
-    if problems:
-        raise PositionError("bad position: " + "; ".join(problems))
-    first = f"{state.stack[-1].kind!r}" if state.stack else "none"
     loaded = ev.PositionLoaded(state)
-    engine = Engine(rules, evolve(None, loaded))
-    engine.events.append(loaded)
-    try:
-        engine.run()
-    except Exception as exc:  # whatever fails in the steps of a hand-written state is its fault
-        raise PositionError(
-            f"bad position: the steps from {first} fail: {type(exc).__name__}: {shown(str(exc))}"
-        ) from None
-    pending = engine.pending
-    if engine.state.over:
-        return engine.events
-    if pending is None:
-        raise PositionError(f"bad position: the steps from {first} run out and the game is not over")
-    if not pending.actions:
-        raise PositionError(
-            f"bad position: step {pending.kind!r} of seat {pending.player} has no legal action"
-        )
-    return engine.events
+    return resume_state(rules, evolve(None, loaded), loaded, state_problems(rules, state))
