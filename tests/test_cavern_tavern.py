@@ -9,6 +9,8 @@ from typing import TypeVar
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import taverna_rules as tr
 from cavern import RULES, after_first_orders, at_turn, opening, with_ingredients, with_item, with_order
@@ -537,3 +539,43 @@ def test_gain_any_ingredient_offers_the_cellar() -> None:
     assert ChooseIngredient("magic_potion") not in game.legal_actions()
     game.apply(ChooseIngredient("mead"))
     assert "mead" in game.state.players[0].ingredients
+
+
+# ----------------------------------------------------------------------------- properties
+def test_the_conformance_kit_passes() -> None:
+    """Random games for every player count: play, replay, round trips, views (no hidden
+    item, deck or secret task named to another seat), integrity (every card, ingredient and
+    die accounted for) and undo."""
+    from taverna_rules.adapters.conformance import run_checks
+
+    report = run_checks(RULES, games=2, seed=11)
+    assert report.ok, report.format_text()
+    assert report.games_played == ((2, 2), (3, 2), (4, 2), (5, 2))
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32), data=st.data())
+def test_random_play_keeps_every_invariant(players: int, seed: int, data: st.DataObject) -> None:
+    """Whatever the legal choices: the game ends after 10 rounds; after every action the
+    state is consistent (every card, ingredient and die accounted for, dice conserved),
+    folding the log gives the live state, an illegal action changes nothing."""
+    from taverna_rules.core import serialize
+    from taverna_rules.games.cavern_tavern.integrity import state_problems
+
+    game = tr.new_game(RULES, [f"P{i}" for i in range(players)], seed=seed)
+    steps = 0
+    while game.decision is not None:
+        actions = game.legal_actions()
+        action = actions[data.draw(st.integers(0, len(actions) - 1), label="action")]
+        if steps % 17 == 0:
+            before = game.state
+            with pytest.raises(tr.IllegalActionError):
+                game.apply(PlaceDice("nowhere", "7"))
+            assert game.state is before
+        game.apply(action)
+        steps += 1
+        assert state_problems(RULES, game.state) == []
+    assert game.state.round == 10 and game.result is not None
+    assert tr.replay(RULES, game.events).state == game.state
+    text = serialize.events_to_json(game.events, game="cavern_tavern")
+    assert serialize.events_from_json(text, game="cavern_tavern") == list(game.events)

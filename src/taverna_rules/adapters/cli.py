@@ -69,6 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KIND",
         help="print the schema of one kind instead (e.g. spells, action)",
     )
+    schema.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=installed_games(),
+        help=f"the game whose content schemas to write (default: {DEFAULT_GAME}; the wire "
+        "schemas are written for Taverna)",
+    )
 
     text = commands.add_parser(
         "rules-text",
@@ -178,17 +185,16 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if failed else 0
 
 
-def _content_schemas() -> dict[str, str]:
-    spec = game_module(DEFAULT_GAME).content
-    assert spec is not None  # Taverna's content is YAML
-    return rendered_schemas(spec)
+def _content_schemas(game: str) -> dict[str, str]:
+    spec = game_module(game).content
+    return rendered_schemas(spec) if spec is not None else {}
 
 
 def _schema(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.wire_schemas import rendered_wire_schemas
 
-    wire = rendered_wire_schemas()
-    content = _content_schemas()
+    wire = rendered_wire_schemas() if args.game == DEFAULT_GAME else {}
+    content = _content_schemas(args.game)
     if args.show:
         schemas = {**content, **wire}
         name = f"{args.show}.schema.json"

@@ -160,6 +160,7 @@ _NO_PLAYER = ("end_game", "royal_scoring", "people_scoring", "finish", "refill_c
 #: Decision steps that resolve the effect node their task points at, and the op it must have.
 _NODE_OPS: dict[str, tuple[str, ...]] = {
     "effect_choice": ("choose", "optional"),
+    "choose_player": ("for_each",),
     "effect_track": ("advance_track",),
     "choose_deed": ("buy_deed",),
     "choose_guild_token": ("place_guild_tokens",),
