@@ -8,25 +8,13 @@ from collections.abc import Callable
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.games.cavern_tavern.state import GameState
+from taverna_rules.games.cavern_tavern.vocabulary import INGREDIENT_IDS
 
 __all__ = ["COUNTERS", "EVALUATOR", "INGREDIENTS", "points"]
 
-#: The twelve ingredients of the Cellar (printed): each has a count of the orders served
-#: that hold it (a secret task's "for every order with Wine").
-INGREDIENTS = (
-    "ambrosia",
-    "beer",
-    "elixir",
-    "fruit",
-    "herbs",
-    "liqueur",
-    "mead",
-    "nectar",
-    "rocks",
-    "spirits",
-    "syrup",
-    "wine",
-)
+#: A count of the orders served holding each of the Cellar's twelve ingredients (printed):
+#: a secret task's "for every order with Wine".
+INGREDIENTS = INGREDIENT_IDS
 
 
 def served_with(ingredient: str) -> Callable[[GameState, int], int]:
