@@ -4,7 +4,9 @@ the generic core.
 
 Its state, actions, events, fold, setup, turn, effect ops and end of game live in this
 package; :data:`GAME` gathers them under the id ``cavern_tavern``, found through the
-``taverna_rules.games`` entry point.
+``taverna_rules.games`` entry point. Every type a caller of this game can receive (its
+actions, events, state and rule set) is exported here: they share names with Taverna's,
+which the top-level ``taverna_rules`` exports.
 """
 
 from __future__ import annotations
@@ -14,18 +16,153 @@ from taverna_rules.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with its flow.
 from taverna_rules.games.cavern_tavern import effects, endgame, setup, turn
-from taverna_rules.games.cavern_tavern.actions import ACTION_TYPES, EndTurn, Pass
+from taverna_rules.games.cavern_tavern.actions import (
+    ACTION_TYPES,
+    ChangeDie,
+    ChooseIngredient,
+    ChooseOption,
+    ChoosePlayer,
+    CompleteOrder,
+    DiscardOrder,
+    DrawOrder,
+    EndTurn,
+    GiveItem,
+    KeepItem,
+    ObeyNasty,
+    Pass,
+    PlaceDice,
+    PlayItem,
+    TakeFrom,
+    TakeOrder,
+)
 from taverna_rules.games.cavern_tavern.content import CONTENT
-from taverna_rules.games.cavern_tavern.events import EVENT_TYPES, VISIBILITY
+from taverna_rules.games.cavern_tavern.events import *  # noqa: F403
+from taverna_rules.games.cavern_tavern.events import (
+    EVENT_TYPES,
+    VISIBILITY,
+    BoardSetUp,
+    DicePlaced,
+    DiceRerolled,
+    DiceRolled,
+    DieChanged,
+    FirstPlayerTaken,
+    GameEnded,
+    GameStarted,
+    IngredientGained,
+    IngredientsReturned,
+    IngredientTaken,
+    ItemDiscarded,
+    ItemKept,
+    ItemPlayed,
+    ItemsDrawn,
+    ItemsGained,
+    ItemsReshuffled,
+    NastyObeyed,
+    NastySummoned,
+    OrderClockReset,
+    OrderDiscarded,
+    OrderDrawn,
+    OrderLeft,
+    OrderServed,
+    OrderTaken,
+    PlaceOpened,
+    PositionLoaded,
+    RoundStarted,
+    SecretDealt,
+    SecretsRevealed,
+    TableRefilled,
+    TrackMoved,
+    TurnEnded,
+    VPScored,
+    WhiteDieGiven,
+)
 from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
 from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
 from taverna_rules.games.cavern_tavern.ruleset import GAME as GAME_ID
-from taverna_rules.games.cavern_tavern.ruleset import RuleSet
-from taverna_rules.games.cavern_tavern.state import GameState
+from taverna_rules.games.cavern_tavern.ruleset import (
+    Constants,
+    Ingredient,
+    Item,
+    NastyCard,
+    Order,
+    Place,
+    RuleSet,
+    SecretTask,
+    Track,
+)
+from taverna_rules.games.cavern_tavern.state import GameState, Player
 from taverna_rules.games.cavern_tavern.vocabulary import LANGUAGES, VOCABULARY
 
-__all__ = ["GAME", "effects", "endgame", "setup", "turn"]
+__all__ = [
+    "BoardSetUp",
+    "ChangeDie",
+    "ChooseIngredient",
+    "ChooseOption",
+    "ChoosePlayer",
+    "CompleteOrder",
+    "Constants",
+    "DicePlaced",
+    "DiceRerolled",
+    "DiceRolled",
+    "DieChanged",
+    "DiscardOrder",
+    "DrawOrder",
+    "EndTurn",
+    "FirstPlayerTaken",
+    "GAME",
+    "GameEnded",
+    "GameStarted",
+    "GameState",
+    "GiveItem",
+    "Ingredient",
+    "IngredientGained",
+    "IngredientTaken",
+    "IngredientsReturned",
+    "Item",
+    "ItemDiscarded",
+    "ItemKept",
+    "ItemPlayed",
+    "ItemsDrawn",
+    "ItemsGained",
+    "ItemsReshuffled",
+    "KeepItem",
+    "NastyCard",
+    "NastyObeyed",
+    "NastySummoned",
+    "ObeyNasty",
+    "Order",
+    "OrderClockReset",
+    "OrderDiscarded",
+    "OrderDrawn",
+    "OrderLeft",
+    "OrderServed",
+    "OrderTaken",
+    "Pass",
+    "Place",
+    "PlaceDice",
+    "PlaceOpened",
+    "PlayItem",
+    "Player",
+    "PositionLoaded",
+    "RoundStarted",
+    "RuleSet",
+    "SecretDealt",
+    "SecretTask",
+    "SecretsRevealed",
+    "TableRefilled",
+    "TakeFrom",
+    "TakeOrder",
+    "Track",
+    "TrackMoved",
+    "TurnEnded",
+    "VPScored",
+    "WhiteDieGiven",
+    "effects",
+    "endgame",
+    "setup",
+    "turn",
+]
 
 GAME = GameModule(
     id=GAME_ID,

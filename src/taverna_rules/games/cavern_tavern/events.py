@@ -27,6 +27,7 @@ __all__ = [
     "BoardSetUp",
     "DiceRolled",
     "DicePlaced",
+    "DiceRerolled",
     "DieChanged",
     "Event",
     "FirstPlayerTaken",
