@@ -10,7 +10,7 @@ from typing import Literal
 
 import attrs
 
-__all__ = ["FORMAT_VERSION", "Names", "PackInfo", "Provenance", "RuleOption"]
+__all__ = ["FORMAT_VERSION", "Names", "PackInfo", "Provenance", "RuleOption", "supported_players"]
 
 #: Where content comes from: a rulebook, the printed components (an override pack written
 #: from the cards), or our reconstruction.
@@ -61,3 +61,13 @@ class PackInfo:
     players: tuple[int, ...] = ()
     #: The manifest's file.
     source: str = attrs.field(default="", eq=False)
+
+
+def supported_players(counts: tuple[int, ...], packs: tuple[PackInfo, ...]) -> tuple[int, ...]:
+    """The player counts a rule set plays with: the game's ``counts`` that every pack
+    declaring ``players`` supports."""
+    supported = set(counts)
+    for pack in packs:
+        if pack.players:
+            supported &= set(pack.players)
+    return tuple(sorted(supported))

@@ -31,6 +31,14 @@ class Registry(Mapping[str, T]):
         self._entries[name] = entry
         return entry
 
+    def register(self, name: str) -> Callable[[T], T]:
+        """A decorator that records the function it decorates under ``name`` (:meth:`add`)."""
+
+        def record(entry: T) -> T:
+            return self.add(name, entry)
+
+        return record
+
     @contextmanager
     def swapped(self, name: str, entry: T) -> Iterator[T]:
         """Within the ``with`` block, ``entry`` stands in for the one under ``name`` (which

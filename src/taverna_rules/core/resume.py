@@ -1,16 +1,19 @@
-"""Resuming a game from a state (a position) for any game: the state is checked, loaded,
-and its automatic steps run up to the first decision."""
+"""Opening a log and resuming a game from a state (a position), for any game: the opening
+event is checked against the rules and its events recomputed, or the state is checked,
+loaded, and its automatic steps run up to the first decision."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import Engine
+from taverna_rules.core.engine import Engine, run_flow
 from taverna_rules.core.records import Event
-from taverna_rules.errors import PositionError
+from taverna_rules.errors import PositionError, ReplayError, TavernaError
+from taverna_rules.game_modules import game_module
 
-__all__ = ["resume_state"]
+__all__ = ["reopen", "resume_state"]
 
 
 def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> list[Event]:
@@ -40,3 +43,32 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
             f"bad position: step {pending.kind!r} of seat {pending.player} has no legal action"
         )
     return engine.events
+
+
+def reopen(
+    rules: Any, first: Event, started: type[Event], loaded: type[Event], restart: Callable[[Any], list[Event]]
+) -> list[Event]:
+    """The events a log's ``first`` event opens a game with, recomputed: ``restart(first)``
+    for a new game (a ``started`` event, whose ``rules`` must be these), or, for a
+    ``loaded`` event holding a state, the state checked by the game's integrity and its
+    steps run. :class:`ReplayError` saying why ``first`` starts no game of these rules."""
+    if isinstance(first, started):
+        fingerprint: str = getattr(first, "rules", "")
+        if fingerprint != rules.fingerprint:
+            raise ReplayError(
+                f"the log was played with rules {fingerprint[:12]}..., these are {rules.fingerprint[:12]}..."
+            )
+        try:
+            return restart(first)
+        except TavernaError as exc:
+            raise ReplayError(f"event 0 ({started.TYPE}) cannot start a game: {exc}") from None
+    if isinstance(first, loaded):
+        state: Any = getattr(first, "state", None)
+        if state.rules != rules.fingerprint:
+            raise ReplayError("the position was saved with other rules")
+        module = game_module(rules.game)
+        problems = module.integrity(rules, state)
+        if problems:
+            raise ReplayError(f"event 0 ({loaded.TYPE}) holds a bad position: " + "; ".join(problems))
+        return run_flow(rules, module.evolve(None, first), [first])
+    raise ReplayError(f"a log starts with {started.TYPE} or {loaded.TYPE}, not {first.TYPE}")

@@ -39,9 +39,7 @@ def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> boo
     """Whether resolving ``node`` for ``player`` would change anything now."""
     me = state.players[player]
     op = node.op
-    if op in ("seq",):
-        return any(applicable(rules, state, player, child) for child in node.children)
-    if op in ("choose", "optional", "if", "repeat"):
+    if op in ("seq", "choose", "optional", "if", "repeat"):
         return any(applicable(rules, state, player, child) for child in node.children)
     if op == "gain_ingredient":
         return node.arg("ingredient") in state.supply
@@ -68,9 +66,7 @@ def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> boo
     if op == "advance_track":
         track = str(node.arg("track"))
         return me.track(track) < rules.track(track).top
-    if op == "adjust_die":
-        return bool(me.dice)
-    if op == "reroll_dice":
+    if op in ("adjust_die", "reroll_dice"):
         return bool(me.dice)
     if op == "open_taken_place":
         return not me.key

@@ -5,8 +5,6 @@ control ops (a ``choose`` offers only the options that would do something)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from taverna_rules.core._registry import Registry
 from taverna_rules.core.effects import EffectRuntime, Executor
 from taverna_rules.core.engine import Engine
@@ -36,17 +34,12 @@ from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 from taverna_rules.games.cavern_tavern.vocabulary import render
 
-__all__ = ["EXECUTORS", "RUNTIME", "can_pay", "first_of_kind"]
+__all__ = ["EXECUTORS", "RUNTIME", "can_pay", "first_of_kind", "kinds"]
 
 EXECUTORS: Registry[Executor] = Registry("op executor")
 
 
-def _executor(op: str) -> Callable[[Executor], Executor]:
-    def register(fn: Executor) -> Executor:
-        EXECUTORS.add(op, fn)
-        return fn
-
-    return register
+_executor = EXECUTORS.register
 
 
 def _int(node: Node, name: str, default: int = 1) -> int:
@@ -69,7 +62,8 @@ def first_of_kind(cards: tuple[str, ...], kind: str) -> str:
     return next(card for card in cards if card.split("#", 1)[0] == kind)
 
 
-def _kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
+def kinds(cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The kinds of ``cards``, each once, in order."""
     return tuple(dict.fromkeys(card.split("#", 1)[0] for card in cards))
 
 
@@ -250,7 +244,7 @@ def _pick_item(engine: Engine, task: Task, node: Node) -> None:
 
 
 def _offer(rules: RuleSet, state: GameState, task: Task) -> tuple[KeepItem, ...]:
-    return tuple(KeepItem(kind) for kind in _kinds(state.players[task.player].offer))
+    return tuple(KeepItem(kind) for kind in kinds(state.players[task.player].offer))
 
 
 @decision("keep_item", _offer, lambda r, s, t: "keep one of the item cards drawn", takes=(KeepItem,))
@@ -270,7 +264,7 @@ def _give_items(engine: Engine, task: Task, node: Node) -> None:
 
 
 def _held(rules: RuleSet, state: GameState, task: Task) -> tuple[GiveItem, ...]:
-    return tuple(GiveItem(kind) for kind in _kinds(state.players[task.player].items))
+    return tuple(GiveItem(kind) for kind in kinds(state.players[task.player].items))
 
 
 @decision("give_item", _held, lambda r, s, t: "hand an item card to Nasty", takes=(GiveItem,))

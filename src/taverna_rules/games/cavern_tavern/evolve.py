@@ -6,32 +6,23 @@ the redacted state (a player's view), where a hidden mark stands for each unseen
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from taverna_rules.core._replace import replace
 from taverna_rules.core.engine import CORE_FOLDS
+from taverna_rules.core.folds import FoldTable, replace_player
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.state import GameState, Player, Task, VPLine, without
 
 __all__ = ["evolve"]
 
-Handler = Callable[[GameState, Any], GameState]
-_HANDLERS: dict[type[ev.Event], Handler] = {}
-
-
-def _on(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        _HANDLERS[cls] = fn
-        return fn
-
-    return register
+_HANDLERS: FoldTable[GameState] = FoldTable()
+_on = _HANDLERS.on
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    folded: GameState = replace_player(state, seat, **changes)
+    return folded
 
 
 def _drawn(state: GameState, **changes: Any) -> GameState:

@@ -10,11 +10,7 @@ from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.games.cavern_tavern.state import GameState
 from taverna_rules.games.cavern_tavern.vocabulary import INGREDIENT_IDS
 
-__all__ = ["COUNTERS", "EVALUATOR", "INGREDIENTS", "points"]
-
-#: A count of the orders served holding each of the Cellar's twelve ingredients (printed):
-#: a secret task's "for every order with Wine".
-INGREDIENTS = INGREDIENT_IDS
+__all__ = ["COUNTERS", "EVALUATOR", "points"]
 
 
 def served_with(ingredient: str) -> Callable[[GameState, int], int]:
@@ -31,7 +27,8 @@ COUNTERS: dict[str, Callable[[GameState, int], int]] = {
     "ingredients_held": lambda s, p: len(s.players[p].ingredients),
     "vp": lambda s, p: s.players[p].score,
     "opponents": lambda s, p: len(s.players) - 1,
-    **{f"served_with_{i}": served_with(i) for i in INGREDIENTS},
+    # A count of the orders served holding each ingredient: "for every order with Wine".
+    **{f"served_with_{i}": served_with(i) for i in INGREDIENT_IDS},
 }
 
 EVALUATOR = Evaluator(COUNTERS)

@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.content.model import Names, PackInfo, RuleOption
+from taverna_rules.content.model import Names, PackInfo, RuleOption, supported_players
 from taverna_rules.dsl.nodes import Node
 
 __all__ = [
@@ -213,11 +213,7 @@ class RuleSet:
     def supported_players(self) -> tuple[int, ...]:
         """The player counts this content plays with: the game's, less those a pack does
         not support."""
-        counts = set(self.constants.player_counts)
-        for pack in self.packs:
-            if pack.players:
-                counts &= set(pack.players)
-        return tuple(sorted(counts))
+        return supported_players(self.constants.player_counts, self.packs)
 
     @property
     def ingredient_ids(self) -> tuple[str, ...]:

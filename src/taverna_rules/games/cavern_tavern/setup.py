@@ -18,7 +18,8 @@ from taverna_rules._version import VERSION
 from taverna_rules.core.arguments import check_first_player, check_players, check_seed, resolve_options
 from taverna_rules.core.engine import Engine, run_flow
 from taverna_rules.core.records import Task
-from taverna_rules.errors import OptionError, ReplayError, TavernaError
+from taverna_rules.core.resume import reopen
+from taverna_rules.errors import OptionError
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.board import chosen, refill_table, rolled
 from taverna_rules.games.cavern_tavern.evolve import evolve
@@ -62,25 +63,11 @@ def start_events(
 def opening(rules: RuleSet, first: ev.Event) -> list[ev.Event]:
     """The opening ``first`` gives, recomputed: from a :class:`GameStarted`'s seed and
     arguments, or a checked position and the steps it runs."""
-    if isinstance(first, ev.GameStarted):
-        if first.rules != rules.fingerprint:
-            raise ReplayError(
-                f"the log was played with rules {first.rules[:12]}..., these are {rules.fingerprint[:12]}..."
-            )
-        try:
-            return start_events(rules, first.players, first.seed, dict(first.options), first.first_player)
-        except TavernaError as exc:
-            raise ReplayError(f"event 0 (GameStarted) cannot start a game: {exc}") from None
-    if isinstance(first, ev.PositionLoaded):
-        from taverna_rules.games.cavern_tavern.integrity import state_problems
 
-        if first.state.rules != rules.fingerprint:
-            raise ReplayError("the position was saved with other rules")
-        problems = state_problems(rules, first.state)
-        if problems:
-            raise ReplayError("event 0 (PositionLoaded) holds a bad position: " + "; ".join(problems))
-        return run_flow(rules, evolve(None, first), [first])
-    raise ReplayError(f"a log starts with GameStarted or PositionLoaded, not {first.TYPE}")
+    def restart(e: ev.GameStarted) -> list[ev.Event]:
+        return start_events(rules, e.players, e.seed, dict(e.options), e.first_player)
+
+    return reopen(rules, first, ev.GameStarted, ev.PositionLoaded, restart)
 
 
 def seat_order(state: GameState) -> tuple[int, ...]:

@@ -29,7 +29,7 @@ from taverna_rules.games.cavern_tavern.actions import (
 from taverna_rules.games.cavern_tavern.applicable import applicable, can_pay
 from taverna_rules.games.cavern_tavern.board import chosen, draw_items, move_track, refill_table, score
 from taverna_rules.games.cavern_tavern.dice import dice_text, fits, groups
-from taverna_rules.games.cavern_tavern.effects import first_of_kind
+from taverna_rules.games.cavern_tavern.effects import first_of_kind, kinds
 from taverna_rules.games.cavern_tavern.flow import automatic, decision
 from taverna_rules.games.cavern_tavern.ruleset import TASK_AREAS, RuleSet
 from taverna_rules.games.cavern_tavern.setup import seat_order
@@ -100,9 +100,7 @@ def turn_actions(rules: RuleSet, state: GameState, seat: int) -> tuple[Action, .
     me = state.players[seat]
     orders = order_choices(rules, state, seat)
     items = tuple(
-        PlayItem(kind)
-        for kind in dict.fromkeys(card.split("#", 1)[0] for card in me.items)
-        if applicable(rules, state, seat, rules.item(kind).effect)
+        PlayItem(kind) for kind in kinds(me.items) if applicable(rules, state, seat, rules.item(kind).effect)
     )
     if _must_take(rules, state, seat):
         return (*orders, *items)

@@ -7,8 +7,6 @@ loops without a bound: ``repeat`` is capped by the schema and trees are finite.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from taverna_rules.core._registry import Registry
 from taverna_rules.core.effects import EffectRuntime, Executor
 from taverna_rules.core.engine import Engine
@@ -79,12 +77,7 @@ def _asks(op: str, kind: str) -> None:
     EXECUTORS.add(op, ask)
 
 
-def _executor(op: str) -> Callable[[Executor], Executor]:
-    def register(fn: Executor) -> Executor:
-        EXECUTORS.add(op, fn)
-        return fn
-
-    return register
+_executor = EXECUTORS.register
 
 
 @_executor("gain_coins")

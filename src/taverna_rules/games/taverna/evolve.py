@@ -7,32 +7,24 @@ redacted state, which is how a player's view of a log is folded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import reduce
 from typing import Any
 
 from taverna_rules.core._replace import replace
+from taverna_rules.core.folds import FoldTable, replace_player
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.state import GameState, PlayerState, TurnState, add_vp, card_kind
 
 __all__ = ["evolve", "fold"]
 
-Handler = Callable[[GameState, Any], GameState]
-_HANDLERS: dict[type[ev.Event], Handler] = {}
+_HANDLERS: FoldTable[GameState] = FoldTable()
+_on = _HANDLERS.on
 
 
-def _on(cls: type[ev.Event]) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        _HANDLERS[cls] = fn
-        return fn
-
-    return register
-
-
-def _player(state: GameState, index: int, **changes: Any) -> GameState:
-    players = list(state.players)
-    players[index] = replace(players[index], **changes)
-    return replace(state, players=tuple(players))
+def _player(state: GameState, seat: int, **changes: Any) -> GameState:
+    folded: GameState = replace_player(state, seat, **changes)
+    return folded
 
 
 def _tavern(state: GameState, tavern_id: str, **changes: Any) -> GameState:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from taverna_rules.core.engine import run_flow
-from taverna_rules.errors import ReplayError, TavernaError
+from taverna_rules.core.resume import reopen
 from taverna_rules.games.taverna import events as ev
-from taverna_rules.games.taverna.evolve import evolve
-from taverna_rules.games.taverna.integrity import state_problems
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import start_events
 
@@ -16,32 +13,20 @@ __all__ = ["OPENINGS", "opening"]
 OPENINGS = (ev.GameStarted, ev.PositionLoaded)
 
 
+def _restart(rules: RuleSet, first: ev.GameStarted) -> list[ev.Event]:
+    return start_events(
+        rules,
+        first.players,
+        first.seed,
+        dict(first.options),
+        first.first_player,
+        first.birthdays or None,
+        first.played_on,
+    )
+
+
 def opening(rules: RuleSet, first: ev.Event) -> list[ev.Event]:
     """The events that ``first`` opens a game with: the setup recomputed from a
     :class:`GameStarted`'s seed and arguments, or a checked position and the steps it runs.
     :class:`ReplayError` when ``first`` cannot start a game of these rules."""
-    if isinstance(first, ev.GameStarted):
-        if first.rules != rules.fingerprint:
-            raise ReplayError(
-                f"the log was played with rules {first.rules[:12]}..., these are {rules.fingerprint[:12]}..."
-            )
-        try:
-            return start_events(
-                rules,
-                first.players,
-                first.seed,
-                dict(first.options),
-                first.first_player,
-                first.birthdays or None,
-                first.played_on,
-            )
-        except TavernaError as exc:
-            raise ReplayError(f"event 0 (GameStarted) cannot start a game: {exc}") from None
-    if isinstance(first, ev.PositionLoaded):
-        if first.state.rules != rules.fingerprint:
-            raise ReplayError("the position was saved with other rules")
-        problems = state_problems(rules, first.state)
-        if problems:
-            raise ReplayError("event 0 (PositionLoaded) holds a bad position: " + "; ".join(problems))
-        return run_flow(rules, evolve(None, first), [first])
-    raise ReplayError(f"a log starts with GameStarted or PositionLoaded, not {first.TYPE}")
+    return reopen(rules, first, ev.GameStarted, ev.PositionLoaded, lambda e: _restart(rules, e))

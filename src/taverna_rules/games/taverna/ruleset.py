@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 import attrs
 
-from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
+from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption, supported_players
 from taverna_rules.dsl.nodes import Node
 
 __all__ = [
@@ -333,11 +333,7 @@ class RuleSet:
     def supported_players(self) -> tuple[int, ...]:
         """The player counts this content plays with: those of the game's constants that
         every pack declaring ``players`` supports."""
-        counts = set(self.constants.player_counts)
-        for pack in self.packs:
-            if pack.players:
-                counts &= set(pack.players)
-        return tuple(sorted(counts))
+        return supported_players(self.constants.player_counts, self.packs)
 
     def side_for(self, players: int) -> BoardSide:
         """The board side used with ``players`` players."""
