@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from taverna_rules.content.loader import load_content, validate_content
 from taverna_rules.content.problems import ValidationReport
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.errors import GameModuleError
-from taverna_rules.game_modules import DEFAULT_GAME, game_module
+from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.games.taverna.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from taverna_rules.games.cavern_tavern.ruleset import RuleSet as CavernRuleSet
 
 __all__ = ["load_rules", "validate"]
 
@@ -31,17 +34,42 @@ def _content_of(game: str) -> ContentSpec:
     return module.content
 
 
+def _game_and_paths(paths: tuple[Paths, ...], game: str | None) -> tuple[str, tuple[Paths, ...]]:
+    """The game named first in ``paths`` (``load_rules("cavern_tavern")``), or ``game``.
+
+    A bare installed game id is the game, never a folder of that name: a folder is
+    written as a path (``./cavern_tavern``), so the call reads one way on every machine.
+    """
+    if paths and isinstance(paths[0], str) and paths[0] in installed_games():
+        if game is not None and game != paths[0]:
+            raise GameModuleError(f"two games named: {paths[0]!r} and game={game!r}")
+        return paths[0], paths[1:]
+    return (DEFAULT_GAME if game is None else game), paths
+
+
 @overload
-def load_rules(*paths: Paths, base: bool = True, game: Literal["taverna"] = "taverna") -> RuleSet: ...
+def load_rules(game_id: Literal["cavern_tavern"], /, *paths: Paths, base: bool = True) -> CavernRuleSet: ...
+
+
+@overload
+def load_rules(*paths: Paths, base: bool = True, game: Literal["cavern_tavern"]) -> CavernRuleSet: ...
+
+
+@overload
+def load_rules(*paths: Paths, base: bool = True, game: Literal["taverna"] | None = None) -> RuleSet: ...
 
 
 @overload
 def load_rules(*paths: Paths, base: bool = True, game: str) -> Any: ...
 
 
-def load_rules(*paths: Paths, base: bool = True, game: str = DEFAULT_GAME) -> Any:
-    """Load the bundled content of ``game`` (Taverna unless named), plus the packs,
+def load_rules(*paths: Paths, base: bool = True, game: str | None = None) -> Any:
+    """Load the bundled content of a game (Taverna unless named), plus the packs,
     content files or folders in ``paths`` (each a path, or a list of paths).
+
+    The game is named by its id, first (``load_rules("cavern_tavern", "my_pack/")``) or
+    as ``game=``; a folder that has a game's name is written as a path
+    (``./cavern_tavern``).
 
     A folder with a ``pack.yaml`` is a pack, applied after the packs it extends; other
     content files form a last layer on top of every pack. ``base=False`` loads only
@@ -51,11 +79,14 @@ def load_rules(*paths: Paths, base: bool = True, game: str = DEFAULT_GAME) -> An
     for a game that is not installed. Loading the same unchanged files again returns the
     same (cached) rule set.
     """
+    game, paths = _game_and_paths(paths, game)
     return load_content(_content_of(game), *paths, base=base)
 
 
-def validate(*paths: Paths, base: bool = True, game: str = DEFAULT_GAME) -> ValidationReport:
+def validate(*paths: Paths, base: bool = True, game: str | None = None) -> ValidationReport:
     """Check packs, content files or folders (each a path, or a list of paths) on top of
-    the bundled content of ``game`` (or alone, ``base=False``): schema and semantic
-    problems in one report; raise nothing about the content."""
+    the bundled content of a game (named as :func:`load_rules` names it; alone with
+    ``base=False``): schema and semantic problems in one report; raise nothing about the
+    content."""
+    game, paths = _game_and_paths(paths, game)
     return validate_content(_content_of(game), *paths, base=base)

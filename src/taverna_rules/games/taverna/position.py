@@ -13,20 +13,27 @@ the next one first.
 from __future__ import annotations
 
 import json
-import types
-import typing
 from typing import Any
 
 import attrs
 import cattrs
 
 from taverna_rules._shown import shown
-from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.position_data import (
+    check_keys,
+    check_type,
+    dump_stack,
+    listed,
+    load_stack,
+    mapping,
+    seat_of,
+    unknown_fields,
+)
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.errors import OptionError, PositionError
 from taverna_rules.games.taverna.ruleset import RuleSet
-from taverna_rules.games.taverna.setup import INT_BOUND, name_problem, resolve_options
-from taverna_rules.games.taverna.state import GameState, PlayerState, Task, TavernState, TurnState
+from taverna_rules.games.taverna.setup import name_problem, resolve_options
+from taverna_rules.games.taverna.state import GameState, PlayerState, TavernState, TurnState
 
 __all__ = ["FORMAT", "POSITIONS", "dump", "load"]
 
@@ -87,7 +94,7 @@ def dump(state: GameState) -> dict[str, Any]:
         data[key] = dict(getattr(state, key))
     data["royal_used"] = [[scoring, names[p]] for scoring, p in state.royal_used]
     # A document lists the steps to come in the order they run: the top of the stack first.
-    data["stack"] = [_dump_task(task, names) for task in reversed(state.stack)]
+    data["stack"] = dump_stack(state.stack, names)
     data["turn"] = (
         None
         if state.turn is None
@@ -97,29 +104,12 @@ def dump(state: GameState) -> dict[str, Any]:
     return result
 
 
-def _dump_task(task: Task, names: list[str]) -> Any:
-    out: dict[str, Any] = {"kind": task.kind}
-    if task.player >= 0:
-        out["player"] = names[task.player]
-    if task.ref:
-        out["ref"] = task.ref
-    if task.path:
-        out["path"] = list(task.path)
-    if task.args:
-        out["args"] = list(task.args)
-    return out if len(out) > 1 else task.kind
-
-
 def load(rules: RuleSet, data: dict[str, Any]) -> GameState:
     """The state the data of a position document describes, for ``rules`` (its ``format``
     checked by the facade; its steps are not run yet: the facade resumes it)."""
-    unknown = sorted(map(str, set(data) - _STATE_FIELDS - {"format"}))
+    unknown = unknown_fields(data, _STATE_FIELDS)
     if unknown:
-        hint = did_you_mean(unknown[0], sorted(_STATE_FIELDS))
-        raise PositionError(
-            f"unknown position field(s) {shown(unknown)}"
-            + (f" ({hint})" if hint else f"; known: {sorted(_STATE_FIELDS)}")
-        )
+        raise PositionError(unknown)
     given_rules = data.get("rules")
     if given_rules is not None and given_rules != rules.fingerprint:
         raise PositionError(
@@ -128,7 +118,7 @@ def load(rules: RuleSet, data: dict[str, Any]) -> GameState:
     converter = _converter()
     try:
         fields = _build(rules, data)
-        _check_type(fields, GameState, "position")
+        check_type(fields, GameState, "position")
         state = converter.structure(fields, GameState)
     except (ValueError, OptionError) as exc:
         raise PositionError(f"bad position: {exc}") from None
@@ -137,111 +127,13 @@ def load(rules: RuleSet, data: dict[str, Any]) -> GameState:
     return state
 
 
-# ----------------------------------------------------------------------------- reading
-# Every read of the document checks the type it expects and says where it looked: a
-# document is untrusted text, and a wrong type is its mistake, never a crash.
-def _mapping(where: str, value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"{where} is a mapping, not {shown(value)}")
-    return value
-
-
-def _list(where: str, value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{where} is a list, not {shown(value)}")
-    return value
-
-
-def _check_keys(where: str, given: Any, allowed: set[str]) -> dict[str, Any]:
-    mapping = _mapping(where, given)
-    unknown = sorted(map(str, set(mapping) - allowed))
-    if unknown:
-        hint = did_you_mean(unknown[0], sorted(allowed))
-        raise ValueError(f"{where}: unknown field(s) {shown(unknown)}" + (f" ({hint})" if hint else ""))
-    return mapping
-
-
-def _index(names: list[str], who: Any, where: str) -> int:
-    """A player given by seat number or by name."""
-    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
-        return who
-    if isinstance(who, str) and who in names:
-        return names.index(who)
-    raise ValueError(f"{where}: unknown player {shown(who)} (players: {names})")
-
-
-def _check_type(value: Any, tp: Any, where: str) -> None:
-    """Raise ``ValueError`` unless ``value`` (plain data) has the type ``tp`` of a state field:
-    ints are ints (not bools) of at most 64 bits, strings strings, lists the tuples, and
-    attrs classes mappings of their own fields."""
-    if tp is Any:
-        return
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if origin in (typing.Union, types.UnionType):
-        for option in args:
-            try:
-                _check_type(value, option, where)
-                return
-            except ValueError:
-                continue
-        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-    if attrs.has(tp):
-        _check_fields(value, tp, where)
-        return
-    if origin is tuple:
-        items = _sequence_of(value, where, tp)
-        element = args[:-1] if args[-1:] == (Ellipsis,) else None
-        if element is None and len(items) != len(args):
-            raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-        for index, item in enumerate(items):
-            _check_type(item, element[0] if element else args[index], f"{where}[{index}]")
-        return
-    if not _is_a(value, tp):
-        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-
-
-def _sequence_of(value: Any, where: str, tp: Any) -> list[Any] | tuple[Any, ...]:
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-    return value
-
-
-def _is_a(value: Any, tp: Any) -> bool:
-    if tp is type(None):
-        return value is None
-    if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool) and -INT_BOUND < value < INT_BOUND
-    return isinstance(value, tp)
-
-
-def _describe(tp: Any) -> str:
-    if tp is type(None):
-        return "null"
-    if typing.get_origin(tp) is tuple:
-        return "a list"
-    if typing.get_origin(tp) in (typing.Union, types.UnionType):
-        return " or ".join(_describe(t) for t in typing.get_args(tp))
-    return {int: "an integer", str: "a string", bool: "true or false"}.get(tp, f"a {tp.__name__} mapping")
-
-
-def _check_fields(value: Any, cls: type, where: str) -> None:
-    fields = {f.name: f for f in attrs.fields(cls)}
-    given = _check_keys(where, value, set(fields))
-    hints = typing.get_type_hints(cls)
-    for name, field in fields.items():
-        if name in given:
-            _check_type(given[name], hints[name], f"{where}.{name}")
-        elif field.default is attrs.NOTHING:
-            raise ValueError(f"{where}: missing field {name!r}")
-
-
 def _build(rules: RuleSet, data: dict[str, Any]) -> dict[str, Any]:
     """The fields of the state ``data`` describes, in the shape of ``GameState``."""
-    raw_players = _list("'players'", data.get("players"))
+    raw_players = listed("'players'", data.get("players"))
     if not raw_players:
         raise ValueError("'players' must list the players")
     for index, p in enumerate(raw_players):
-        _check_keys(f"player {index}", p, _PLAYER_FIELDS)
+        check_keys(f"player {index}", p, _PLAYER_FIELDS)
     names = [p.get("name") for p in raw_players]
     for index, name in enumerate(names):
         problem = name_problem(name)
@@ -270,15 +162,15 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> dict[str, Any]:
         guild_supply=_counts(data, "guild_supply", rules.guild_tokens),
         options=list(resolve_options(rules, data.get("options"))),
         royal_used=[
-            [s, _index(names, p, "royal_used")] for s, p in _pairs("royal_used", data.get("royal_used", []))
+            [s, seat_of(names, p, "royal_used")] for s, p in _pairs("royal_used", data.get("royal_used", []))
         ],
-        stack=[_load_task(t, names) for t in reversed(_list("'stack'", data.get("stack", [])))],
+        stack=load_stack(data.get("stack", []), names),
     )
     state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
     turn = data.get("turn")
     if turn is not None:
-        turn = _check_keys("turn", turn, _TURN_FIELDS)
-        state["turn"] = {**turn, "player": _index(names, turn.get("player"), "turn")}
+        turn = check_keys("turn", turn, _TURN_FIELDS)
+        state["turn"] = {**turn, "player": seat_of(names, turn.get("player"), "turn")}
     return state
 
 
@@ -299,18 +191,18 @@ def _player(rules: RuleSet, p: dict[str, Any], peoples: tuple[Any, ...]) -> dict
 def _taverns(rules: RuleSet, side: Any, given_in: Any, names: list[str]) -> list[dict[str, Any]]:
     if isinstance(given_in, list):
         given_in = dict(_listed_tavern(t) for t in given_in)
-    given_in = _mapping("'taverns'", given_in)
+    given_in = mapping("'taverns'", given_in)
     unknown = sorted(map(str, set(given_in) - {t.id for t in rules.taverns}))
     if unknown:
         raise ValueError(f"unknown tavern(s) {shown(unknown)}")
     taverns = []
     for tavern in rules.taverns:
         layout = side.layout(tavern.id)
-        given = _check_keys(f"tavern {tavern.id}", given_in.get(tavern.id, {}), _TAVERN_FIELDS)
-        tables = _list(f"tavern {tavern.id} tables", given.get("tables", [None] * len(layout.tables)))
+        given = check_keys(f"tavern {tavern.id}", given_in.get(tavern.id, {}), _TAVERN_FIELDS)
+        tables = listed(f"tavern {tavern.id} tables", given.get("tables", [None] * len(layout.tables)))
         deeds = [
-            None if o is None else _index(names, o, f"tavern {tavern.id}")
-            for o in _list(f"tavern {tavern.id} deeds", given.get("deeds", [None] * len(layout.deeds)))
+            None if o is None else seat_of(names, o, f"tavern {tavern.id}")
+            for o in listed(f"tavern {tavern.id} deeds", given.get("deeds", [None] * len(layout.deeds)))
         ]
         if len(tables) != len(layout.tables) or len(deeds) != len(layout.deeds):
             raise ValueError(
@@ -332,7 +224,7 @@ def _taverns(rules: RuleSet, side: Any, given_in: Any, names: list[str]) -> list
 
 def _listed_tavern(raw: Any) -> tuple[str, dict[str, Any]]:
     """A tavern written as an item of a list: its ``id`` and its other fields."""
-    tavern = _mapping("a tavern", raw)
+    tavern = mapping("a tavern", raw)
     if not isinstance(tavern.get("id"), str):
         raise ValueError(f"a tavern in a list has an 'id': {shown(raw)}")
     return tavern["id"], {k: v for k, v in tavern.items() if k != "id"}
@@ -340,7 +232,7 @@ def _listed_tavern(raw: Any) -> tuple[str, dict[str, Any]]:
 
 def _counts(data: dict[str, Any], key: str, defaults: tuple[tuple[str, int], ...]) -> list[list[Any]]:
     """Counts by kind in the rule set's order; kinds left out keep their default."""
-    given = _mapping(f"{key!r}", data.get(key, {}))
+    given = mapping(f"{key!r}", data.get(key, {}))
     unknown = sorted(map(str, set(given) - {k for k, _ in defaults}))
     if unknown:
         raise ValueError(f"{key}: unknown kind(s) {shown(unknown)}")
@@ -351,20 +243,10 @@ def _pairs(where: str, value: Any) -> list[tuple[Any, Any]]:
     """``{a: b}`` or ``[[a, b], ...]`` (order kept) as pairs."""
     if isinstance(value, dict):
         return list(value.items())
-    pairs = _list(where, value)
+    pairs = listed(where, value)
     if not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
         raise ValueError(f"{where} lists pairs [a, b], not {shown(value)}")
     return [(a, b) for a, b in pairs]
-
-
-def _load_task(raw: Any, names: list[str]) -> dict[str, Any]:
-    if isinstance(raw, str):
-        return {"kind": raw}
-    raw = _check_keys("a stack step", raw, {"kind", "player", "ref", "path", "args"})
-    out = dict(raw)
-    if "player" in out:
-        out["player"] = _index(names, out["player"], f"step {shown(raw.get('kind'))}")
-    return out
 
 
 POSITIONS = PositionFormat(FORMAT, dump, load)

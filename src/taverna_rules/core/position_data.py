@@ -1,0 +1,166 @@
+"""Reading a position document's plain data, for any game: every read checks the type it
+expects and says where it looked (a document is untrusted text, and a wrong type is its
+mistake, never a crash), players are named or numbered, and a state's steps are written
+the next one first. A game's :class:`~taverna_rules.core.positions.PositionFormat` builds
+its state's fields with these and checks them against the state's class with
+:func:`check_type`."""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from taverna_rules._shown import shown
+from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.records import INT_BOUND, Task
+
+__all__ = [
+    "check_keys",
+    "check_type",
+    "dump_stack",
+    "listed",
+    "load_stack",
+    "mapping",
+    "seat_of",
+    "unknown_fields",
+]
+
+
+def unknown_fields(data: dict[str, Any], known: set[str]) -> str | None:
+    """What is wrong with the fields of a document whose state has the fields ``known``."""
+    unknown = sorted(map(str, set(data) - known - {"format"}))
+    if not unknown:
+        return None
+    hint = did_you_mean(unknown[0], sorted(known))
+    return f"unknown position field(s) {shown(unknown)}" + (
+        f" ({hint})" if hint else f"; known: {sorted(known)}"
+    )
+
+
+def mapping(where: str, value: Any) -> dict[str, Any]:
+    """``value``, which must be a mapping."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{where} is a mapping, not {shown(value)}")
+    return value
+
+
+def listed(where: str, value: Any) -> list[Any]:
+    """``value``, which must be a list."""
+    if not isinstance(value, list):
+        raise ValueError(f"{where} is a list, not {shown(value)}")
+    return value
+
+
+def check_keys(where: str, given: Any, allowed: set[str]) -> dict[str, Any]:
+    """``given``, which must be a mapping with no key outside ``allowed``."""
+    found = mapping(where, given)
+    unknown = sorted(map(str, set(found) - allowed))
+    if unknown:
+        hint = did_you_mean(unknown[0], sorted(allowed))
+        raise ValueError(f"{where}: unknown field(s) {shown(unknown)}" + (f" ({hint})" if hint else ""))
+    return found
+
+
+def seat_of(names: Sequence[str], who: Any, where: str) -> int:
+    """A player given by seat number or by name."""
+    if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(names):
+        return who
+    if isinstance(who, str) and who in names:
+        return list(names).index(who)
+    raise ValueError(f"{where}: unknown player {shown(who)} (players: {list(names)})")
+
+
+def dump_stack(stack: Sequence[Task], names: Sequence[str]) -> list[Any]:
+    """A state's steps as a document writes them: the next one first, players by name,
+    a step with nothing but its kind as that kind."""
+    out: list[Any] = []
+    for task in reversed(stack):
+        step: dict[str, Any] = {"kind": task.kind}
+        if task.player >= 0:
+            step["player"] = names[task.player]
+        if task.ref:
+            step["ref"] = task.ref
+        if task.path:
+            step["path"] = list(task.path)
+        if task.args:
+            step["args"] = list(task.args)
+        out.append(step if len(step) > 1 else task.kind)
+    return out
+
+
+def load_stack(raw: Any, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The plain data of a state's stack from a document's ``stack`` (see :func:`dump_stack`)."""
+    out: list[dict[str, Any]] = []
+    for step in reversed(listed("'stack'", raw)):
+        if isinstance(step, str):
+            out.append({"kind": step})
+            continue
+        fields = dict(check_keys("a stack step", step, {"kind", "player", "ref", "path", "args"}))
+        if "player" in fields:
+            fields["player"] = seat_of(names, fields["player"], f"step {shown(step.get('kind'))}")
+        out.append(fields)
+    return out
+
+
+def check_type(value: Any, tp: Any, where: str) -> None:
+    """Raise ``ValueError`` unless ``value`` (plain data) has the type ``tp`` of a state field:
+    ints are ints (not bools) of at most 64 bits, strings strings, lists the tuples, and
+    attrs classes mappings of their own fields."""
+    if tp is Any:
+        return
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            try:
+                check_type(value, option, where)
+                return
+            except ValueError:
+                continue
+        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
+    if attrs.has(tp):
+        _check_fields(value, tp, where)
+        return
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
+        element = args[:-1] if args[-1:] == (Ellipsis,) else None
+        if element is None and len(value) != len(args):
+            raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
+        for index, item in enumerate(value):
+            check_type(item, element[0] if element else args[index], f"{where}[{index}]")
+        return
+    if not _is_a(value, tp):
+        raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
+
+
+def _is_a(value: Any, tp: Any) -> bool:
+    if tp is type(None):
+        return value is None
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool) and -INT_BOUND < value < INT_BOUND
+    return isinstance(value, tp)
+
+
+def _describe(tp: Any) -> str:
+    if tp is type(None):
+        return "null"
+    if typing.get_origin(tp) is tuple:
+        return "a list"
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return " or ".join(_describe(t) for t in typing.get_args(tp))
+    return {int: "an integer", str: "a string", bool: "true or false"}.get(tp, f"a {tp.__name__} mapping")
+
+
+def _check_fields(value: Any, cls: type, where: str) -> None:
+    fields = {f.name: f for f in attrs.fields(cls)}
+    given = check_keys(where, value, set(fields))
+    hints = typing.get_type_hints(cls)
+    for name, field in fields.items():
+        if name in given:
+            check_type(given[name], hints[name], f"{where}.{name}")
+        elif field.default is attrs.NOTHING:
+            raise ValueError(f"{where}: missing field {name!r}")
