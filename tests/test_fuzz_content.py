@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 import taverna_rules as tr
+from mutations import parent, paths
 from taverna_rules._resources import bundled
 
 BASE = Path(str(bundled("cards"))) / "base"
@@ -45,46 +46,28 @@ JSON = st.recursive(
 )
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out.extend(_paths(value, (*path, key)))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            out.extend(_paths(value, (*path, index)))
-    return out
-
-
-def _parent(document: Any, path: tuple[Any, ...]) -> Any:
-    node = document
-    for step in path[:-1]:
-        node = node[step]
-    return node
-
-
 @st.composite
 def mutated(draw: st.DrawFn) -> tuple[str, Any]:
     """A base file, with one to three near-miss mutations."""
     name = draw(st.sampled_from(sorted(DOCUMENTS)))
     document = copy.deepcopy(DOCUMENTS[name])
     for _ in range(draw(st.integers(1, 3))):
-        paths = [p for p in _paths(document) if p]
-        if not paths:
+        where = paths(document)
+        if not where:
             break
-        path = draw(st.sampled_from(paths))
-        parent, last = _parent(document, path), path[-1]
+        path = draw(st.sampled_from(where))
+        holder, last = parent(document, path), path[-1]
         action = draw(st.sampled_from(["drop", "retype", "rename", "repeat"]))
         if action == "drop":
-            del parent[last]
+            del holder[last]
         elif action == "retype":
-            parent[last] = draw(JSON)
-        elif action == "rename" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["idd", "peoples", "effect", "kind", "merge", str(last) + "s"]))] = (
-                parent.pop(last)
+            holder[last] = draw(JSON)
+        elif action == "rename" and isinstance(holder, dict):
+            holder[draw(st.sampled_from(["idd", "peoples", "effect", "kind", "merge", str(last) + "s"]))] = (
+                holder.pop(last)
             )
-        elif action == "repeat" and isinstance(parent, list):
-            parent.append(copy.deepcopy(parent[last]))
+        elif action == "repeat" and isinstance(holder, list):
+            holder.append(copy.deepcopy(holder[last]))
     return name, document
 
 

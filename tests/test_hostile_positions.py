@@ -8,17 +8,16 @@ end with random legal actions.
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ruamel.yaml import YAML
 
 import taverna_rules as tr
+from mutations import mutate_position, yaml_text
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS
 from taverna_rules.games.taverna.state import Task
 from test_properties import SETUPS, Setup, decision_bound
@@ -167,80 +166,11 @@ REFS = [
     "dignitary:nobody:0",
     "dignitary:ambassador:x",
 ]
-JUNK: list[Any] = [None, [], {}, "x", -1, 0, 3, 10**6, True, [None], {"x": 1}, "tankard", "orc"]
-
-
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path to a value inside a JSON document."""
-    out = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            out += _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            out += _paths(item, (*prefix, index))
-    return out
-
-
-def _parent(doc: Any, path: tuple[Any, ...]) -> Any:
-    for key in path[:-1]:
-        doc = doc[key]
-    return doc
-
-
-def _strings(value: Any) -> list[str]:
-    """Every string inside a JSON document."""
-    if isinstance(value, str):
-        return [value]
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    return [s for item in items for s in _strings(item)]
-
-
-def _yaml(doc: Any) -> str:
-    out = io.StringIO()
-    YAML(typ="safe", pure=True).dump(doc, out)
-    return out.getvalue()
 
 
 def mutate(doc: dict[str, Any], data: st.DataObject) -> None:
-    """One hostile change to a position document, drawn by hypothesis."""
-    kind = data.draw(
-        st.sampled_from(["drop", "junk", "number", "string", "truncate", "insert"]), label="mutation"
-    )
-    paths = [p for p in _paths(doc) if p[0] not in ("format", "rules")]  # refused at once
-    if kind in ("truncate", "insert") and not isinstance(doc.get("stack"), list):
-        kind = "drop"
-    if kind == "truncate":
-        doc["stack"] = doc["stack"][: data.draw(st.integers(1, max(1, len(doc["stack"]))))]
-    elif kind == "insert":
-        step: dict[str, Any] = {"kind": data.draw(st.sampled_from(KINDS))}
-        names = [p.get("name") for p in doc.get("players") or () if isinstance(p, dict)] or ["x"]
-        for field, values in (
-            ("player", names),
-            ("ref", REFS),
-            ("path", [[0], [1], [0, 0]]),
-            ("args", [["tankard", "0"]]),
-        ):
-            if data.draw(st.booleans(), label=f"with {field}"):
-                step[field] = data.draw(st.sampled_from(values), label=field)
-        doc["stack"].insert(data.draw(st.integers(0, len(doc["stack"]))), step)
-    elif kind == "number":
-        numbers = [p for p in paths if type(_parent(doc, p)[p[-1]]) is int]
-        if numbers:
-            path = data.draw(st.sampled_from(numbers))
-            _parent(doc, path)[path[-1]] = data.draw(st.integers(-3, 20))
-    elif kind == "string":
-        strings = [p for p in paths if isinstance(_parent(doc, p)[p[-1]], str) and p[0] != "format"]
-        path = data.draw(st.sampled_from(strings))
-        _parent(doc, path)[path[-1]] = data.draw(st.sampled_from(sorted(set(_strings(doc)))))
-    else:
-        path = data.draw(st.sampled_from(paths))
-        parent = _parent(doc, path)
-        if kind == "drop":
-            del parent[path[-1]]
-        else:
-            parent[path[-1]] = data.draw(st.sampled_from(JUNK))
-    note(f"{kind}: {json.dumps(doc)[:2000]}")
+    """One hostile change to a Taverna position document."""
+    mutate_position(doc, data, KINDS, REFS, ["tankard", "0"])
 
 
 def out_of_customers(game: tr.Game) -> bool:
@@ -284,7 +214,7 @@ def test_a_mutated_position_is_refused_or_plays_to_the_end(setup: Setup, data: s
     doc = json.loads(tr.dump_position(game.state, "json"))
     for _ in range(data.draw(st.integers(1, 2), label="mutations")):
         mutate(doc, data)
-    text = json.dumps(doc) if data.draw(st.booleans(), label="json") else _yaml(doc)
+    text = json.dumps(doc) if data.draw(st.booleans(), label="json") else yaml_text(doc)
     try:
         resumed = tr.Game.from_position(RULES, tr.load_position(RULES, text))
     except tr.PositionError:

@@ -47,8 +47,11 @@ def _game_and_paths(paths: tuple[Paths, ...], game: str | None) -> tuple[str, tu
     return (DEFAULT_GAME if game is None else game), paths
 
 
+# A game id named first is the game, not a path: this overload is matched before the last.
 @overload
-def load_rules(game_id: Literal["cavern_tavern"], /, *paths: Paths, base: bool = True) -> CavernRuleSet: ...
+def load_rules(  # type: ignore[overload-overlap]
+    game_id: Literal["cavern_tavern"], /, *paths: Paths, base: bool = True
+) -> CavernRuleSet: ...
 
 
 @overload

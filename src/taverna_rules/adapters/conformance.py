@@ -28,7 +28,15 @@ and checks each one:
     each player's coins follow the log's ledger);
 ``undo``
     after every action, undo is offered exactly when no event of the action revealed
-    anything, and undoing gives back the state and the log from before the action.
+    anything, and undoing gives back the state and the log from before the action;
+``refusals``
+    every few decisions, an action played by a seat the decision does not ask, and an
+    action legal earlier in the game but not now, are refused with
+    :class:`~taverna_rules.errors.IllegalActionError` and change nothing;
+``positions``
+    for a game with position documents, every sixty decisions and at the end the state
+    comes back equal from its YAML and JSON documents, and a game resumed from it waits
+    for the same decision.
 
 The checks are the same for every game module: views come from the game's zones
 (:class:`~taverna_rules.core.views.Visibility`), serialization from its tables, and what
@@ -64,9 +72,9 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.adapters.bots import RandomBot
+from taverna_rules.adapters.bots import Bot, RandomBot
 from taverna_rules.core.engine import Trace
-from taverna_rules.core.records import HIDDEN, Event
+from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.replay import fold
 from taverna_rules.core.serialize import (
     action_from_json,
@@ -83,13 +91,16 @@ from taverna_rules.core.serialize import (
     state_to_json,
 )
 from taverna_rules.core.views import STATE_ZONE, redact_decision
-from taverna_rules.errors import OptionError
+from taverna_rules.errors import IllegalActionError, OptionError
 from taverna_rules.game import Game, new_game, replay
 from taverna_rules.game_modules import game_module
+from taverna_rules.position import dump_position, load_position
 
 __all__ = [
     "CHECKS",
     "MAX_DECISIONS",
+    "POSITION_CHECKS",
+    "SPOT_CHECKS",
     "ConformanceReport",
     "Coverage",
     "CoverageTable",
@@ -102,7 +113,11 @@ __all__ = [
 ]
 
 #: The checks made on every game, in the order they run.
-CHECKS = ("play", "replay", "round_trip", "views", "integrity", "undo")
+CHECKS = ("play", "replay", "round_trip", "views", "integrity", "undo", "refusals", "positions")
+#: Refusals are checked every this many decisions, and position round trips (slower: a
+#: YAML document of the whole state is read) every ``POSITION_CHECKS``.
+SPOT_CHECKS = 13
+POSITION_CHECKS = 60
 #: A game that has not ended after this many decisions fails the ``play`` check.
 MAX_DECISIONS = 10_000
 
@@ -367,8 +382,11 @@ def _differing_fields(live: Any, other: Any) -> list[str]:
 class _GameRun:
     """Plays one game with a random bot and checks it as it goes."""
 
-    def __init__(self, rules: Any, players: int, seed: int, options: Options) -> None:
+    def __init__(self, rules: Any, players: int, seed: int, options: Options, bot: Bot | None = None) -> None:
         self.rules = rules
+        self.bot: Bot = RandomBot(seed) if bot is None else bot
+        #: Actions legal at some decision of the game (to try where they are not).
+        self.seen: dict[Action, None] = {}
         self.module = game_module(rules.game)
         self.kit = self.module.conformance() if self.module.conformance else None
         self.players = players
@@ -421,7 +439,6 @@ class _GameRun:
             raise _Failed("play", f"setting up the game raised {type(exc).__name__}: {exc}") from exc
         self.events = list(game.events)
         game.trace = self.trace
-        bot = RandomBot(self.seed)
         self._start(game)
         while not game.over:
             with _checking("play", "asking for the pending decision"):
@@ -435,7 +452,12 @@ class _GameRun:
                     "play", f"decision {decision.kind!r} of seat {decision.player} has no legal action"
                 )
             self._check_decision(game)
-            action = bot.choose(game)
+            action = self.bot.choose(game)
+            if self.decisions % SPOT_CHECKS == 0:
+                self._check_refusals(game, action)
+            if self.decisions % POSITION_CHECKS == 0:
+                self._check_position(game)
+            self.seen.update(dict.fromkeys(decision.actions))
             with _checking("round_trip", f"the JSON round trip of {action!r}"):
                 back = action_from_json(action_to_json(action), game=self.module)
             if back != action:
@@ -488,6 +510,50 @@ class _GameRun:
                 problems += self.ledger.check(state, new)
         if problems:
             raise _Failed("integrity", "; ".join(problems))
+
+    def _check_refusals(self, game: Game, action: Action) -> None:
+        decision = game.decision
+        assert decision is not None
+        asked = {d.player for d in game.decisions}
+        others = [seat for seat in range(self.players) if seat not in asked]
+        legal = set(decision.actions)
+        stale = next((a for a in reversed(self.seen) if a not in legal), None)
+        tries = [(action, others[0])] if others else []
+        tries += [(stale, decision.player)] if stale is not None else []
+        for tried, seat in tries:
+            before, length = game.state, len(game.events)
+            try:
+                game.apply(tried, player=seat)
+            except IllegalActionError:
+                pass
+            except Exception as exc:
+                raise _Failed(
+                    "refusals",
+                    f"{tried!r} by seat {seat} raised {type(exc).__name__}, not IllegalActionError",
+                ) from exc
+            else:
+                raise _Failed("refusals", f"{tried!r} by seat {seat} is played in decision {decision.kind!r}")
+            if game.state is not before or len(game.events) != length:
+                raise _Failed("refusals", f"refusing {tried!r} changed the game")
+
+    def _check_position(self, game: Game) -> None:
+        if self.module.positions is None:
+            return
+        for fmt in ("yaml", "json"):
+            with _checking("positions", f"the {fmt} position round trip"):
+                loaded = load_position(self.rules, dump_position(game.state, fmt))
+            if loaded != game.state:
+                raise _Failed(
+                    "positions",
+                    f"the state comes back from its {fmt} position different in "
+                    f"{_differing_fields(game.state, loaded)}",
+                )
+        if game.over:
+            return
+        with _checking("positions", "resuming a game from the position"):
+            resumed = Game.from_position(self.rules, loaded)
+        if resumed.decision != game.decision:
+            raise _Failed("positions", "a game resumed from the position waits for another decision")
 
     @staticmethod
     def _check_undo(game: Game, new: list[Event], before: Any, length: int) -> None:
@@ -544,6 +610,7 @@ class _GameRun:
         state, log = game.state, list(game.events)
         if state.result is None or game.decision is not None:
             raise _Failed("play", "the game stopped without a result")
+        self._check_position(game)
 
         with _checking("replay", "folding the log"):
             folded = fold(self.module, log)
@@ -594,13 +661,22 @@ class _GameRun:
             self._no_secrets(self._secrets(state, viewer), viewer, data, "the final view")
 
 
-def check_game(rules: Any, players: int, seed: int, options: Mapping[str, object] | None = None) -> GameCheck:
-    """Play and check one random game of ``players`` players with the game seed ``seed``.
+def check_game(
+    rules: Any,
+    players: int,
+    seed: int,
+    options: Mapping[str, object] | None = None,
+    *,
+    bot: Bot | None = None,
+) -> GameCheck:
+    """Play and check one game of ``players`` players with the game seed ``seed``.
 
-    The bot's choices come from the same seed, so the same arguments play the same game.
-    Raises :class:`~taverna_rules.errors.OptionError` for options the rules do not know.
+    ``bot`` makes every choice; by default a :class:`~taverna_rules.adapters.bots.RandomBot`
+    seeded with ``seed``, so the same arguments play the same game (a property test passes
+    a bot whose choices it draws). Raises :class:`~taverna_rules.errors.OptionError` for
+    options the rules do not know.
     """
-    return _GameRun(rules, players, seed, tuple(sorted((options or {}).items()))).run()
+    return _GameRun(rules, players, seed, tuple(sorted((options or {}).items())), bot).run()
 
 
 # ----------------------------------------------------------------------------- coverage

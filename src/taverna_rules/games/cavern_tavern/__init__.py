@@ -79,6 +79,7 @@ from taverna_rules.games.cavern_tavern.events import (
 from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
 from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
+from taverna_rules.games.cavern_tavern.position import POSITIONS
 from taverna_rules.games.cavern_tavern.ruleset import GAME as GAME_ID
 from taverna_rules.games.cavern_tavern.ruleset import (
     Constants,
@@ -188,4 +189,5 @@ GAME = GameModule(
     player_counts=lambda rules: tuple(rules.supported_players()),
     content=CONTENT,
     vocabulary=VOCABULARY,
+    positions=POSITIONS,
 )

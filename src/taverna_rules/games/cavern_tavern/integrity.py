@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from collections import Counter
 
+from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.arguments import name_problem
-from taverna_rules.core.records import Event
+from taverna_rules.core.records import Event, Task
 from taverna_rules.core.resume import resume_state
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.evolve import evolve
+from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.ruleset import Order, Place, RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 
-__all__ = ["expected", "resume", "state_problems"]
+__all__ = ["CARRIERS", "expected", "resume", "stack_problems", "state_problems", "whereabouts"]
 
 
-def _cards(rules: RuleSet, state: GameState) -> dict[str, Counter[str]]:
+def whereabouts(rules: RuleSet, state: GameState) -> dict[str, Counter[str]]:
     """Where every card is, by deck: each card must be in exactly one place."""
     players = state.players
     orders = Counter(
@@ -39,7 +41,7 @@ def _cards(rules: RuleSet, state: GameState) -> dict[str, Counter[str]]:
 
 
 def expected(rules: RuleSet) -> dict[str, Counter[str]]:
-    """Every card and ingredient of the game, as :func:`_cards` counts them."""
+    """Every card and ingredient of the game, as :func:`whereabouts` counts them."""
     c = rules.constants
     supply = Counter(dict.fromkeys(rules.ingredient_ids, c.ingredient_copies))
     supply[rules.potion.id] = c.potion_copies
@@ -78,7 +80,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     if len(state.tables) != rules.constants.tables and state.round:
         out.append(f"{len(state.tables)} tables, not {rules.constants.tables}")
     if state.round or state.supply:
-        found, wanted = _cards(rules, state), expected(rules)
+        found, wanted = whereabouts(rules, state), expected(rules)
         for what in wanted:
             if found[what] != wanted[what]:
                 extra = sorted((found[what] - wanted[what]).elements())[:5]
@@ -87,7 +89,68 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     for place, seat, _ in state.placements:
         if not rules.has(Place, place) or not 0 <= seat < count:
             out.append(f"placement {place!r} of seat {seat} is not on the board")
+    return out + stack_problems(rules, state)
+
+
+# ----------------------------------------------------------------------------- the stack
+#: Steps that carry the game on to its end (a turn leads to the next, a round to the next,
+#: the last to the final scoring): a stack needs one, and the first of them to run plays
+#: the game to its result, so steps below it never run.
+CARRIERS = ("turn", "next_turn", "round_end", "round_start", "end_game", "finish")
+#: Steps that act for no player.
+_NO_PLAYER = ("deal_orders", "round_end", "round_start", "end_game", "finish")
+#: Decision steps that read the effect node their task points at, and the op it must have.
+_NODE_OPS = {"change_die": "adjust_die"}
+
+
+def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Every reason the stack of ``state`` cannot play on to the end of the game (a
+    position's steps are untrusted: a step that would fail later is refused now)."""
+    out = []
+    known = sorted({*AUTOMATIC, *DECISIONS} - {"setup"})
+    for task in reversed(state.stack):  # the next step first, as a position lists them
+        if task.kind not in known:
+            hint = did_you_mean(task.kind, known)
+            out.append(f"unknown step {task.kind!r} in the stack; " + (hint or f"known: {', '.join(known)}"))
+            continue
+        problem = _task_problem(rules, state, task)
+        if problem:
+            out.append(f"step {task.kind!r}: {problem}")
+    if out or state.result is not None or not state.stack:
+        return out
+    carrier = next((i for i in range(len(state.stack) - 1, -1, -1) if state.stack[i].kind in CARRIERS), None)
+    if carrier is None:
+        return [f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}"]
+    dead = [task.kind for task in state.stack[:carrier]]
+    if dead:
+        out.append(f"steps {dead[::-1]} come after {state.stack[carrier].kind!r}, which ends the game")
     return out
+
+
+def _task_problem(rules: RuleSet, state: GameState, task: Task) -> str | None:
+    """Why ``task`` cannot run in ``state``, or ``None``."""
+    count = len(state.players)
+    if task.kind in _NO_PLAYER:
+        return None if task.player == -1 else f"acts for no player, not seat {task.player}"
+    if not 0 <= task.player < count:
+        return f"player {task.player} is not a seat (0 to {count - 1})"
+    if task.kind == "effect" or task.kind in _NODE_OPS or task.ref:
+        try:
+            node = resolve_ref(rules, task.ref).at(task.path) if all(i >= 0 for i in task.path) else None
+        except (KeyError, IndexError, ValueError):
+            node = None
+        if node is None:
+            return f"no effect at ref {task.ref!r} path {list(task.path)}"
+        wanted = _NODE_OPS.get(task.kind)
+        if wanted is not None and node.op != wanted:
+            return f"points at a {node.op!r} effect, not {wanted!r}"
+    if task.kind == "give_to":
+        seat = int(task.args[0]) if len(task.args) == 1 and task.args[0].isdecimal() else -1
+        if not 0 <= seat < count or seat == task.player:
+            return f"args are [the opponent's seat], not {list(task.args)}"
+    elif task.args and (task.kind != "choose_theft" or task.args != ("trade",)):
+        return f"takes no args, not {list(task.args)}"
+    return None
 
 
 def resume(rules: RuleSet, state: GameState) -> list[Event]:
