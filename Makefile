@@ -4,6 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
+# The game of `make demo` (`make demo GAME=cavern_tavern`).
+GAME ?= taverna
 
 .PHONY: demo test lint typecheck unit docs bench clean
 
@@ -20,7 +22,7 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 	touch $(RUN_STAMP) $@
 
 demo: $(RUN_STAMP)
-	$(PY) -m taverna_rules.adapters.demo --players 4 --seed 2026
+	$(PY) -m taverna_rules.adapters.demo --game $(GAME) --players 4 --seed 2026
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check src tests benchmarks docs

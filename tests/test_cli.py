@@ -217,3 +217,26 @@ def test_option_values_are_read_like_yaml() -> None:
     for written in ("use_curse=False", "use_curse=false", "use_curse=FALSE"):
         status, text = run("check", "--games", "1", "--players", "2", "--option", written)
         assert status == 0 and "use_curse=false" in text.splitlines()[0], written
+
+
+# ----------------------------------------------------------------------------- Cavern Tavern
+def test_validate_rules_text_and_check_cavern_tavern() -> None:
+    """``taverna validate/check/rules-text --game cavern_tavern`` (issue #10)."""
+    status, text = run("validate", "--game", "cavern_tavern")
+    assert status == 0, text
+    status, text = run("rules-text", "--game", "cavern_tavern")
+    assert status == 0
+    for heading in ("Places of the Tavern", "Orders", "Items", "Nasty the Dwarf Says", "Secret tasks"):
+        assert f"\n{heading}\n" in f"\n{text}"
+    assert "Thunder Smoke [reconstructed]" in text and "Fix the roof [rulebook]" in text
+    status, text = run("check", "--game", "cavern_tavern", "--games", "1", "--players", "2,5")
+    assert status == 0, text
+    assert "5 players: 1 games, 0 failed" in text
+    assert "places used (dice groups)" in text and "effect ops resolved" in text
+
+
+def test_rules_text_refuses_a_language_the_game_is_not_written_in() -> None:
+    status, text = run("rules-text", "--game", "cavern_tavern", "--lang", "fr")
+    assert status == 1 and "Cavern Tavern is written in en, not 'fr'" in text
+    status, text = run("rules-text", "--lang", "de")
+    assert status == 1 and "Taverna is written in en, fr, nl" in text

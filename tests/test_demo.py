@@ -27,3 +27,25 @@ def test_demo_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     first = capsys.readouterr().out
     main(["--seed", "3"])
     assert capsys.readouterr().out == first
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_demo_narrates_cavern_tavern(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """``make demo GAME=cavern_tavern``: ten rounds, everyone's rolls, the score table."""
+    assert main(["--game", "cavern_tavern", "--players", str(players), "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert [f"== Round {n} of 10 ==" in out for n in range(1, 11)] == [True] * 10
+    assert "== Round 11" not in out
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:players]
+    assert all(out.count(f"{name} rolls ") == 11 for name in names)  # the start, then each round
+    table = out.split("Final scores (VP by category)")[1]
+    assert all(name in table for name in names) and "orders" in table
+    # Spectator narration: no item drawn in secret and no secret task is named before the end.
+    assert "draws 3 item cards:" not in out
+    assert out.index("Secret tasks:") > out.index("== Round 10 of 10 ==")
+
+
+def test_demo_refuses_a_player_count_the_game_does_not_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--game", "cavern_tavern", "--players", "6"])
+    assert "plays with 2, 3, 4, 5 players" in capsys.readouterr().err

@@ -545,3 +545,33 @@ def test_every_op_reads_with_only_its_required_arguments(op: str) -> None:
     for lang in LANGUAGES:
         text = render(parse_effect({op: body}), lang=lang)
         assert text and "{" not in text, (op, lang, text)
+
+
+# ----------------------------------------------------------------------------- Cavern Tavern
+def test_cavern_tavern_card_texts_cover_every_card() -> None:
+    """Every place, order, item, Nasty card, secret task and track has a text, with the
+    file's provenance: the board is printed, the cards are reconstructed (issue #10)."""
+    rules = tr.load_rules("cavern_tavern")
+    texts = card_texts(rules)
+    by_kind: dict[str, set[str]] = {}
+    for text in texts:
+        by_kind.setdefault(text.kind, set()).add(text.id)
+        assert text.game == "cavern_tavern" and text.text.endswith(".")
+    assert by_kind == {
+        "place": {p.id for p in rules.places},
+        "order": {o.id for o in rules.orders},
+        "item": {i.id for i in rules.items},
+        "nasty_says": {n.id for n in rules.nasty_says},
+        "secret_task": {s.id for s in rules.secret_tasks},
+        "track": {t.id for t in rules.tracks},
+    }
+    thunder = next(t for t in texts if t.id == "thunder_smoke")
+    # The rulebook's example order: 28 points on time, 15 two rounds late, gone after 7.
+    assert thunder.text.startswith("Deliver ") and "28 points served in the round it is taken" in thunder.text
+    assert "then 21/15/" in thunder.text and "leave after 7 rounds" in thunder.text
+    assert thunder.provenance == "reconstructed"
+    assert next(t for t in texts if t.id == "fix_the_roof").provenance == "rulebook"
+    potion = next(t for t in texts if t.id == "potion_please")
+    assert potion.text == "To be free again: give back 1 Magic Potion."
+    listing = format_card_texts(texts)
+    assert listing.index("Places of the Tavern") < listing.index("Orders") < listing.index("Tracks")

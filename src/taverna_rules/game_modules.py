@@ -25,6 +25,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
+from taverna_rules.core.card_texts import RulesText
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
@@ -137,6 +138,18 @@ class GameModule:
     positions: PositionFormat | None = None
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
+    #: The rules text of its cards (:class:`~taverna_rules.core.card_texts.RulesText`), for
+    #: :func:`taverna_rules.adapters.rules_text.card_texts` and ``taverna rules-text``.
+    rules_text: RulesText | None = None
+    #: The game in plain words, for the narrated demo: an object with
+    #: ``describe(rules, state, event) -> line or None``, and ``intro(rules, state)`` and
+    #: ``outro(rules, state)`` giving the lines after the opening and after the scores;
+    #: ``None``: events are not narrated.
+    narration: Any = None
+    #: ``heuristic(rules, state, seat) -> float``: how well a seat stands (higher is
+    #: better), for bots that look one step ahead
+    #: (:class:`~taverna_rules.adapters.bots.GreedyBot`); ``None``: every state looks alike.
+    heuristic: Callable[[Any, Any, int], float] | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.content is not None and self.content.game != self.id:

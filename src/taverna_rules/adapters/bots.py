@@ -8,7 +8,6 @@ from typing import Protocol
 
 from taverna_rules.core.records import Action
 from taverna_rules.game import Game
-from taverna_rules.games.taverna.state import GameState
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "play_out"]
 
@@ -51,9 +50,12 @@ def play_out(game: Game, bot: Bot | Sequence[Bot], max_decisions: int = 10_000) 
 
 
 class GreedyBot:
-    """Plays the action that looks best one step ahead: VP first, then coins and track
-    levels, ties broken at random. Simple and fast; it does not search or peek: it only
-    tries its own legal actions on a copy of the game."""
+    """Plays the action that looks best one step ahead by the game's ``heuristic`` (for
+    Taverna VP, then coins and track levels; for Cavern Tavern VP, the open order's
+    progress, tracks and items), ties broken at random. Simple and fast; it does not
+    search: it tries its own legal actions on a copy of the game. Where an action draws
+    (a die, a card), the copy draws what the game would: a known limit of one-step
+    look-ahead that an honest search determinizes first."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -64,22 +66,15 @@ class GreedyBot:
         if decision is None:
             raise ValueError("the game is over: there is nothing to choose")
         me = decision.player
+        heuristic = game.module.heuristic
         best: list[Action] = []
         best_value = float("-inf")
         for action in decision.actions:
             trial = game.copy()
             trial.apply(action)
-            value = _value(trial, me)
+            value = 0.0 if heuristic is None else heuristic(game.rules, trial.state, me)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(action)
         return self.rng.choice(best)
-
-
-def _value(game: Game, player: int) -> float:
-    state: GameState = game.state
-    me = state.players[player]
-    vp_table: tuple[int, ...] = game.rules.constants.track_vp
-    people = sum(vp_table[position] for position in me.tracks)
-    return me.total_vp + people + me.coins / 3 + len(me.cast) + len(me.favours) + len(me.favours_used)

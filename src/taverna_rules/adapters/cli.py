@@ -11,18 +11,17 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from taverna_rules import __version__
 from taverna_rules.content.schema_source import rendered_schemas
+from taverna_rules.core.arguments import resolve_options
 from taverna_rules.errors import ContentError, GameModuleError, OptionError
 from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
-from taverna_rules.games.taverna.setup import resolve_options
 from taverna_rules.rules import load_rules, validate
 
 __all__ = ["build_parser", "main", "main_exit"]
 
-LANGUAGES = ("en", "fr", "nl")
 #: How many problems a text report writes out unless told otherwise.
 SHOWN_PROBLEMS = 100
 
@@ -80,12 +79,16 @@ def build_parser() -> argparse.ArgumentParser:
     text = commands.add_parser(
         "rules-text",
         help="print each card's rules text, rendered from its effect",
-        description="Print the rules text of every spell, favour, dignitary level, track bonus "
-        "and royal scoring, rendered from the DSL in English, French or Dutch.",
+        description="Print the rules text of every card of a game (Taverna: spells, favours, "
+        "dignitary levels, track bonuses, royal scorings; Cavern Tavern: places, orders, items, "
+        "Nasty the Dwarf Says cards, secret tasks, tracks), rendered from the DSL in a language "
+        "the game is written in.",
     )
     text.add_argument("paths", nargs="*", metavar="PACK", help="packs to load on the base game")
     _content_flags(text)
-    text.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default: en)")
+    text.add_argument(
+        "--lang", default="en", help="language: Taverna en, fr or nl; Cavern Tavern en (default: en)"
+    )
     text.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
     kit = commands.add_parser(
@@ -231,10 +234,16 @@ def _load(args: argparse.Namespace, out: TextIO) -> object:
 
 def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.adapters.rules_text import card_texts, format_card_texts
-    from taverna_rules.games.taverna.ruleset import RuleSet
 
+    module = game_module(args.game)
+    if args.lang not in module.languages:
+        out.write(
+            f"taverna rules-text: {module.name.get('en')} is written in "
+            f"{', '.join(module.languages)}, not {args.lang!r}\n"
+        )
+        return 1
     rules = _load(args, out)
-    if not isinstance(rules, RuleSet):
+    if rules is None:
         return 1
     texts = card_texts(rules, args.lang)
     if args.format == "json":
@@ -250,7 +259,6 @@ def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.adapters.conformance import run_checks
-    from taverna_rules.games.taverna.ruleset import RuleSet
 
     report = validate(args.paths, base=not args.no_base, game=args.game)
     if not report.ok:
@@ -259,8 +267,9 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(report.format_text(limit=SHOWN_PROBLEMS) + "\n")
         return 1
-    rules = _load(args, out)
-    assert isinstance(rules, RuleSet)
+    rules: Any = _load(args, out)
+    if rules is None:
+        return 1
     options = dict(args.option)
     try:
         effective = resolve_options(rules, options)

@@ -66,6 +66,7 @@ play more games or check the card, not a failure.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -106,7 +107,9 @@ __all__ = [
     "CoverageTable",
     "Failure",
     "GameCheck",
+    "OpTally",
     "check_game",
+    "counted",
     "game_seed",
     "player_names",
     "run_checks",
@@ -680,6 +683,44 @@ def check_game(
 
 
 # ----------------------------------------------------------------------------- coverage
+def counted(known: Sequence[str], counts: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    """A :class:`CoverageTable`'s counts: every item of ``known`` in order (0 when never
+    counted), then the other items of ``counts``."""
+    listed = dict.fromkeys(known, 0)
+    for item, count in counts.items():
+        listed[item] = listed.get(item, 0) + count
+    return tuple(listed.items())
+
+
+class OpTally:
+    """Counts the effect ops a game's players resolved, from the trace of each game
+    (:data:`~taverna_rules.core.engine.Trace`: the ref and path of each effect node), for
+    a game's coverage table ``ops``."""
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.resolve = game_module(rules.game).resolve
+        self.counts: Counter[str] = Counter()
+        self._ops: dict[tuple[str, tuple[int, ...]], str] = {}
+
+    def add(self, trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        """Count the ops of one game's trace."""
+        for step in trace:
+            op = self._ops.get(step)
+            if op is None:
+                ref, path = step
+                op = self._ops[step] = self.resolve(self.rules, ref).at(path).op
+            self.counts[op] += 1
+
+    def table(self, roots: Sequence[Any]) -> CoverageTable:
+        """The table of ops: every op the effects ``roots`` (nodes, or ``None``) use, in order."""
+        ops: dict[str, None] = {}
+        for root in roots:
+            if root is not None:
+                ops.update(dict.fromkeys(node.op for node in root.walk()))
+        return CoverageTable("ops", "effect ops resolved", counted(list(ops), self.counts))
+
+
 class _NoTally:
     """The coverage of a game that counts none: no tables."""
 

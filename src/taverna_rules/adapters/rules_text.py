@@ -1,308 +1,40 @@
-"""The rules text of every card and item with an effect, in English, French or Dutch.
+"""The rules text of every card and item with an effect, for any game, in the languages
+the game is written in (Taverna: English, French, Dutch; Cavern Tavern: English).
 
-:func:`card_texts` renders each spell, royal favour, dignitary level, people-track bonus
-and royal scoring of a :class:`~taverna_rules.content.model.RuleSet` with the op texts
-of :mod:`taverna_rules.dsl.ops`, naming peoples and guild symbols in the chosen
-language; :func:`format_card_texts` lays the result out as a plain-text listing.
+:func:`card_texts` renders each card of a rule set with the op texts of its game's
+vocabulary (Taverna: spells, royal favours, dignitary levels, people-track bonuses and
+royal scorings; Cavern Tavern: the board's places, orders, items, Nasty the Dwarf Says
+cards and secret tasks); :func:`format_card_texts` lays the result out as a plain-text
+listing.
 
 >>> import taverna_rules as tr
 >>> texts = card_texts(tr.load_rules(), "fr")
 >>> next(t.text for t in texts if t.id == "ale_blessing")
 'Coût 1. Votre tour. Gagnez 3 sous.'
+>>> texts = card_texts(tr.load_rules("cavern_tavern"))
+>>> next(t.text for t in texts if t.id == "cellar_1")
+'Cellar place: dice summing to exactly 1. Choose one: take Fruit or take Herbs.'
 """
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import Any
 
-import attrs
-
-from taverna_rules.content.model import Names, Provenance
-from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import Text
-from taverna_rules.games.taverna.ruleset import RuleSet, Trigger
-from taverna_rules.games.taverna.vocabulary import check_language, render
+from taverna_rules.core.card_texts import CardText, format_card_texts
+from taverna_rules.errors import GameModuleError
+from taverna_rules.game_modules import game_module
+from taverna_rules.games.taverna.rules_text import CARD_KINDS, CardKind
 
 __all__ = ["CARD_KINDS", "CardKind", "CardText", "card_texts", "format_card_texts"]
 
-#: What a :class:`CardText` describes.
-CardKind = Literal["spell", "favour", "dignitary", "track", "royal_scoring"]
 
-#: The kinds of :class:`CardText`, in the order :func:`card_texts` lists them.
-CARD_KINDS: tuple[CardKind, ...] = ("spell", "favour", "dignitary", "track", "royal_scoring")
-
-
-@attrs.frozen
-class CardText:
-    """The rules text of one card or item with an effect, in one language.
-
-    ``id`` is the item's content id (a people id for a track bonus); ``name`` is its
-    name in ``lang``. A dignitary gives one text per level (``cost`` set) and a track
-    one per bonus (``position`` set); a spell has its ``cost`` too, except the Curse,
-    which is never cast. ``provenance`` is set for the items that record one (spells
-    and royal favours).
-    """
-
-    kind: CardKind
-    id: str
-    name: str
-    text: str
-    lang: str = "en"
-    provenance: Provenance | None = None
-    cost: int | None = None
-    position: int | None = None
-
-
-# The words of the listing around the effects' text.
-#: A spell's trigger: the lead, then for each event its clause when the owner acts (``you``)
-#: and when someone else does (``{who}``), then who that someone is.
-_TRIGGER_LEAD = Text(
-    en="Stays in play once cast. Whenever {clause}: {effect}",
-    fr="Reste en jeu une fois lancé. Chaque fois {clause} : {effect}",
-    nl="Blijft in het spel na het uitspreken. Telkens als {clause}: {effect}",
-)
-_TRIGGER_CLAUSES: Mapping[str, tuple[Text, Text]] = {
-    "customer_seated": (
-        Text(
-            en="you seat a customer{of}{at}",
-            fr="que vous installez un client{of}{at}",
-            nl="je een klant{of}{at} plaatst",
-        ),
-        Text(
-            en="{who} seats a customer{of}{at}",
-            fr="qu'{who} installe un client{of}{at}",
-            nl="{who} een klant{of}{at} plaatst",
-        ),
-    ),
-    "track_advanced": (
-        Text(
-            en="you advance on a track{of}",
-            fr="que vous progressez sur une piste{of}",
-            nl="je op een spoor{of} vooruitgaat",
-        ),
-        Text(
-            en="{who} advances on a track{of}",
-            fr="qu'{who} progresse sur une piste{of}",
-            nl="{who} op een spoor{of} vooruitgaat",
-        ),
-    ),
-    "deed_bought": (
-        Text(
-            en="you buy a property deed{at}",
-            fr="que vous achetez un titre de propriété{at}",
-            nl="je een eigendomstitel{at} koopt",
-        ),
-        Text(
-            en="{who} buys a property deed{at}",
-            fr="qu'{who} achète un titre de propriété{at}",
-            nl="{who} een eigendomstitel{at} koopt",
-        ),
-    ),
-    "spell_cast": (
-        Text(
-            en="you cast another spell",
-            fr="que vous lancez un autre sort",
-            nl="je een andere spreuk uitspreekt",
-        ),
-        Text(en="{who} casts a spell", fr="qu'{who} lance un sort", nl="{who} een spreuk uitspreekt"),
-    ),
-}
-_TRIGGER_WHO: Mapping[str, Text] = {
-    "opponent": Text(en="an opponent", fr="un adversaire", nl="een tegenstander"),
-    "any": Text(en="a player", fr="un joueur", nl="een speler"),
-}
-_TRIGGER_PEOPLE = Text(en=" ({people})", fr=" ({people})", nl=" ({people})")
-_TRIGGER_TAVERN = Text(en=" in the {tavern}", fr=" dans la taverne {tavern}", nl=" in de {tavern}")
-
-_WORDS: Mapping[str, Text] = {
-    "cost": Text(en="Cost {cost}.", fr="Coût {cost}.", nl="Kosten {cost}."),
-    "own_turn": Text(en="Your turn.", fr="Votre tour.", nl="Eigen beurt."),
-    "any_turn": Text(en="Any turn.", fr="N'importe quel tour.", nl="Elke beurt."),
-    "curse": Text(
-        en="Applies when drawn.",
-        fr="S'applique dès que la carte est piochée.",
-        nl="Werkt zodra de kaart getrokken wordt.",
-    ),
-    "level": Text(en="Level {position}.", fr="Niveau {position}.", nl="Niveau {position}."),
-    "rulebook": Text(en="rulebook", fr="règle du jeu", nl="spelregels"),
-    "printed": Text(en="printed", fr="imprimé", nl="gedrukt"),
-    "reconstructed": Text(en="reconstructed", fr="reconstitué", nl="gereconstrueerd"),
-}
-
-_HEADINGS: Mapping[CardKind, Text] = {
-    "spell": Text(en="Spells", fr="Sorts", nl="Toverspreuken"),
-    "favour": Text(en="Royal favours", fr="Faveurs royales", nl="Koninklijke gunsten"),
-    "dignitary": Text(en="Dignitaries", fr="Notables", nl="Notabelen"),
-    "track": Text(
-        en="People track bonuses", fr="Bonus des échelles peuple", nl="Bonussen van de volkerensporen"
-    ),
-    "royal_scoring": Text(en="Royal scoring", fr="Décompte royal", nl="Koninklijke waardering"),
-}
-
-
-def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
-    """The rules text of every item of ``rules`` with an effect, in ``lang``.
-
-    In the order of :data:`CARD_KINDS`, then of the content: every spell (its cost and
-    when it is cast, or, for the Curse, that it applies when drawn), royal favour,
-    dignitary level (its cost), people-track bonus (its level) and royal scoring. Each
-    text is one or more sentences, for example ``Cost 1. Your turn. Gain 3 coin(s).``
-    Peoples and guild symbols are named in ``lang``. A language not in
-    :data:`taverna_rules.games.taverna.vocabulary.LANGUAGES` raises :exc:`ValueError`.
-    """
-    check_language(lang)
-    peoples = {p.id: p.name.get(lang) for p in rules.peoples}
-    symbols = {s.id: s.name.get(lang) for s in rules.symbols}
-    options = {o.id: o.name.get(lang) for o in rules.options if o.name is not None}
-
-    def plain(node: Node) -> str:
-        return render(
-            node,
-            lambda p: peoples.get(p, p),
-            lang,
-            symbol_name=lambda s: symbols.get(s, s),
-            option_name=lambda o: options.get(o, o),
-        )
-
-    def effect(node: Node) -> str:
-        return _sentence(plain(node))
-
-    def word(key: str, **fields: int) -> str:
-        return _WORDS[key].get(lang).format(**fields)
-
-    out: list[CardText] = []
-
-    def add(
-        kind: CardKind,
-        item_id: str,
-        name: Names,
-        *parts: str,
-        provenance: Provenance | None = None,
-        cost: int | None = None,
-        position: int | None = None,
-    ) -> None:
-        text = " ".join(parts)
-        out.append(CardText(kind, item_id, name.get(lang), text, lang, provenance, cost, position))
-
-    taverns = {t.id: t.name.get(lang) for t in rules.taverns}
-
-    def trigger_text(trigger: Trigger) -> str:
-        when = trigger.when
-        own, other = _TRIGGER_CLAUSES[when.event]
-        template = own if when.player == "you" else other
-        who = _TRIGGER_WHO[when.player].get(lang) if when.player != "you" else ""
-        clause = template.get(lang).format(
-            who=who,
-            of=_TRIGGER_PEOPLE.get(lang).format(people=peoples.get(when.people, when.people))
-            if when.people
-            else "",
-            at=_TRIGGER_TAVERN.get(lang).format(tavern=taverns.get(when.tavern, when.tavern))
-            if when.tavern
-            else "",
-        )
-        return _sentence(_TRIGGER_LEAD.get(lang).format(clause=clause, effect=plain(trigger.effect)))
-
-    for spell in rules.spells:
-        if spell.effect is None and spell.trigger is None:
-            continue
-        if spell.curse:
-            if spell.effect is None:  # a Curse is never cast: a trigger on it never acts
-                continue
-            add(
-                "spell",
-                spell.id,
-                spell.name,
-                word("curse"),
-                effect(spell.effect),
-                provenance=spell.provenance,
-            )
-        else:
-            timing = word("any_turn" if spell.timing == "any_turn" else "own_turn")
-            add(
-                "spell",
-                spell.id,
-                spell.name,
-                word("cost", cost=spell.cost),
-                timing,
-                *([effect(spell.effect)] if spell.effect is not None else []),
-                *([trigger_text(spell.trigger)] if spell.trigger is not None else []),
-                provenance=spell.provenance,
-                cost=spell.cost,
-            )
-    for favour in rules.favours:
-        if favour.effect is not None:
-            add("favour", favour.id, favour.name, effect(favour.effect), provenance=favour.provenance)
-    for dignitary in rules.dignitaries:
-        for level in dignitary.levels:
-            add(
-                "dignitary",
-                dignitary.id,
-                dignitary.name,
-                word("cost", cost=level.cost),
-                effect(level.effect),
-                cost=level.cost,
-                provenance=dignitary.provenance,
-            )
-    people_names = {p.id: p.name for p in rules.peoples}
-    for track in rules.tracks:
-        name = people_names.get(track.people, Names(track.people, track.people, track.people))
-        for position, bonus in sorted(track.bonuses, key=lambda pair: pair[0]):
-            add(
-                "track",
-                track.people,
-                name,
-                word("level", position=position),
-                effect(bonus),
-                position=position,
-                provenance=track.provenance,
-            )
-    for scoring in rules.royal_scorings:
-        add("royal_scoring", scoring.id, scoring.name, effect(scoring.effect), provenance=scoring.provenance)
-    return tuple(out)
-
-
-def format_card_texts(texts: Iterable[CardText], width: int = 88) -> str:
-    """A plain-text listing of ``texts``, grouped by kind under headings in their language.
-
-    The texts of one item (the levels of a dignitary, the bonuses of a track) follow its
-    name, which shows the item's provenance when it has one. Lines are wrapped at
-    ``width`` characters. An empty ``texts`` gives an empty string.
-    """
-    groups: dict[CardKind, list[CardText]] = {kind: [] for kind in CARD_KINDS}
-    for item in texts:
-        groups[item.kind].append(item)
-    sections: list[str] = []
-    for kind, items in groups.items():
-        if not items:
-            continue
-        title = _HEADINGS[kind].get(items[0].lang)
-        lines = [title, "=" * len(title)]
-        previous: tuple[str, str] | None = None
-        for item in items:
-            if (item.kind, item.id) != previous:
-                lines.append("")
-                lines.append(_title(item))
-                previous = (item.kind, item.id)
-            lines.append(_wrap(item.text, width))
-        sections.append("\n".join(lines))
-    return "\n\n".join(sections)
-
-
-def _title(item: CardText) -> str:
-    if item.provenance is None:
-        return item.name
-    return f"{item.name} [{_WORDS[item.provenance].get(item.lang)}]"
-
-
-def _wrap(text: str, width: int) -> str:
-    return textwrap.fill(
-        text, width=width, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False
-    )
-
-
-def _sentence(text: str) -> str:
-    """``text`` with a capital first letter and a closing full stop."""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith(".") else text + "."
+def card_texts(rules: Any, lang: str = "en") -> tuple[CardText, ...]:
+    """The rules text of every card of ``rules`` with an effect, in ``lang``, in the order
+    of its game's kinds (for Taverna :data:`CARD_KINDS`), then of the content. Each text is
+    one or more sentences, for example ``Cost 1. Your turn. Gain 3 coin(s).`` A language
+    the game is not written in raises :exc:`ValueError`; a game without rules text
+    :class:`~taverna_rules.errors.GameModuleError`."""
+    module = game_module(rules.game)
+    if module.rules_text is None:
+        raise GameModuleError(f"game {module.id!r} has no rules text")
+    return module.rules_text.texts(rules, lang)

@@ -79,7 +79,9 @@ from taverna_rules.games.cavern_tavern.events import (
 from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
 from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
+from taverna_rules.games.cavern_tavern.narration import NARRATION, heuristic
 from taverna_rules.games.cavern_tavern.position import POSITIONS
+from taverna_rules.games.cavern_tavern.rules_text import RULES_TEXT
 from taverna_rules.games.cavern_tavern.ruleset import GAME as GAME_ID
 from taverna_rules.games.cavern_tavern.ruleset import (
     Constants,
@@ -165,6 +167,15 @@ __all__ = [
     "turn",
 ]
 
+
+def _kit() -> object:
+    # Imported on first use: the kit's module imports the conformance adapter, which
+    # imports the game facade.
+    from taverna_rules.games.cavern_tavern.conformance import KIT
+
+    return KIT
+
+
 GAME = GameModule(
     id=GAME_ID,
     name=Names(en="Cavern Tavern"),
@@ -190,4 +201,8 @@ GAME = GameModule(
     content=CONTENT,
     vocabulary=VOCABULARY,
     positions=POSITIONS,
+    conformance=_kit,
+    narration=NARRATION,
+    rules_text=RULES_TEXT,
+    heuristic=heuristic,
 )

@@ -232,6 +232,9 @@ def _special(vocabulary: Vocabulary, node: Node, lang: str) -> str | None:
         where = "up" if steps < 0 else "down"
         spaces = "space" if abs(steps) == 1 else "spaces"
         return f"go {abs(steps)} {spaces} {where} the Nasty track"
+    if node.op == "return_ingredients" and node.arg("ingredient") == "magic_potion":
+        count = node.arg("count")
+        return f"give back {count} Magic {'Potion' if count == 1 else 'Potions'}"
     amount = node.arg("points")
     if node.op == "score" and isinstance(amount, int) and amount < 0 and node.arg("per") is None:
         return f"lose {-amount} {'point' if amount == -1 else 'points'}"

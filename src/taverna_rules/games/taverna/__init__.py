@@ -21,8 +21,10 @@ from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
 from taverna_rules.games.taverna.evolve import evolve as _fold_event
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
+from taverna_rules.games.taverna.narration import NARRATION, heuristic
 from taverna_rules.games.taverna.opening import OPENINGS, opening
 from taverna_rules.games.taverna.position import POSITIONS
+from taverna_rules.games.taverna.rules_text import RULES_TEXT
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 from taverna_rules.games.taverna.vocabulary import LANGUAGES, VOCABULARY
@@ -69,4 +71,7 @@ GAME = GameModule(
     content=CONTENT,
     vocabulary=VOCABULARY,
     positions=POSITIONS,
+    narration=NARRATION,
+    rules_text=RULES_TEXT,
+    heuristic=heuristic,
 )

@@ -8,12 +8,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from taverna_rules.adapters.conformance import Coverage, CoverageTable, Options
+from taverna_rules.adapters.conformance import Coverage, CoverageTable, OpTally, Options, counted
 from taverna_rules.core.records import Event
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.game import Game
 from taverna_rules.games.taverna import events as ev
-from taverna_rules.games.taverna.flow import resolve_ref
 from taverna_rules.games.taverna.integrity import coin_changes, state_problems
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import resolve_options
@@ -129,8 +128,7 @@ class Tally:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.counts: dict[str, Counter[str]] = {key: Counter() for key, _ in _TABLES}
-        self.ops: Counter[str] = Counter()
-        self.nodes: dict[tuple[str, tuple[int, ...]], str] = {}
+        self.ops = OpTally(rules)
         self.peoples = set(rules.people_ids())
 
     def add(self, events: Sequence[Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
@@ -152,12 +150,7 @@ class Tally:
                         counts["track_bonuses"][f"{event.people}:{position}"] += 1
             elif isinstance(event, ev.RoyalScoringChosen):
                 counts["royal_scorings"][event.scoring] += 1
-        for step in trace:
-            op = self.nodes.get(step)
-            if op is None:
-                ref, path = step
-                op = self.nodes[step] = resolve_ref(rules, ref).at(path).op
-            self.ops[op] += 1
+        self.ops.add(trace)
 
     def coverage(self, player_counts: Sequence[int], options: Options = ()) -> Coverage:
         """The tables, every item of the content the games could meet listed (not the
@@ -174,33 +167,20 @@ class Tally:
             "royal_scorings": [r.id for r in rules.royal_scorings],
         }
         items = tuple(
-            CoverageTable(key, title, _counted(known[key], self.counts[key])) for key, title in _TABLES
+            CoverageTable(key, title, counted(known[key], self.counts[key])) for key, title in _TABLES
         )
-        ops = CoverageTable("ops", "effect ops resolved", _counted(_content_ops(rules), self.ops))
-        return Coverage(items, ops)
+        return Coverage(items, self.ops.table(_effects(rules)))
 
 
-def _counted(known: Sequence[str], counts: Counter[str]) -> tuple[tuple[str, int], ...]:
-    listed = dict.fromkeys(known, 0)
-    for item, count in counts.items():
-        listed[item] = listed.get(item, 0) + count
-    return tuple(listed.items())
-
-
-def _content_ops(rules: RuleSet) -> list[str]:
-    """The ops the content's effects use, in content order."""
-    roots: list[Node | None] = [
+def _effects(rules: RuleSet) -> list[Node | None]:
+    """Every effect of the content, in content order."""
+    return [
         *(s.effect for s in rules.spells),
         *(f.effect for f in rules.favours),
         *(level.effect for d in rules.dignitaries for level in d.levels),
         *(node for t in rules.tracks for _, node in t.bonuses),
         *(r.effect for r in rules.royal_scorings),
     ]
-    ops: dict[str, None] = {}
-    for root in roots:
-        if root is not None:
-            ops.update(dict.fromkeys(node.op for node in root.walk()))
-    return list(ops)
 
 
 class TavernaKit:
