@@ -1,4 +1,6 @@
-"""The spells' balance report: ``python -m taverna_rules.adapters.balance``.
+"""The balance report of the reconstructed cards: ``python -m taverna_rules.adapters.balance``
+(Taverna's spells; ``--game cavern_tavern`` for Cavern Tavern's cards, see
+:mod:`taverna_rules.adapters.cavern_balance`).
 
 Plays simulated games (all random bots, or all greedy bots) for every player count and,
 for each kind of spell, reports how often a player holding it could cast it, how often
@@ -107,10 +109,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games for each player count")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", default="taverna", choices=("taverna", "cavern_tavern"))
     args = parser.parse_args(argv)
-    rules = load_rules()
     for bot in ("random", "greedy"):
-        print(format_balance(balance(rules, bot, args.games, args.seed), bot, args.games))
+        if args.game == "cavern_tavern":
+            from taverna_rules.adapters.cavern_balance import cavern_balance, format_cavern_balance
+
+            figures = cavern_balance(load_rules("cavern_tavern"), bot, args.games, args.seed)
+            print(format_cavern_balance(figures, bot, args.games))
+        else:
+            print(format_balance(balance(load_rules(), bot, args.games, args.seed), bot, args.games))
         print()
     return 0
 
