@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from .chess_bench import MAX_PLIES
 from .runner import Results
+from .taverna_bench import GameFigures, ReplayFigures
 
 __all__ = ["ROW_LABELS", "render_table", "to_json", "write_json"]
 
@@ -28,6 +30,11 @@ ROW_LABELS = (
     "Rules load, uncached: loader._load()",
     "python-chess random playouts: plies",
     "python-chess random playouts: games",
+    "Cavern Tavern random games, 2 players",
+    "Cavern Tavern random games, 5 players",
+    "Cavern Tavern decisions (legal_actions + apply)",
+    "Cavern Tavern replay: fold(events)",
+    "Cavern Tavern replay: tr.replay(rules, events), verified",
 )
 
 Row = tuple[str, str, str, str]
@@ -45,18 +52,52 @@ def _ms(seconds: float) -> str:
     return _number(seconds * 1000)
 
 
-def _rows(results: Results) -> list[Row]:
-    rows: list[Row] = []
-    for g in results.games:
-        rows.append(
-            (
-                f"Taverna random games, {g.players} players",
-                _number(g.games_per_second),
-                "games/s",
-                f"{g.decisions_per_game:.1f} decisions/game, {g.events_per_game:.0f} events/game, "
-                f"{_number(g.decisions_per_second)} decisions/s; {g.games} games",
-            )
+def _game_rows(title: str, games: Sequence[GameFigures]) -> list[Row]:
+    return [
+        (
+            f"{title} random games, {g.players} players",
+            _number(g.games_per_second),
+            "games/s",
+            f"{g.decisions_per_game:.1f} decisions/game, {g.events_per_game:.0f} events/game, "
+            f"{_number(g.decisions_per_second)} decisions/s; {g.games} games",
         )
+        for g in games
+    ]
+
+
+def _replay_rows(title: str, fold: ReplayFigures, replay: ReplayFigures, fold_label: str) -> list[Row]:
+    return [
+        (
+            f"{title}: {label}",
+            _number(figures.events_per_second),
+            "events/s",
+            f"{figures.logs} finished logs, {figures.replays:,} replays",
+        )
+        for figures, label in ((fold, fold_label), (replay, "tr.replay(rules, events), verified"))
+    ]
+
+
+def _cavern_rows(results: Results) -> list[Row]:
+    cavern = results.cavern
+    if cavern is None:
+        return []
+    chess = results.chess.plies_per_second
+    ratio = cavern.decisions_per_second / chess if chess > 0 else 0.0
+    return [
+        *_game_rows("Cavern Tavern", cavern.games),
+        (
+            "Cavern Tavern decisions (legal_actions + apply)",
+            _number(cavern.decisions_per_second),
+            "decisions/s",
+            f"all player counts, {cavern.decisions:,} decisions; "
+            f"{ratio:.2f}x python-chess plies/s (no goal yet)",
+        ),
+        *_replay_rows("Cavern Tavern replay", cavern.fold, cavern.replay, "fold(events)"),
+    ]
+
+
+def _rows(results: Results) -> list[Row]:
+    rows: list[Row] = _game_rows("Taverna", results.games)
     rows.append(
         (
             "Taverna decisions (legal_actions + apply)",
@@ -65,18 +106,7 @@ def _rows(results: Results) -> list[Row]:
             f"all player counts, {results.decisions:,} decisions",
         )
     )
-    for figures, label in (
-        (results.fold, "kernel.evolve.fold(events)"),
-        (results.replay, "tr.replay(rules, events), verified"),
-    ):
-        rows.append(
-            (
-                f"Replay: {label}",
-                _number(figures.events_per_second),
-                "events/s",
-                f"{figures.logs} finished logs, {figures.replays:,} replays",
-            )
-        )
+    rows += _replay_rows("Replay", results.fold, results.replay, "kernel.evolve.fold(events)")
     load = results.load
     cold = f"fresh subprocess, median of {load.cold_runs}"
     rows += [
@@ -116,7 +146,7 @@ def _rows(results: Results) -> list[Row]:
             f"{chess.plies_per_game:.1f} plies/game, {chess.capped} of {chess.games} stopped at {MAX_PLIES}",
         ),
     ]
-    return rows
+    return rows + _cavern_rows(results)
 
 
 def _table(header: Row, rows: list[Row]) -> list[str]:

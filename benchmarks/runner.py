@@ -26,7 +26,7 @@ from .taverna_bench import (
     replay_step,
 )
 
-__all__ = ["PLAYER_COUNTS", "Config", "Goal", "Results", "main", "parse_args", "run_all"]
+__all__ = ["PLAYER_COUNTS", "Config", "GameSetFigures", "Goal", "Results", "main", "parse_args", "run_all"]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 #: The player count of the games-per-second goal.
@@ -76,6 +76,8 @@ class Results:
     load: LoadFigures
     chess: ChessFigures
     goals: tuple[Goal, ...] = field(default=())
+    #: Cavern Tavern's random games, decisions and replays (figures without a goal yet).
+    cavern: GameSetFigures | None = None
 
     def games_at(self, players: int) -> GameFigures:
         """The random-game figures at ``players`` players."""
@@ -83,6 +85,24 @@ class Results:
             if figures.players == players:
                 return figures
         raise KeyError(f"no figures for {players!r} players")
+
+
+@dataclass(frozen=True)
+class GameSetFigures:
+    """The random games, decisions and replays of one more game (Cavern Tavern)."""
+
+    game: str
+    games: tuple[GameFigures, ...]
+    decisions: int
+    decisions_per_second: float
+    fold: ReplayFigures
+    replay: ReplayFigures
+
+
+def _decision_rate(games: Sequence[GameFigures]) -> tuple[int, float]:
+    decisions = sum(g.decisions for g in games)
+    seconds = sum(g.play_seconds for g in games)
+    return decisions, decisions / seconds if seconds > 0 else 0.0
 
 
 def _goal(name: str, taverna: float, chess: float, target: float) -> Goal:
@@ -122,19 +142,45 @@ def run_all(config: Config, progress: Callable[[str], None] | None = None) -> Re
     note("playing the logs to replay")
     logs = replay_corpus(rules, PLAYER_COUNTS, max(1, config.replay_logs), seed=config.seed)
 
+    cavern_rules = tr.load_rules("cavern_tavern")
+    cavern_logs = replay_corpus(cavern_rules, PLAYER_COUNTS, max(1, config.replay_logs), seed=config.seed)
+
     games = {
         players: Measurement(f"{players}p games", games_step(rules, players, config.seed))
         for players in PLAYER_COUNTS
     }
+    cavern_games = {
+        players: Measurement(
+            f"Cavern Tavern {players}p games", games_step(cavern_rules, players, config.seed)
+        )
+        for players in PLAYER_COUNTS
+    }
     chess = Measurement("chess", chess_step(config.seed))
     replays = {method: Measurement(method, replay_step(method, logs, rules)) for method in ("fold", "replay")}
-    run_interleaved([*games.values(), chess, *replays.values()], budget, repeats, note)
+    cavern_replays = {
+        method: Measurement(f"Cavern Tavern {method}", replay_step(method, cavern_logs, cavern_rules))
+        for method in ("fold", "replay")
+    }
+    run_interleaved(
+        [*games.values(), chess, *replays.values(), *cavern_games.values(), *cavern_replays.values()],
+        budget,
+        repeats,
+        note,
+    )
 
     game_results = tuple(game_figures(players, m.chunks) for players, m in games.items())
     chess_results = chess_figures(chess.chunks)
-    decisions = sum(g.decisions for g in game_results)
-    play_seconds = sum(g.play_seconds for g in game_results)
-    decisions_per_second = decisions / play_seconds if play_seconds > 0 else 0.0
+    decisions, decisions_per_second = _decision_rate(game_results)
+    cavern_results = tuple(game_figures(players, m.chunks) for players, m in cavern_games.items())
+    cavern_decisions, cavern_rate = _decision_rate(cavern_results)
+    cavern = GameSetFigures(
+        "cavern_tavern",
+        cavern_results,
+        cavern_decisions,
+        cavern_rate,
+        replay_figures("fold", cavern_logs, cavern_replays["fold"].chunks),
+        replay_figures("replay", cavern_logs, cavern_replays["replay"].chunks),
+    )
     four = next(g for g in game_results if g.players == GOAL_PLAYERS)
     goals = (
         _goal(
@@ -161,6 +207,7 @@ def run_all(config: Config, progress: Callable[[str], None] | None = None) -> Re
         load=load,
         chess=chess_results,
         goals=goals,
+        cavern=cavern,
     )
 
 

@@ -8,10 +8,13 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from time import perf_counter
+from typing import Any
 
 import taverna_rules as tr
 from taverna_rules.content.loader import _load
+from taverna_rules.core.replay import fold as fold_events
 from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverna.evolve import fold
 
@@ -52,7 +55,7 @@ class PlayedGame:
     play_seconds: float
 
 
-def play_random_game(rules: tr.RuleSet, players: int, seed: int) -> PlayedGame:
+def play_random_game(rules: Any, players: int, seed: int) -> PlayedGame:
     """Set up a game with ``seed`` and play a random legal action at every decision.
 
     The choices come from ``random.Random(seed)``, so a game is reproducible from its seed.
@@ -90,7 +93,7 @@ class GameFigures:
     events_per_game: float
 
 
-def games_step(rules: tr.RuleSet, players: int, seed: int = 0) -> Step:
+def games_step(rules: Any, players: int, seed: int = 0) -> Step:
     """A step that plays the next random ``players``-player game (seeds ``seed``, ``seed + 1``, ...)."""
     counter = iter(range(seed, sys.maxsize))
 
@@ -134,9 +137,7 @@ def bench_games(rules: tr.RuleSet, players: int, budget: float, repeats: int, se
     return game_figures(players, run_chunks(budget, repeats, games_step(rules, players, seed)))
 
 
-def replay_corpus(
-    rules: tr.RuleSet, player_counts: Sequence[int], per_count: int, seed: int = 0
-) -> list[Log]:
+def replay_corpus(rules: Any, player_counts: Sequence[int], per_count: int, seed: int = 0) -> list[Log]:
     """The logs of ``per_count`` finished random games at each player count (played untimed)."""
     return [
         play_random_game(rules, players, seed + index).events
@@ -157,10 +158,11 @@ class ReplayFigures:
     events_per_second: float
 
 
-def replay_step(method: str, logs: Sequence[Log], rules: tr.RuleSet) -> Step:
+def replay_step(method: str, logs: Sequence[Log], rules: Any) -> Step:
     """A step that replays the next log of ``logs`` by ``method``.
 
-    ``"fold"`` is ``taverna_rules.games.taverna.evolve.fold(events)``; ``"replay"`` is
+    ``"fold"`` folds the events with the game's ``evolve`` (for Taverna
+    ``taverna_rules.games.taverna.evolve.fold(events)``); ``"replay"`` is
     ``tr.replay(rules, events)``, which also checks the log and builds a :class:`~tr.Game`.
     """
     if method not in ("fold", "replay"):
@@ -169,11 +171,13 @@ def replay_step(method: str, logs: Sequence[Log], rules: tr.RuleSet) -> Step:
         raise ValueError("no logs to replay")
     counter = iter(range(sys.maxsize))
     use_fold = method == "fold"
+    module = tr.game_module(rules.game)
+    fold_log = fold if module.id == "taverna" else partial(fold_events, module)
 
     def step() -> dict[str, float]:
         log = logs[next(counter) % len(logs)]
         if use_fold:
-            fold(log)
+            fold_log(log)
         else:
             tr.replay(rules, log)
         return {"replays": 1, "events": len(log)}
@@ -193,9 +197,7 @@ def replay_figures(method: str, logs: Sequence[Log], chunks: Sequence[Chunk]) ->
     )
 
 
-def bench_replay(
-    method: str, logs: Sequence[Log], budget: float, repeats: int, rules: tr.RuleSet
-) -> ReplayFigures:
+def bench_replay(method: str, logs: Sequence[Log], budget: float, repeats: int, rules: Any) -> ReplayFigures:
     """Replay ``logs`` by ``method`` (``"fold"`` or ``"replay"``) for ``budget`` seconds."""
     chunks = run_chunks(budget, repeats, replay_step(method, logs, rules))
     return replay_figures(method, logs, chunks)

@@ -53,6 +53,15 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
     ):
         assert _positive(figure), figure
     assert len(results.goals) == 2
+    cavern = results.cavern
+    assert cavern is not None and [g.players for g in cavern.games] == list(PLAYER_COUNTS)
+    for figure in (
+        cavern.decisions_per_second,
+        cavern.fold.events_per_second,
+        cavern.replay.events_per_second,
+        *(g.games_per_second for g in cavern.games),
+    ):
+        assert _positive(figure), figure
     for goal in results.goals:
         assert _positive(goal.ratio)
         assert goal.met == (goal.ratio >= goal.target)
