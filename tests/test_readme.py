@@ -1,7 +1,8 @@
-"""The Python examples of the README and of the quickstart page run as written.
+"""The Python examples of the README and of the quickstart and Cavern Tavern pages run as
+written.
 
 Each ```python block of README.md and each ``.. code-block:: python`` block of
-docs/quickstart.rst is executed on its own, in a fresh namespace, compiled under the
+docs/quickstart.rst and docs/cavern_tavern.rst is executed on its own, in a fresh namespace, compiled under the
 document's name and line numbers so that a failure points at the example itself.
 """
 
@@ -20,6 +21,7 @@ import taverna_rules as tr
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 QUICKSTART = ROOT / "docs" / "quickstart.rst"
+CAVERN_TAVERN = ROOT / "docs" / "cavern_tavern.rst"
 
 
 @attrs.frozen
@@ -70,7 +72,7 @@ def rst_examples(path: Path) -> list[Example]:
     return out
 
 
-EXAMPLES = [*markdown_examples(README), *rst_examples(QUICKSTART)]
+EXAMPLES = [*markdown_examples(README), *rst_examples(QUICKSTART), *rst_examples(CAVERN_TAVERN)]
 
 
 def run(example: Example) -> dict[str, Any]:
@@ -119,3 +121,13 @@ def test_quickstart_game_ends_with_a_winner(capsys: pytest.CaptureFixture[str]) 
     assert isinstance(game, tr.Game)
     assert game.over and game.decision is None and game.legal_actions() == ()
     assert "winner(s):" in capsys.readouterr().out
+
+
+def test_the_cavern_tavern_page_position_loads_and_plays() -> None:
+    """The position document shown on docs/cavern_tavern.rst loads and waits for Ann."""
+    text = CAVERN_TAVERN.read_text(encoding="utf-8")
+    block = re.search(r"\.\. code-block:: yaml\n\n(.*?)\n\n(?=\S)", text, re.DOTALL)
+    assert block is not None
+    rules = tr.load_rules("cavern_tavern")
+    game = tr.Game.from_position(rules, tr.load_position(rules, textwrap.dedent(block.group(1))))
+    assert game.decision is not None and game.decision.player == 0
