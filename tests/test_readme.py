@@ -2,8 +2,8 @@
 written.
 
 Each ```python block of README.md and each ``.. code-block:: python`` block of
-docs/quickstart.rst and docs/cavern_tavern.rst is executed on its own, in a fresh namespace, compiled under the
-document's name and line numbers so that a failure points at the example itself.
+docs/quickstart.rst and docs/cavern_tavern.rst is executed on its own, in a fresh
+namespace, compiled under the document's name and line numbers so that a failure points at the example itself.
 """
 
 from __future__ import annotations

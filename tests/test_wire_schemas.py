@@ -33,12 +33,14 @@ def played(players: int = 4, seed: int = 8) -> tr.Game:
 GAME = played()
 
 
-def test_the_shipped_schemas_are_the_generated_ones() -> None:
-    """``schemas/taverna/wire/`` is written by ``taverna schema``: regenerate it after a change."""
-    for name, text in rendered_wire_schemas().items():
-        assert (ROOT / "schemas" / "taverna" / "wire" / name).read_text(encoding="utf-8") == text, name
+@pytest.mark.parametrize("game", ["taverna", "cavern_tavern"])
+def test_the_shipped_schemas_are_the_generated_ones(game: str) -> None:
+    """``schemas/<game>/wire/`` is written by ``taverna schema --game <game>``: regenerate
+    it after a change."""
+    for name, text in rendered_wire_schemas(game).items():
+        assert (ROOT / "schemas" / game / "wire" / name).read_text(encoding="utf-8") == text, name
     for kind in WIRE_KINDS:
-        jsonschema.Draft202012Validator.check_schema(wire_schema(kind))
+        jsonschema.Draft202012Validator.check_schema(wire_schema(kind, game))
 
 
 def test_everything_a_game_writes_meets_its_schema() -> None:
@@ -143,3 +145,30 @@ def test_every_sample_reads_back_and_validates(kind: str) -> None:
     for sample in SAMPLES[kind]:
         assert VALIDATORS[kind].is_valid(sample)
         READERS[kind](json.dumps(sample))
+
+
+def test_everything_a_cavern_tavern_game_writes_meets_its_schema() -> None:
+    """Cavern Tavern's wire schemas (issue #10): every decision with its legal actions,
+    every event, every view and position documents along whole games."""
+    validators = {
+        kind: jsonschema.Draft202012Validator(wire_schema(kind, "cavern_tavern")) for kind in WIRE_KINDS
+    }
+    rules = tr.load_rules("cavern_tavern")
+    for players in (2, 5):
+        game = tr.new_game(rules, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=players)
+        while not game.over:
+            decision = game.decision
+            assert decision is not None
+            validators["decision"].validate(json.loads(wire.decision_to_json(decision)))
+            for action in decision.actions:
+                validators["action"].validate(json.loads(wire.action_to_json(action)))
+            if len(game.events) % 7 == 0:
+                validators["position"].validate(json.loads(tr.dump_position(game.state, "json")))
+            game.apply(decision.actions[len(game.events) % len(decision.actions)])
+        for event in game.events:
+            validators["event"].validate(json.loads(wire.event_to_json(event)))
+        for seat in (None, *range(players)):
+            validators["view"].validate(json.loads(wire.state_to_json(game.view(seat))))
+        validators["position"].validate(json.loads(tr.dump_position(game.state, "json")))
+    # A Taverna object is not a Cavern Tavern one.
+    assert not validators["action"].is_valid(SAMPLES["action"][0])

@@ -15,6 +15,7 @@ from taverna_rules._version import VERSION
 from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
+from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
@@ -276,4 +277,6 @@ __all__ = [
     "Text",
     "Vocabulary",
     "PositionFormat",
+    "CardText",
+    "RulesText",
 ]

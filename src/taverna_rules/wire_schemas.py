@@ -1,10 +1,11 @@
 """JSON Schemas (Draft 2020-12) of the objects a frontend or a server exchanges: actions,
 events, decisions, views (a state as one player sees it) and position documents.
 
-They are generated from the classes themselves, so they say exactly what the strict
+They are generated from each game's classes, so they say exactly what the strict
 readers of :mod:`taverna_rules.core.serialize` accept: a client can check a payload
 before sending it, and other languages can generate their types. They are shipped in
-``schemas/taverna/wire/`` and written by ``taverna schema`` (``--print action`` prints one).
+``schemas/<game>/wire/`` and written by ``taverna schema --game <game>`` (``--print
+action`` prints one).
 """
 
 from __future__ import annotations
@@ -16,12 +17,10 @@ from typing import Any
 
 import attrs
 
-from taverna_rules._resources import GAME
 from taverna_rules.core.engine import Decision
-from taverna_rules.games.taverna.actions import ACTION_TYPES, Action
-from taverna_rules.games.taverna.events import EVENT_TYPES
-from taverna_rules.games.taverna.setup import INT_BOUND, MAX_NAME
-from taverna_rules.games.taverna.state import GameState, PlayerState, TavernState, TurnState
+from taverna_rules.core.position_data import INTEGER_SCHEMA, SCALAR_SCHEMA
+from taverna_rules.core.records import Action
+from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
 
 __all__ = ["WIRE_KINDS", "rendered_wire_schemas", "wire_schema"]
 
@@ -29,15 +28,15 @@ JSON = dict[str, Any]
 #: The wire objects that have a schema, by the name of their file.
 WIRE_KINDS = ("action", "event", "decision", "view", "position")
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_INTEGER: JSON = {"type": "integer", "minimum": -INT_BOUND + 1, "maximum": INT_BOUND - 1}
-#: A rule option's value.
-_SCALAR: JSON = {"type": ["boolean", "integer", "string", "null"]}
+_INTEGER = INTEGER_SCHEMA
+_SCALAR = SCALAR_SCHEMA
 
 
 class _Builder:
     """Schemas of attrs classes, each defined once under ``$defs`` and referenced."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: GameModule) -> None:
+        self.module = module
         self.defs: dict[str, JSON] = {}
 
     def of(self, tp: Any) -> JSON:
@@ -95,7 +94,8 @@ class _Builder:
         self.defs["Action"] = {
             "description": "An action: its type name and fields.",
             "oneOf": [
-                self.record(cls, {"type": _type_name(name)}) for name, cls in sorted(ACTION_TYPES.items())
+                self.record(cls, {"type": self.type_name(name)})
+                for name, cls in sorted(self.module.actions.items())
             ],
         }
         return {"$ref": "#/$defs/Action"}
@@ -106,24 +106,25 @@ class _Builder:
                 self.record(
                     cls,
                     {
-                        "type": _type_name(name),
+                        "type": self.type_name(name),
                         "v": {"type": "integer", "minimum": 1, "maximum": cls.VERSION, "default": 1},
                     },
                 )
-                for name, cls in sorted(EVENT_TYPES.items())
+                for name, cls in sorted(self.module.events.items())
             ]
         }
 
-
-def _type_name(name: str) -> JSON:
-    """A record's ``type``: its name, or its name qualified by the game."""
-    return {"enum": [name, f"{GAME}.{name}"]}
+    def type_name(self, name: str) -> JSON:
+        """A record's ``type``: its name, or its name qualified by the game."""
+        return {"enum": [name, f"{self.module.id}.{name}"]}
 
 
 def _document(title: str, description: str, root: JSON, builder: _Builder) -> JSON:
+    game = builder.module.id
+    folder = "" if game == DEFAULT_GAME else f"{game}/"
     return {
         "$schema": _DRAFT,
-        "$id": f"https://taverna-rules.example/schemas/wire/{title}.schema.json",
+        "$id": f"https://taverna-rules.example/schemas/{folder}wire/{title}.schema.json",
         "title": title,
         "description": description,
         **root,
@@ -131,10 +132,11 @@ def _document(title: str, description: str, root: JSON, builder: _Builder) -> JS
     }
 
 
-def wire_schema(kind: str) -> JSON:
-    """The JSON Schema of one wire object: ``action``, ``event``, ``decision``, ``view``
-    or ``position``."""
-    builder = _Builder()
+def wire_schema(kind: str, game: str = DEFAULT_GAME) -> JSON:
+    """The JSON Schema of one wire object of ``game`` (Taverna unless named): ``action``,
+    ``event``, ``decision``, ``view`` or ``position``."""
+    module = game_module(game)
+    builder = _Builder(module)
     if kind == "action":
         builder.actions()
         return _document(
@@ -148,97 +150,27 @@ def wire_schema(kind: str) -> JSON:
             kind, "The pending decision (decision_from_json).", builder.record(Decision), builder
         )
     if kind == "view":
-        root = builder.record(GameState)
+        root = builder.record(module.state_type)
         return _document(
             kind,
             "A game state (state_from_json), such as a player's view: hidden cards are '?'.",
             root,
             builder,
         )
-    if kind == "position":
+    if kind == "position" and module.positions is not None and module.positions.schema is not None:
         return _document(
-            kind, "A position document (load_position), in its JSON form.", _position(builder), builder
+            kind,
+            "A position document (load_position), in its JSON form.",
+            module.positions.schema(builder.of),
+            builder,
         )
     raise ValueError(f"no wire schema {kind!r}; kinds: {', '.join(WIRE_KINDS)}")
 
 
-def _position(builder: _Builder) -> JSON:
-    """The document ``dump_position`` writes; ``load_position`` also reads YAML, leaves
-    out fields (a fresh game's values), and pairs written as lists."""
-    hints = typing.get_type_hints(GameState)
-    name: JSON = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
-    counts: JSON = {"type": "object", "additionalProperties": dict(_INTEGER)}
-    player_hints = typing.get_type_hints(PlayerState)
-    player = {f.name: builder.of(player_hints[f.name]) for f in attrs.fields(PlayerState)}
-    player.update(name=name, tracks=counts, vp=counts)
-    tavern_hints = typing.get_type_hints(TavernState)
-    tavern = {f.name: builder.of(tavern_hints[f.name]) for f in attrs.fields(TavernState) if f.name != "id"}
-    tavern["deeds"] = {"type": "array", "items": {"anyOf": [name, {"type": "null"}]}}
-    turn_hints = typing.get_type_hints(TurnState)
-    turn = {f.name: builder.of(turn_hints[f.name]) for f in attrs.fields(TurnState)}
-    turn["player"] = name
-    step = {
-        "type": "object",
-        "properties": {
-            "kind": {"type": "string"},
-            "player": name,
-            "ref": {"type": "string"},
-            "path": {"type": "array", "items": dict(_INTEGER)},
-            "args": {"type": "array", "items": dict(_SCALAR)},
-        },
-        "required": ["kind"],
-        "additionalProperties": False,
-    }
-    friendly: JSON = {
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": player,
-                "required": ["name"],
-                "additionalProperties": False,
-            },
-        },
-        "taverns": {
-            "type": "object",
-            "additionalProperties": {"type": "object", "properties": tavern, "additionalProperties": False},
-        },
-        "tiles": counts,
-        "tiles_removed": counts,
-        "guild_supply": counts,
-        "options": {"type": "object", "additionalProperties": dict(_SCALAR)},
-        "royal_used": {
-            "type": "array",
-            "items": {
-                "type": "array",
-                "prefixItems": [{"type": "string"}, name],
-                "items": False,
-                "minItems": 2,
-            },
-        },
-        "stack": {
-            "description": "the steps to come, the next one first",
-            "type": "array",
-            "items": {"anyOf": [{"type": "string"}, step]},
-        },
-        "turn": {
-            "anyOf": [{"type": "null"}, {"type": "object", "properties": turn, "additionalProperties": False}]
-        },
-    }
-    properties: JSON = {"format": {"const": "taverna-position/1"}}
-    for field in attrs.fields(GameState):
-        properties[field.name] = friendly.get(field.name) or builder.of(hints[field.name])
+def rendered_wire_schemas(game: str = DEFAULT_GAME) -> dict[str, str]:
+    """File name -> JSON text of every wire schema of ``game``, as shipped in
+    ``schemas/<game>/wire/``."""
     return {
-        "type": "object",
-        "properties": properties,
-        "required": ["format", "players"],
-        "additionalProperties": False,
-    }
-
-
-def rendered_wire_schemas() -> dict[str, str]:
-    """File name -> JSON text of every wire schema, as shipped in ``schemas/taverna/wire/``."""
-    return {
-        f"{kind}.schema.json": json.dumps(wire_schema(kind), indent=2, ensure_ascii=False) + "\n"
+        f"{kind}.schema.json": json.dumps(wire_schema(kind, game), indent=2, ensure_ascii=False) + "\n"
         for kind in WIRE_KINDS
     }

@@ -72,8 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         default=DEFAULT_GAME,
         choices=installed_games(),
-        help=f"the game whose content schemas to write (default: {DEFAULT_GAME}; the wire "
-        "schemas are written for Taverna)",
+        help=f"the game whose content and wire schemas to write (default: {DEFAULT_GAME})",
     )
 
     text = commands.add_parser(
@@ -196,7 +195,7 @@ def _content_schemas(game: str) -> dict[str, str]:
 def _schema(args: argparse.Namespace, out: TextIO) -> int:
     from taverna_rules.wire_schemas import rendered_wire_schemas
 
-    wire = rendered_wire_schemas() if args.game == DEFAULT_GAME else {}
+    wire = rendered_wire_schemas(args.game)
     content = _content_schemas(args.game)
     if args.show:
         schemas = {**content, **wire}

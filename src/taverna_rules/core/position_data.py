@@ -16,9 +16,14 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.arguments import MAX_NAME
 from taverna_rules.core.records import INT_BOUND, Task
 
 __all__ = [
+    "INTEGER_SCHEMA",
+    "NAME_SCHEMA",
+    "SCALAR_SCHEMA",
+    "STACK_SCHEMA",
     "check_keys",
     "check_type",
     "dump_stack",
@@ -28,6 +33,38 @@ __all__ = [
     "seat_of",
     "unknown_fields",
 ]
+
+
+# JSON Schema pieces of a position document (a game's ``PositionFormat.schema`` builds its
+# document's schema with them).
+#: An integer a document may hold.
+INTEGER_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": -INT_BOUND + 1, "maximum": INT_BOUND - 1}
+#: A rule option's value.
+SCALAR_SCHEMA: dict[str, Any] = {"type": ["boolean", "integer", "string", "null"]}
+#: A player named in a document.
+NAME_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
+#: A document's ``stack`` (:func:`dump_stack`).
+STACK_SCHEMA: dict[str, Any] = {
+    "description": "the steps to come, the next one first",
+    "type": "array",
+    "items": {
+        "anyOf": [
+            {"type": "string"},
+            {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string"},
+                    "player": NAME_SCHEMA,
+                    "ref": {"type": "string"},
+                    "path": {"type": "array", "items": INTEGER_SCHEMA},
+                    "args": {"type": "array", "items": SCALAR_SCHEMA},
+                },
+                "required": ["kind"],
+                "additionalProperties": False,
+            },
+        ]
+    },
+}
 
 
 def unknown_fields(data: dict[str, Any], known: set[str]) -> str | None:

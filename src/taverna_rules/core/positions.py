@@ -18,10 +18,13 @@ class PositionFormat:
     ``dump(state)`` gives the document's plain data (JSON types, players by name);
     ``load(rules, data)`` the state that data describes, raising ``ValueError`` (or
     :class:`~taverna_rules.errors.PositionError`) naming what is wrong; fields a
-    document leaves out take the values of a fresh game.
+    document leaves out take the values of a fresh game. ``schema(of)``, if given, is the
+    JSON Schema of the document's JSON form, ``of(type)`` giving the schema of a state
+    field's type (:func:`taverna_rules.wire_schemas.wire_schema` ``("position", game)``).
     """
 
     #: The document's first line reads ``format: <format>`` (``taverna-position/1``).
     format: str
     dump: Callable[[Any], dict[str, Any]]
     load: Callable[[Any, dict[str, Any]], Any]
+    schema: Callable[[Callable[[Any], dict[str, Any]]], dict[str, Any]] | None = None

@@ -23,6 +23,8 @@ lists what is on the table and in the players' hands. Dumping writes every field
 from __future__ import annotations
 
 import json
+import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -30,6 +32,10 @@ import cattrs
 
 from taverna_rules.core.arguments import name_problem, resolve_options
 from taverna_rules.core.position_data import (
+    INTEGER_SCHEMA,
+    NAME_SCHEMA,
+    SCALAR_SCHEMA,
+    STACK_SCHEMA,
     check_keys,
     check_type,
     dump_stack,
@@ -44,7 +50,7 @@ from taverna_rules.games.cavern_tavern.integrity import expected, whereabouts
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState, Player
 
-__all__ = ["FORMAT", "POSITIONS", "dump", "load"]
+__all__ = ["FORMAT", "POSITIONS", "dump", "load", "schema"]
 
 FORMAT = "cavern-tavern-position/1"
 _STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
@@ -160,4 +166,46 @@ def _with_the_rest(rules: RuleSet, state: GameState, given: set[str]) -> GameSta
     return attrs.evolve(state, **rest)
 
 
-POSITIONS = PositionFormat(FORMAT, dump, load)
+def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The JSON Schema of the document :func:`dump` writes (``of(type)``: the schema of a
+    state field's type); :func:`load` also reads YAML, leaves out fields (a fresh game's
+    values, the rest of the cards in the decks), and VP written as pairs."""
+    hints = typing.get_type_hints(Player)
+    player = {f.name: of(hints[f.name]) for f in attrs.fields(Player)}
+    player.update(name=NAME_SCHEMA, vp={"type": "object", "additionalProperties": INTEGER_SCHEMA})
+    friendly: dict[str, Any] = {
+        "players": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": player,
+                "required": ["name"],
+                "additionalProperties": False,
+            },
+        },
+        "first": {"anyOf": [NAME_SCHEMA, INTEGER_SCHEMA]},
+        "options": {"type": "object", "additionalProperties": SCALAR_SCHEMA},
+        "placements": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"type": "string"}, NAME_SCHEMA, {"type": "string"}],
+                "items": False,
+                "minItems": 3,
+            },
+        },
+        "stack": STACK_SCHEMA,
+    }
+    state_hints = typing.get_type_hints(GameState)
+    properties: dict[str, Any] = {"format": {"const": FORMAT}}
+    for field in attrs.fields(GameState):
+        properties[field.name] = friendly.get(field.name) or of(state_hints[field.name])
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["format", "players"],
+        "additionalProperties": False,
+    }
+
+
+POSITIONS = PositionFormat(FORMAT, dump, load, schema)

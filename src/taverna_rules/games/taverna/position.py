@@ -13,6 +13,8 @@ the next one first.
 from __future__ import annotations
 
 import json
+import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -20,6 +22,10 @@ import cattrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core.position_data import (
+    INTEGER_SCHEMA,
+    NAME_SCHEMA,
+    SCALAR_SCHEMA,
+    STACK_SCHEMA,
     check_keys,
     check_type,
     dump_stack,
@@ -35,7 +41,7 @@ from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import name_problem, resolve_options
 from taverna_rules.games.taverna.state import GameState, PlayerState, TavernState, TurnState
 
-__all__ = ["FORMAT", "POSITIONS", "dump", "load"]
+__all__ = ["FORMAT", "POSITIONS", "dump", "load", "schema"]
 
 FORMAT = "taverna-position/1"
 _STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
@@ -249,4 +255,63 @@ def _pairs(where: str, value: Any) -> list[tuple[Any, Any]]:
     return [(a, b) for a, b in pairs]
 
 
-POSITIONS = PositionFormat(FORMAT, dump, load)
+def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The dict[str, Any] Schema of the document :func:`dump` writes (``of(type)``: the schema of a
+    state field's type); :func:`load` also reads YAML, leaves out fields (a fresh game's
+    values), and pairs written as lists."""
+    hints = typing.get_type_hints(GameState)
+    name = NAME_SCHEMA
+    counts: dict[str, Any] = {"type": "object", "additionalProperties": INTEGER_SCHEMA}
+    player_hints = typing.get_type_hints(PlayerState)
+    player = {f.name: of(player_hints[f.name]) for f in attrs.fields(PlayerState)}
+    player.update(name=name, tracks=counts, vp=counts)
+    tavern_hints = typing.get_type_hints(TavernState)
+    tavern = {f.name: of(tavern_hints[f.name]) for f in attrs.fields(TavernState) if f.name != "id"}
+    tavern["deeds"] = {"type": "array", "items": {"anyOf": [name, {"type": "null"}]}}
+    turn_hints = typing.get_type_hints(TurnState)
+    turn = {f.name: of(turn_hints[f.name]) for f in attrs.fields(TurnState)}
+    turn["player"] = name
+    friendly: dict[str, Any] = {
+        "players": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": player,
+                "required": ["name"],
+                "additionalProperties": False,
+            },
+        },
+        "taverns": {
+            "type": "object",
+            "additionalProperties": {"type": "object", "properties": tavern, "additionalProperties": False},
+        },
+        "tiles": counts,
+        "tiles_removed": counts,
+        "guild_supply": counts,
+        "options": {"type": "object", "additionalProperties": SCALAR_SCHEMA},
+        "royal_used": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"type": "string"}, name],
+                "items": False,
+                "minItems": 2,
+            },
+        },
+        "stack": STACK_SCHEMA,
+        "turn": {
+            "anyOf": [{"type": "null"}, {"type": "object", "properties": turn, "additionalProperties": False}]
+        },
+    }
+    properties: dict[str, Any] = {"format": {"const": "taverna-position/1"}}
+    for field in attrs.fields(GameState):
+        properties[field.name] = friendly.get(field.name) or of(hints[field.name])
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["format", "players"],
+        "additionalProperties": False,
+    }
+
+
+POSITIONS = PositionFormat(FORMAT, dump, load, schema)
