@@ -43,23 +43,33 @@ def test_the_shipped_schemas_are_the_generated_ones(game: str) -> None:
         jsonschema.Draft202012Validator.check_schema(wire_schema(kind, game))
 
 
-def test_everything_a_game_writes_meets_its_schema() -> None:
-    """Every event of whole games (2 to 5 players), every decision along the way with its
-    legal actions, every player's view and the position documents."""
-    for players in (2, 3, 5):
-        game = tr.new_game(RULES, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=players)
+def check_whole_games(
+    rules: Any, validators: dict[str, jsonschema.Draft202012Validator], counts: tuple[int, ...]
+) -> None:
+    """Every decision with its legal actions, every event, every view and position
+    documents along whole games meet their schemas."""
+    for players in counts:
+        game = tr.new_game(rules, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=players)
         while not game.over:
             decision = game.decision
             assert decision is not None
-            VALIDATORS["decision"].validate(json.loads(wire.decision_to_json(decision)))
+            validators["decision"].validate(json.loads(wire.decision_to_json(decision)))
             for action in decision.actions:
-                VALIDATORS["action"].validate(json.loads(wire.action_to_json(action)))
+                validators["action"].validate(json.loads(wire.action_to_json(action)))
+            if len(game.events) % 7 == 0:
+                validators["position"].validate(json.loads(tr.dump_position(game.state, "json")))
             game.apply(decision.actions[len(game.events) % len(decision.actions)])
         for event in game.events:
-            VALIDATORS["event"].validate(json.loads(wire.event_to_json(event)))
+            validators["event"].validate(json.loads(wire.event_to_json(event)))
         for seat in (None, *range(players)):
-            VALIDATORS["view"].validate(json.loads(wire.state_to_json(game.view(seat))))
-        VALIDATORS["position"].validate(json.loads(tr.dump_position(game.state, "json")))
+            validators["view"].validate(json.loads(wire.state_to_json(game.view(seat))))
+        validators["position"].validate(json.loads(tr.dump_position(game.state, "json")))
+
+
+def test_everything_a_game_writes_meets_its_schema() -> None:
+    """Every event of whole games (2 to 5 players), every decision along the way with its
+    legal actions, every player's view and the position documents."""
+    check_whole_games(RULES, VALIDATORS, (2, 3, 5))
     mid = tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=1)
     for _ in range(40):
         mid.apply(mid.legal_actions()[0])
@@ -148,27 +158,10 @@ def test_every_sample_reads_back_and_validates(kind: str) -> None:
 
 
 def test_everything_a_cavern_tavern_game_writes_meets_its_schema() -> None:
-    """Cavern Tavern's wire schemas (issue #10): every decision with its legal actions,
-    every event, every view and position documents along whole games."""
+    """Cavern Tavern's wire schemas (issue #10), along whole games."""
     validators = {
         kind: jsonschema.Draft202012Validator(wire_schema(kind, "cavern_tavern")) for kind in WIRE_KINDS
     }
-    rules = tr.load_rules("cavern_tavern")
-    for players in (2, 5):
-        game = tr.new_game(rules, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=players)
-        while not game.over:
-            decision = game.decision
-            assert decision is not None
-            validators["decision"].validate(json.loads(wire.decision_to_json(decision)))
-            for action in decision.actions:
-                validators["action"].validate(json.loads(wire.action_to_json(action)))
-            if len(game.events) % 7 == 0:
-                validators["position"].validate(json.loads(tr.dump_position(game.state, "json")))
-            game.apply(decision.actions[len(game.events) % len(decision.actions)])
-        for event in game.events:
-            validators["event"].validate(json.loads(wire.event_to_json(event)))
-        for seat in (None, *range(players)):
-            validators["view"].validate(json.loads(wire.state_to_json(game.view(seat))))
-        validators["position"].validate(json.loads(tr.dump_position(game.state, "json")))
+    check_whole_games(tr.load_rules("cavern_tavern"), validators, (2, 5))
     # A Taverna object is not a Cavern Tavern one.
     assert not validators["action"].is_valid(SAMPLES["action"][0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import attrs
@@ -26,10 +26,13 @@ __all__ = [
     "STACK_SCHEMA",
     "check_keys",
     "check_type",
+    "check_stack",
+    "converter",
     "dump_stack",
     "listed",
     "load_stack",
     "mapping",
+    "read_state",
     "seat_of",
     "unknown_fields",
 ]
@@ -201,3 +204,81 @@ def _check_fields(value: Any, cls: type, where: str) -> None:
             check_type(given[name], hints[name], f"{where}.{name}")
         elif field.default is attrs.NOTHING:
             raise ValueError(f"{where}: missing field {name!r}")
+
+
+def check_stack(
+    stack: Sequence[Task],
+    known: Collection[str],
+    carriers: Sequence[str],
+    task_problem: Callable[[Task], str | None],
+    *,
+    may_wait: Collection[str] = (),
+    over: bool = False,
+) -> tuple[list[str], int | None]:
+    """What is wrong with a state's ``stack`` of steps (untrusted in a position: a step that
+    would fail later is refused now), and the index of the first of its ``carriers`` to
+    run, the step that carries the game on to its end.
+
+    Every step must be of a ``known`` kind and pass ``task_problem``; a stack with no
+    carrier never ends; steps below the first carrier run after the game's end, so only
+    kinds in ``may_wait`` may wait there. A game ``over`` (with a result) needs no carrier.
+    """
+    out = []
+    for task in reversed(stack):  # the next step first, as a position lists them
+        if task.kind not in known:
+            names = sorted(known)
+            hint = did_you_mean(task.kind, names)
+            out.append(f"unknown step {task.kind!r} in the stack; " + (hint or f"known: {', '.join(names)}"))
+            continue
+        problem = task_problem(task)
+        if problem:
+            out.append(f"step {task.kind!r}: {problem}")
+    if out or over or not stack:
+        return out, None
+    carrier = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].kind in carriers), None)
+    if carrier is None:
+        return [
+            f"no step of the stack carries the game on to its end: add one of {', '.join(carriers)}"
+        ], None
+    dead = [task.kind for task in stack[:carrier] if task.kind not in may_wait]
+    if dead:
+        out.append(f"steps {dead[::-1]} come after {stack[carrier].kind!r}, which ends the game")
+    return out, carrier
+
+
+def converter() -> Any:
+    """The JSON converter (imported when used: it is made from the game modules, whose
+    position formats use this module)."""
+    from taverna_rules.core.serialize import CONVERTER
+
+    return CONVERTER
+
+
+def read_state(
+    rules: Any, data: dict[str, Any], state_type: type, build: Callable[[Any, dict[str, Any]], Any]
+) -> Any:
+    """The state of type ``state_type`` that a document's ``data`` describes for ``rules``:
+    its fields checked against the state's (a field it does not have, a document for other
+    rules), built into the state's shape by ``build(rules, data)`` (which raises
+    ``ValueError`` naming what is wrong), type-checked and structured.
+    :class:`~taverna_rules.errors.PositionError` for anything wrong."""
+    import cattrs
+
+    from taverna_rules.errors import OptionError, PositionError
+
+    unknown = unknown_fields(data, {f.name for f in attrs.fields(state_type)})
+    if unknown:
+        raise PositionError(unknown)
+    given = data.get("rules")
+    if given is not None and given != rules.fingerprint:
+        raise PositionError(
+            f"the position is for rules {str(given)[:12]}..., these are {rules.fingerprint[:12]}..."
+        )
+    try:
+        fields = build(rules, data)
+        check_type(fields, state_type, "position")
+        return converter().structure(fields, state_type)
+    except (ValueError, OptionError) as exc:
+        raise PositionError(f"bad position: {exc}") from None
+    except cattrs.BaseValidationError as exc:
+        raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None

@@ -5,9 +5,10 @@ ranges of the tracks and dice, and the references to the content."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.arguments import name_problem
+from taverna_rules.core.position_data import check_stack
 from taverna_rules.core.records import Event, Task
 from taverna_rules.core.resume import resume_state
 from taverna_rules.games.cavern_tavern import events as ev
@@ -106,24 +107,9 @@ _NODE_OPS = {"change_die": "adjust_die"}
 def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
     """Every reason the stack of ``state`` cannot play on to the end of the game (a
     position's steps are untrusted: a step that would fail later is refused now)."""
-    out = []
-    known = sorted({*AUTOMATIC, *DECISIONS} - {"setup"})
-    for task in reversed(state.stack):  # the next step first, as a position lists them
-        if task.kind not in known:
-            hint = did_you_mean(task.kind, known)
-            out.append(f"unknown step {task.kind!r} in the stack; " + (hint or f"known: {', '.join(known)}"))
-            continue
-        problem = _task_problem(rules, state, task)
-        if problem:
-            out.append(f"step {task.kind!r}: {problem}")
-    if out or state.result is not None or not state.stack:
-        return out
-    carrier = next((i for i in range(len(state.stack) - 1, -1, -1) if state.stack[i].kind in CARRIERS), None)
-    if carrier is None:
-        return [f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}"]
-    dead = [task.kind for task in state.stack[:carrier]]
-    if dead:
-        out.append(f"steps {dead[::-1]} come after {state.stack[carrier].kind!r}, which ends the game")
+    known = {*AUTOMATIC, *DECISIONS} - {"setup"}
+    check = partial(_task_problem, rules, state)
+    out, _ = check_stack(state.stack, known, CARRIERS, check, over=state.result is not None)
     return out
 
 

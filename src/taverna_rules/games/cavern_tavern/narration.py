@@ -8,15 +8,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from taverna_rules.core.records import HIDDEN
+from taverna_rules.core.words import counted_noun as _count
+from taverna_rules.core.words import winners_line
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 
 __all__ = ["NARRATION", "Narration", "describe_event", "heuristic"]
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _ingredient(rules: RuleSet, ident: str) -> str:
@@ -105,14 +103,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
             + ", ".join(f"{who(seat)} {name(card)}" for seat, card in enumerate(e.cards) if card)
             + "."
         ),
-        ev.GameEnded: lambda e: (
-            "The game is over: "
-            + (
-                f"{e.result.winners[0]} wins."
-                if len(e.result.winners) == 1
-                else " and ".join(e.result.winners) + " share the win."
-            )
-        ),
+        ev.GameEnded: lambda e: winners_line(e.result),
     }
     render = text.get(type(event))
     return render(event) if render is not None else None

@@ -13,11 +13,11 @@ lists what is on the table and in the players' hands. Dumping writes every field
 
     format: cavern-tavern-position/1
     round: 3
-    tables: [thunder_smoke, mushroom_ale, "", "", "", ""]
+    tables: [thunder_smoke, elven_dew, "", "", "", ""]
     players:
-      - {name: Ann, dice: [1, 3, 6, 6], ingredients: [beer, wine], order: fire_water}
+      - {name: Ann, dice: [1, 3, 6, 6], ingredients: [beer, wine], order: goblin_grog}
       - {name: Bob, dice: [2, 2, 5, 5], kitchen: 3, vp: {orders: 12}}
-    stack: [{kind: turn, player: Ann}, end_round]
+    stack: [{kind: turn, player: Ann}]
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import cattrs
 
 from taverna_rules.core.arguments import name_problem, resolve_options
 from taverna_rules.core.position_data import (
@@ -37,15 +36,14 @@ from taverna_rules.core.position_data import (
     SCALAR_SCHEMA,
     STACK_SCHEMA,
     check_keys,
-    check_type,
+    converter,
     dump_stack,
     listed,
     load_stack,
+    read_state,
     seat_of,
-    unknown_fields,
 )
 from taverna_rules.core.positions import PositionFormat
-from taverna_rules.errors import OptionError, PositionError
 from taverna_rules.games.cavern_tavern.integrity import expected, whereabouts
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState, Player
@@ -65,16 +63,9 @@ _REST = {
 }
 
 
-def _converter() -> cattrs.Converter:
-    # Imported when used: the JSON converter is made from the game modules.
-    from taverna_rules.core.serialize import CONVERTER
-
-    return CONVERTER
-
-
 def dump(state: GameState) -> dict[str, Any]:
     """``state`` as the plain data of a position document (names, not seats)."""
-    plain = _converter().unstructure(state)
+    plain = converter().unstructure(state)
     names = [p.name for p in state.players]
     data: dict[str, Any] = {key: plain[key] for key in (f.name for f in attrs.fields(GameState))}
     data["players"] = [
@@ -91,22 +82,7 @@ def dump(state: GameState) -> dict[str, Any]:
 def load(rules: RuleSet, data: dict[str, Any]) -> GameState:
     """The state the data of a position document describes, for ``rules`` (its ``format``
     checked by the facade; its steps are not run yet: the facade resumes it)."""
-    unknown = unknown_fields(data, _STATE_FIELDS)
-    if unknown:
-        raise PositionError(unknown)
-    given_rules = data.get("rules")
-    if given_rules is not None and given_rules != rules.fingerprint:
-        raise PositionError(
-            f"the position is for rules {str(given_rules)[:12]}..., these are {rules.fingerprint[:12]}..."
-        )
-    try:
-        fields = _build(rules, data)
-        check_type(fields, GameState, "position")
-        state = _converter().structure(fields, GameState)
-    except (ValueError, OptionError) as exc:
-        raise PositionError(f"bad position: {exc}") from None
-    except cattrs.BaseValidationError as exc:
-        raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
+    state: GameState = read_state(rules, data, GameState, _build)
     return _with_the_rest(rules, state, set(data))
 
 

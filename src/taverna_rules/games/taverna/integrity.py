@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 
 from taverna_rules._shown import shown
-from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.position_data import check_stack
 from taverna_rules.core.resume import resume_state
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.taverna import events as ev
@@ -246,35 +247,22 @@ def _move_problem(state: GameState, task: Task) -> str | None:
 
 def stack_problems(rules: RuleSet, state: GameState) -> list[str]:
     """Every reason the stack of ``state`` cannot play on to the end of the game."""
-    out = []
-    known = sorted({*AUTOMATIC, *DECISIONS} - {"setup"})
-    for task in reversed(state.stack):  # the next step first, as a position lists them
-        if task.kind not in AUTOMATIC and task.kind not in DECISIONS:
-            hint = did_you_mean(task.kind, known)
-            out.append(f"unknown step {task.kind!r} in the stack; " + (hint or f"known: {', '.join(known)}"))
-            continue
-        problem = _task_problem(rules, state, task)
-        if problem:
-            out.append(f"step {task.kind!r}: {problem}")
-    if out or state.result is not None or not state.stack:
+    known = {*AUTOMATIC, *DECISIONS}  # with "setup", whose step problem says why it cannot run
+    # The engine still runs the automatic steps it reaches after the end in the same run,
+    # so only carriers may wait below the first one.
+    out, carrier = check_stack(
+        state.stack,
+        known,
+        CARRIERS,
+        partial(_task_problem, rules, state),
+        may_wait=CARRIERS,
+        over=state.result is not None,
+    )
+    if out or carrier is None:
         return out  # over, or checked by whoever resumes it (nothing comes next)
-    carrier = _first_carrier(state)
-    if carrier is None:
-        out.append(f"no step of the stack carries the game on to its end: add one of {', '.join(CARRIERS)}")
-        return out
-    # Steps below the first carrier come after the end of the game; the engine still runs
-    # the automatic ones it reaches in the same run, so only carriers may wait there.
-    dead = [task.kind for task in state.stack[:carrier] if task.kind not in CARRIERS]
-    if dead:
-        out.append(f"steps {dead[::-1]} come after {state.stack[carrier].kind!r}, which ends the game")
     out += _royal_problems(rules, state, carrier)
     out += _customer_problems(rules, state, carrier)
     return out
-
-
-def _first_carrier(state: GameState) -> int | None:
-    """The index in the stack of the first carrier to run (the stack's top is its end)."""
-    return next((i for i in range(len(state.stack) - 1, -1, -1) if state.stack[i].kind in CARRIERS), None)
 
 
 def _royal_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from taverna_rules.core.words import counted_noun as _count
+from taverna_rules.core.words import winners_line
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
@@ -112,14 +114,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ),
         ev.SpellCastGranted: lambda e: f"{who(e.player)} may cast {_count(e.count, 'more spell')} this turn.",
         ev.RoyalScoringChosen: lambda e: f"{who(e.player)} chooses the royal scoring: {name(e.scoring)}.",
-        ev.GameEnded: lambda e: (
-            "The game is over: "
-            + (
-                f"{e.result.winners[0]} wins."
-                if len(e.result.winners) == 1
-                else " and ".join(e.result.winners) + " share the win."
-            )
-        ),
+        ev.GameEnded: lambda e: winners_line(e.result),
     }
     if isinstance(event, ev.CoinsGained) and event.reason in ("spell sold", "spells exchanged"):
         return None  # the SpellSold and SpellsExchanged lines say it
@@ -127,10 +122,6 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         return None  # the PrivilegesExchanged line says it
     render = text.get(type(event))
     return render(event) if render is not None else None
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def card_text(rules: RuleSet, card_id: str) -> str:

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import cattrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core.position_data import (
@@ -27,16 +26,15 @@ from taverna_rules.core.position_data import (
     SCALAR_SCHEMA,
     STACK_SCHEMA,
     check_keys,
-    check_type,
+    converter,
     dump_stack,
     listed,
     load_stack,
     mapping,
+    read_state,
     seat_of,
-    unknown_fields,
 )
 from taverna_rules.core.positions import PositionFormat
-from taverna_rules.errors import OptionError, PositionError
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.setup import name_problem, resolve_options
 from taverna_rules.games.taverna.state import GameState, PlayerState, TavernState, TurnState
@@ -61,26 +59,18 @@ _FRIENDLY = {
 }
 
 
-def _converter() -> cattrs.Converter:
-    # Imported when used: the JSON converter is made from the game module, which this
-    # module is part of.
-    from taverna_rules.core.serialize import CONVERTER
-
-    return CONVERTER
-
-
 def dump(state: GameState) -> dict[str, Any]:
     """``state`` as the plain data of a position document (names, not seats)."""
-    converter = _converter()
+    json_converter = converter()
     names = [p.name for p in state.players]
     data: dict[str, Any] = {"format": FORMAT}
-    plain = converter.unstructure(state)
+    plain = json_converter.unstructure(state)
     for key in (f.name for f in attrs.fields(GameState)):
         if key not in _FRIENDLY:
             data[key] = plain[key]
     data["players"] = [
         {
-            **{k: v for k, v in converter.unstructure(p).items() if k not in ("tracks", "vp")},
+            **{k: v for k, v in json_converter.unstructure(p).items() if k not in ("tracks", "vp")},
             "tracks": dict(zip(state.peoples, p.tracks, strict=True)),
             "vp": dict(p.vp),
         }
@@ -104,7 +94,7 @@ def dump(state: GameState) -> dict[str, Any]:
     data["turn"] = (
         None
         if state.turn is None
-        else {**converter.unstructure(state.turn), "player": names[state.turn.player]}
+        else {**json_converter.unstructure(state.turn), "player": names[state.turn.player]}
     )
     result: dict[str, Any] = json.loads(json.dumps(data))  # tuples to lists
     return result
@@ -113,23 +103,7 @@ def dump(state: GameState) -> dict[str, Any]:
 def load(rules: RuleSet, data: dict[str, Any]) -> GameState:
     """The state the data of a position document describes, for ``rules`` (its ``format``
     checked by the facade; its steps are not run yet: the facade resumes it)."""
-    unknown = unknown_fields(data, _STATE_FIELDS)
-    if unknown:
-        raise PositionError(unknown)
-    given_rules = data.get("rules")
-    if given_rules is not None and given_rules != rules.fingerprint:
-        raise PositionError(
-            f"the position is for rules {str(given_rules)[:12]}..., these are {rules.fingerprint[:12]}..."
-        )
-    converter = _converter()
-    try:
-        fields = _build(rules, data)
-        check_type(fields, GameState, "position")
-        state = converter.structure(fields, GameState)
-    except (ValueError, OptionError) as exc:
-        raise PositionError(f"bad position: {exc}") from None
-    except cattrs.BaseValidationError as exc:
-        raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
+    state: GameState = read_state(rules, data, GameState, _build)
     return state
 
 
