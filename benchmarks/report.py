@@ -21,7 +21,7 @@ ROW_LABELS = (
     "Taverna random games, 4 players",
     "Taverna random games, 5 players",
     "Taverna decisions (legal_actions + apply)",
-    "Replay: kernel.evolve.fold(events)",
+    "Replay: core.replay.fold(module, events)",
     "Replay: tr.replay(rules, events), verified",
     "Rules load, cold: load_rules()",
     "Rules load, cold: import + load_rules()",
@@ -33,11 +33,13 @@ ROW_LABELS = (
     "Cavern Tavern random games, 2 players",
     "Cavern Tavern random games, 5 players",
     "Cavern Tavern decisions (legal_actions + apply)",
-    "Cavern Tavern replay: fold(events)",
+    "Cavern Tavern replay: core.replay.fold(module, events)",
     "Cavern Tavern replay: tr.replay(rules, events), verified",
 )
 
 Row = tuple[str, str, str, str]
+#: What the fold rows time.
+FOLD = "core.replay.fold(module, events)"
 
 
 def _number(value: float) -> str:
@@ -65,7 +67,7 @@ def _game_rows(title: str, games: Sequence[GameFigures]) -> list[Row]:
     ]
 
 
-def _replay_rows(title: str, fold: ReplayFigures, replay: ReplayFigures, fold_label: str) -> list[Row]:
+def _replay_rows(title: str, fold: ReplayFigures, replay: ReplayFigures) -> list[Row]:
     return [
         (
             f"{title}: {label}",
@@ -73,7 +75,7 @@ def _replay_rows(title: str, fold: ReplayFigures, replay: ReplayFigures, fold_la
             "events/s",
             f"{figures.logs} finished logs, {figures.replays:,} replays",
         )
-        for figures, label in ((fold, fold_label), (replay, "tr.replay(rules, events), verified"))
+        for figures, label in ((fold, FOLD), (replay, "tr.replay(rules, events), verified"))
     ]
 
 
@@ -92,7 +94,7 @@ def _cavern_rows(results: Results) -> list[Row]:
             f"all player counts, {cavern.decisions:,} decisions; "
             f"{ratio:.2f}x python-chess plies/s (no goal yet)",
         ),
-        *_replay_rows("Cavern Tavern replay", cavern.fold, cavern.replay, "fold(events)"),
+        *_replay_rows("Cavern Tavern replay", cavern.fold, cavern.replay),
     ]
 
 
@@ -106,7 +108,7 @@ def _rows(results: Results) -> list[Row]:
             f"all player counts, {results.decisions:,} decisions",
         )
     )
-    rows += _replay_rows("Replay", results.fold, results.replay, "kernel.evolve.fold(events)")
+    rows += _replay_rows("Replay", results.fold, results.replay)
     load = results.load
     cold = f"fresh subprocess, median of {load.cold_runs}"
     rows += [

@@ -16,7 +16,6 @@ import taverna_rules as tr
 from taverna_rules.content.loader import _load
 from taverna_rules.core.replay import fold as fold_events
 from taverna_rules.games.taverna.content import CONTENT
-from taverna_rules.games.taverna.evolve import fold
 
 from ._timing import Chunk, Step, median, run_chunks
 
@@ -161,8 +160,8 @@ class ReplayFigures:
 def replay_step(method: str, logs: Sequence[Log], rules: Any) -> Step:
     """A step that replays the next log of ``logs`` by ``method``.
 
-    ``"fold"`` folds the events with the game's ``evolve`` (for Taverna
-    ``taverna_rules.games.taverna.evolve.fold(events)``); ``"replay"`` is
+    ``"fold"`` folds the events with the game's ``evolve``
+    (``taverna_rules.core.replay.fold(module, events)``); ``"replay"`` is
     ``tr.replay(rules, events)``, which also checks the log and builds a :class:`~tr.Game`.
     """
     if method not in ("fold", "replay"):
@@ -171,8 +170,7 @@ def replay_step(method: str, logs: Sequence[Log], rules: Any) -> Step:
         raise ValueError("no logs to replay")
     counter = iter(range(sys.maxsize))
     use_fold = method == "fold"
-    module = tr.game_module(rules.game)
-    fold_log = fold if module.id == "taverna" else partial(fold_events, module)
+    fold_log = partial(fold_events, tr.game_module(rules.game))
 
     def step() -> dict[str, float]:
         log = logs[next(counter) % len(logs)]

@@ -28,8 +28,6 @@ JSON = dict[str, Any]
 #: The wire objects that have a schema, by the name of their file.
 WIRE_KINDS = ("action", "event", "decision", "view", "position")
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_INTEGER = INTEGER_SCHEMA
-_SCALAR = SCALAR_SCHEMA
 
 
 class _Builder:
@@ -47,11 +45,11 @@ class _Builder:
         if tp is bool:
             return {"type": "boolean"}
         if tp is int:
-            return dict(_INTEGER)
+            return dict(INTEGER_SCHEMA)
         if tp is type(None):
             return {"type": "null"}
         if tp is Any:
-            return dict(_SCALAR)
+            return dict(SCALAR_SCHEMA)
         if tp is Action:
             return {"$ref": "#/$defs/Action"}
         if origin in (typing.Union, types.UnionType):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from taverna_rules.adapters.bots import Bot, GreedyBot, RandomBot
+from taverna_rules.adapters.bots import Bot, GreedyBot, RandomBot, play_out
 from taverna_rules.game import new_game
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
@@ -49,15 +49,12 @@ class CardFigures:
         return round(self.used / self.reached, 2) if self.reached else 0.0
 
 
-def _seat_game(rules: RuleSet, bot: str, players: int, seed: int) -> tuple[list[ev.Event], dict[int, int]]:
+def _play(rules: RuleSet, bot: str, players: int, seed: int) -> tuple[list[ev.Event], dict[int, int]]:
     game = new_game(rules, [f"P{i}" for i in range(players)], seed=seed)
     bots: list[Bot] = [
         GreedyBot(seed + i) if bot == "greedy" else RandomBot(seed + i) for i in range(players)
     ]
-    while not game.over:
-        decision = game.decision
-        assert decision is not None
-        game.apply(bots[decision.player].choose(game))
+    play_out(game, bots)
     assert game.result is not None
     return list(game.events), {s.player: s.total for s in game.result.standings}
 
@@ -71,7 +68,7 @@ def cavern_balance(rules: RuleSet, bot: str, games: int, seed: int = 0) -> list[
     gaps: defaultdict[tuple[str, str], list[float]] = defaultdict(list)
     for players in rules.supported_players():
         for g in range(games):
-            events, totals = _seat_game(rules, bot, players, seed + g)
+            events, totals = _play(rules, bot, players, seed + g)
             mean = sum(totals.values()) / players
             holders: defaultdict[tuple[str, str], set[int]] = defaultdict(set)
             secret: dict[int, str] = {}

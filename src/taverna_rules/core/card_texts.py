@@ -75,17 +75,18 @@ def format_card_texts(texts: Iterable[CardText], width: int = 88) -> str:
     from taverna_rules.game_modules import game_module  # the modules import this one
 
     groups: dict[tuple[str, str], list[CardText]] = {}
-    order: dict[tuple[str, str], tuple[int, int]] = {}
     for item in texts:
-        key = (item.game, item.kind)
-        if key not in groups:
-            spec = game_module(item.game).rules_text
-            kinds = spec.kinds if spec is not None else ()
-            order[key] = (len({g for g, _ in order}), kinds.index(item.kind) if item.kind in kinds else 99)
-            groups[key] = []
-        groups[key].append(item)
+        groups.setdefault((item.game, item.kind), []).append(item)
+    games = list(dict.fromkeys(game for game, _ in groups))
+
+    def place(key: tuple[str, str]) -> tuple[int, int]:
+        """Games in the order met, each game's kinds in its listing's order."""
+        spec = game_module(key[0]).rules_text
+        kinds = spec.kinds if spec is not None else ()
+        return games.index(key[0]), kinds.index(key[1]) if key[1] in kinds else len(kinds)
+
     sections: list[str] = []
-    for key in sorted(groups, key=order.__getitem__):
+    for key in sorted(groups, key=place):
         items = groups[key]
         spec = game_module(key[0]).rules_text
         heading = spec.headings.get(key[1]) if spec is not None else None
