@@ -65,6 +65,7 @@ def test_a_dumped_position_reads_back_equal_in_both_formats() -> None:
         (HEAD + "players: [{name: A}, {name: B, vp: 7}]\n", "vp"),
         (HEAD + "players: [{name: A}, {name: B}]\nplacements: [[cellar_1, A]]\n", "[place, player, dice]"),
         (HEAD + "players: [{name: A}, {name: B, order: no_such_order}]\n", "unknown order"),
+        (HEAD + "players: [{name: A}, {name: B, table: 15}]\n", "table 15 is none of 0 to 5"),
         (HEAD + "players: [{name: A}, {name: B}]\nsupply: [beer]\nround: 1\n", "ingredients"),
         (HEAD + "players: [{name: A}, {name: B}]\nstack: [{kind: fly}]\n", "fly"),
         (HEAD + "players: [{name: A}, {name: B}]\nround: 99999999999999999999999\n", "round"),
