@@ -35,6 +35,13 @@ ROW_LABELS = (
     "Cavern Tavern decisions (legal_actions + apply)",
     "Cavern Tavern replay: core.replay.fold(module, events)",
     "Cavern Tavern replay: tr.replay(rules, events), verified",
+    "Playouts from mid-game: taverna, 4 players",
+    "Playouts from mid-game: cavern_tavern, 4 players",
+    "Memory: taverna, one 4-player state",
+    "Memory: taverna, one event",
+    "Memory: taverna, a Game per decision",
+    "Memory: taverna, simulation growth",
+    "Memory: cavern_tavern, one 4-player state",
 )
 
 Row = tuple[str, str, str, str]
@@ -48,6 +55,10 @@ def _number(value: float) -> str:
     if value >= 10:
         return f"{value:.1f}"
     return f"{value:.2f}"
+
+
+def _goal_value(value: float, unit: str) -> str:
+    return f"{value:.2%}" if unit == "share" else _number(value)
 
 
 def _ms(seconds: float) -> str:
@@ -148,7 +159,47 @@ def _rows(results: Results) -> list[Row]:
             f"{chess.plies_per_game:.1f} plies/game, {chess.capped} of {chess.games} stopped at {MAX_PLIES}",
         ),
     ]
-    return rows + _cavern_rows(results)
+    return rows + _cavern_rows(results) + _search_rows(results)
+
+
+def _search_rows(results: Results) -> list[Row]:
+    rows: list[Row] = [
+        (
+            f"Playouts from mid-game: {p.game}, {p.players} players",
+            _number(p.playouts_per_second),
+            "playouts/s",
+            f"random actions to the end, {p.decisions_per_playout:.1f} decisions each, {p.starts} starts",
+        )
+        for p in results.playouts
+    ]
+    for m in results.memory:
+        rows += [
+            (
+                f"Memory: {m.game}, one {m.players}-player state",
+                f"{m.state_bytes:,}",
+                "bytes",
+                "mid-game, deep size",
+            ),
+            (
+                f"Memory: {m.game}, one event",
+                _number(m.event_bytes),
+                "bytes",
+                "a finished log's deep size / events",
+            ),
+            (
+                f"Memory: {m.game}, a Game per decision",
+                _number(m.game_bytes_per_decision),
+                "bytes",
+                "a replayed game's undo states (shared structure), traced",
+            ),
+            (
+                f"Memory: {m.game}, simulation growth",
+                f"{m.growth:+.2%}",
+                "blocks",
+                f"{m.simulated} games: {m.blocks_early:,} blocks after a tenth, {m.blocks_end:,} at the end",
+            ),
+        ]
+    return rows
 
 
 def _table(header: Row, rows: list[Row]) -> list[str]:
@@ -180,11 +231,13 @@ def render_table(results: Results) -> str:
             f"Goal: {goal.name}",
             f"{goal.ratio:.2f}",
             "met" if goal.met else "not met",
-            f"target >= {goal.target:g}: {_number(goal.taverna)} vs {_number(goal.chess)}",
+            f"{_goal_value(goal.value, goal.unit)} {goal.unit}, target {'<=' if goal.at_most else '>='} "
+            f"{_goal_value(goal.target, goal.unit)}: {goal.detail}",
         )
         for goal in results.goals
     ]
     out += _table(("Goal", "Ratio", "Status", "Detail"), goal_rows)
+    out.append("(ratio: measured over target, or target over measured for a ceiling; met at 1 or more)")
     return "\n".join(out)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import os
 import platform
@@ -14,6 +15,14 @@ import taverna_rules as tr
 
 from ._timing import Measurement, run_interleaved
 from .chess_bench import ChessFigures, chess_figures, chess_step
+from .search_bench import (
+    MemoryFigures,
+    PlayoutFigures,
+    memory_figures,
+    mid_games,
+    playout_figures,
+    playouts_step,
+)
 from .taverna_bench import (
     GameFigures,
     LoadFigures,
@@ -29,11 +38,23 @@ from .taverna_bench import (
 __all__ = ["PLAYER_COUNTS", "Config", "GameSetFigures", "Goal", "Results", "main", "parse_args", "run_all"]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-#: The player count of the games-per-second goal.
+#: The player count of the per-player-count goals and of the playouts.
 GOAL_PLAYERS = 4
-#: Default goal ratios: Taverna at least as fast as python-chess on the same machine.
-DEFAULT_GOAL_DECISIONS = 1.0
+#: Issue #11's goals: 4-player Taverna decisions at 3x python-chess's random plies (the
+#: stretch: 5x), 1,000 random playouts a second from mid-game, verified replay at 50,000
+#: events a second, a cold rules load within 200 ms and a warm one served by the cache.
+DEFAULT_GOAL_DECISIONS = 3.0
+STRETCH_GOAL_DECISIONS = 5.0
 DEFAULT_GOAL_GAMES = 1.0
+GOAL_PLAYOUTS = 1000.0
+GOAL_REPLAY = 50_000.0
+GOAL_COLD_LOAD_MS = 200.0
+GOAL_WARM_LOAD_US = 10.0
+#: A long simulation "does not grow": its allocated blocks grow by less than this share
+#: between a tenth of the games and the end.
+GOAL_GROWTH = 0.01
+#: Mid-game states the playouts start from, in turns.
+PLAYOUT_STARTS = 8
 
 
 @dataclass(frozen=True)
@@ -48,18 +69,28 @@ class Config:
     seed: int = 0
     goal_decisions: float = DEFAULT_GOAL_DECISIONS
     goal_games: float = DEFAULT_GOAL_GAMES
+    #: Random games played one after the other for the memory growth figure.
+    simulate: int = 1000
 
 
 @dataclass(frozen=True)
 class Goal:
-    """A speed goal: Taverna's figure over python-chess's, against a target ratio."""
+    """A goal: a measured ``value`` against its ``target`` (at least, or ``at_most``)."""
 
     name: str
-    taverna: float
-    chess: float
-    ratio: float
+    value: float
     target: float
+    unit: str
     met: bool
+    detail: str
+    at_most: bool = False
+
+    @property
+    def ratio(self) -> float:
+        """How far the goal is met: above 1 when it is, whichever way it points."""
+        if self.at_most:
+            return self.target / self.value if self.value > 0 else float("inf")
+        return self.value / self.target if self.target > 0 else 0.0
 
 
 @dataclass(frozen=True)
@@ -78,6 +109,9 @@ class Results:
     goals: tuple[Goal, ...] = field(default=())
     #: Cavern Tavern's random games, decisions and replays (figures without a goal yet).
     cavern: GameSetFigures | None = None
+    #: Random playouts from mid-game, and memory, for each game.
+    playouts: tuple[PlayoutFigures, ...] = ()
+    memory: tuple[MemoryFigures, ...] = ()
 
     def games_at(self, players: int) -> GameFigures:
         """The random-game figures at ``players`` players."""
@@ -105,9 +139,78 @@ def _decision_rate(games: Sequence[GameFigures]) -> tuple[int, float]:
     return decisions, decisions / seconds if seconds > 0 else 0.0
 
 
-def _goal(name: str, taverna: float, chess: float, target: float) -> Goal:
+def _at_least(name: str, value: float, target: float, unit: str, detail: str) -> Goal:
+    return Goal(name, value, target, unit, value >= target, detail)
+
+
+def _at_most(name: str, value: float, target: float, unit: str, detail: str) -> Goal:
+    return Goal(name, value, target, unit, value <= target, detail, at_most=True)
+
+
+def _against_chess(name: str, taverna: float, chess: float, target: float, detail: str = "") -> Goal:
     ratio = taverna / chess if chess > 0 else 0.0
-    return Goal(name, taverna, chess, ratio, target, ratio >= target)
+    figures = f"{taverna:,.1f} vs {chess:,.1f}"
+    return _at_least(name, ratio, target, "x python-chess", f"{figures}{detail}")
+
+
+def _goals(config: Config, results: Results) -> tuple[Goal, ...]:
+    """Issue #11's goals, and issue #7's games-per-second goal, from the figures."""
+    four = results.games_at(GOAL_PLAYERS)
+    chess = results.chess
+    playouts = next(p for p in results.playouts if p.game == "taverna")
+    load = results.load
+    growth = [f"{m.game} {m.growth:+.2%}" for m in results.memory]
+    simulated = results.memory[0].simulated if results.memory else 0
+    return (
+        _against_chess(
+            f"{GOAL_PLAYERS}-player Taverna decisions/s vs chess plies/s",
+            four.decisions_per_second,
+            chess.plies_per_second,
+            config.goal_decisions,
+            f"; stretch {STRETCH_GOAL_DECISIONS:g}x",
+        ),
+        _against_chess(
+            f"{GOAL_PLAYERS}-player Taverna games/s vs chess games/s",
+            four.games_per_second,
+            chess.games_per_second,
+            config.goal_games,
+        ),
+        _at_least(
+            f"{GOAL_PLAYERS}-player Taverna playouts/s from mid-game",
+            playouts.playouts_per_second,
+            GOAL_PLAYOUTS,
+            "playouts/s",
+            f"{playouts.decisions_per_playout:.1f} decisions a playout, {playouts.starts} starts",
+        ),
+        _at_least(
+            "Taverna verified replay events/s",
+            results.replay.events_per_second,
+            GOAL_REPLAY,
+            "events/s",
+            "tr.replay(rules, events)",
+        ),
+        _at_most(
+            "Rules load, cold",
+            load.cold_load * 1000,
+            GOAL_COLD_LOAD_MS,
+            "ms",
+            "load_rules() in a fresh process",
+        ),
+        _at_most(
+            "Rules load, warm",
+            load.warm_cached * 1e6,
+            GOAL_WARM_LOAD_US,
+            "us",
+            "load_rules() again: the cache",
+        ),
+        _at_most(
+            "Memory growth of a long simulation",
+            max((m.growth for m in results.memory), default=0.0),
+            GOAL_GROWTH,
+            "share",
+            f"allocated blocks, {simulated} games: {', '.join(growth)}",
+        ),
+    )
 
 
 def _meta(rules: tr.RuleSet, chess_version: str) -> dict[str, str]:
@@ -156,13 +259,29 @@ def run_all(config: Config, progress: Callable[[str], None] | None = None) -> Re
         for players in PLAYER_COUNTS
     }
     chess = Measurement("chess", chess_step(config.seed))
+    note("stopping random games half-way for the playouts")
+    starts = {
+        game: mid_games(game_rules, GOAL_PLAYERS, PLAYOUT_STARTS, config.seed)
+        for game, game_rules in (("taverna", rules), ("cavern_tavern", cavern_rules))
+    }
+    playouts = {
+        game: Measurement(f"{game} {GOAL_PLAYERS}p playouts", playouts_step(games, config.seed))
+        for game, games in starts.items()
+    }
     replays = {method: Measurement(method, replay_step(method, logs, rules)) for method in ("fold", "replay")}
     cavern_replays = {
         method: Measurement(f"Cavern Tavern {method}", replay_step(method, cavern_logs, cavern_rules))
         for method in ("fold", "replay")
     }
     run_interleaved(
-        [*games.values(), chess, *replays.values(), *cavern_games.values(), *cavern_replays.values()],
+        [
+            *games.values(),
+            chess,
+            *replays.values(),
+            *playouts.values(),
+            *cavern_games.values(),
+            *cavern_replays.values(),
+        ],
         budget,
         repeats,
         note,
@@ -181,22 +300,12 @@ def run_all(config: Config, progress: Callable[[str], None] | None = None) -> Re
         replay_figures("fold", cavern_logs, cavern_replays["fold"].chunks),
         replay_figures("replay", cavern_logs, cavern_replays["replay"].chunks),
     )
-    four = next(g for g in game_results if g.players == GOAL_PLAYERS)
-    goals = (
-        _goal(
-            "Taverna decisions/s vs chess plies/s",
-            decisions_per_second,
-            chess_results.plies_per_second,
-            config.goal_decisions,
-        ),
-        _goal(
-            f"{GOAL_PLAYERS}-player Taverna games/s vs chess games/s",
-            four.games_per_second,
-            chess_results.games_per_second,
-            config.goal_games,
-        ),
+    note(f"memory: one state, one event, {config.simulate} games one after the other")
+    memory = tuple(
+        memory_figures(game_rules, GOAL_PLAYERS, config.simulate, config.seed)
+        for game_rules in (rules, cavern_rules)
     )
-    return Results(
+    results = Results(
         config=config,
         meta=_meta(rules, chess_results.version),
         games=game_results,
@@ -206,9 +315,13 @@ def run_all(config: Config, progress: Callable[[str], None] | None = None) -> Re
         replay=replay_figures("replay", logs, replays["replay"].chunks),
         load=load,
         chess=chess_results,
-        goals=goals,
         cavern=cavern,
+        playouts=tuple(
+            playout_figures(game, GOAL_PLAYERS, len(starts[game]), m.chunks) for game, m in playouts.items()
+        ),
+        memory=memory,
     )
+    return dataclasses.replace(results, goals=_goals(config, results))
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -226,7 +339,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--cold-runs", type=int, default=None, help="fresh processes for the cold load (default 3, --quick 1)"
     )
-    parser.add_argument("--quick", action="store_true", help="a short smoke run (about 10 s)")
+    parser.add_argument("--quick", action="store_true", help="a short smoke run (about 30 s)")
+    parser.add_argument(
+        "--simulate",
+        type=int,
+        default=None,
+        help="games played one after the other for the memory growth (default 1000, --quick 200)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="first seed of the random games (default 0)")
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON to PATH")
     parser.add_argument(
@@ -244,6 +363,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.seconds is not None and args.seconds <= 0:
         parser.error(f"--seconds must be positive, not {args.seconds!r}")
+    if args.simulate is not None and args.simulate < 10:
+        parser.error(f"--simulate must be at least 10, not {args.simulate!r}")
     if args.repeats < 1:
         parser.error(f"--repeats must be at least 1, not {args.repeats!r}")
     return args
@@ -260,6 +381,7 @@ def config_from(args: argparse.Namespace) -> Config:
         seed=args.seed,
         goal_decisions=args.goal_decisions,
         goal_games=args.goal_games,
+        simulate=args.simulate if args.simulate is not None else (200 if args.quick else 1000),
     )
 
 

@@ -26,7 +26,7 @@ def _positive(value: object) -> bool:
 
 
 def test_tiny_run_measures_everything(tmp_path: Path) -> None:
-    results = run_all(Config(seconds=0.05, repeats=1, cold_runs=1, replay_logs=1))
+    results = run_all(Config(seconds=0.05, repeats=1, cold_runs=1, replay_logs=1, simulate=10))
 
     assert [g.players for g in results.games] == list(PLAYER_COUNTS)
     for g in results.games:
@@ -52,7 +52,20 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
         results.chess.plies_per_game,
     ):
         assert _positive(figure), figure
-    assert len(results.goals) == 2
+    assert len(results.goals) == 7
+    assert [p.game for p in results.playouts] == ["taverna", "cavern_tavern"]
+    for playouts in results.playouts:
+        assert _positive(playouts.playouts_per_second) and _positive(playouts.decisions_per_playout)
+    assert [m.game for m in results.memory] == ["taverna", "cavern_tavern"]
+    for memory in results.memory:
+        for figure in (
+            memory.state_bytes,
+            memory.event_bytes,
+            memory.game_bytes_per_decision,
+            memory.blocks_end,
+        ):
+            assert _positive(figure), (memory.game, figure)
+        assert memory.simulated == 10
     cavern = results.cavern
     assert cavern is not None and [g.players for g in cavern.games] == list(PLAYER_COUNTS)
     for figure in (
@@ -63,13 +76,13 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
     ):
         assert _positive(figure), figure
     for goal in results.goals:
-        assert _positive(goal.ratio)
-        assert goal.met == (goal.ratio >= goal.target)
+        assert goal.met == (goal.value <= goal.target if goal.at_most else goal.value >= goal.target)
+        assert goal.met == (goal.ratio >= 1)
 
     table = render_table(results)
     for label in ROW_LABELS:
         assert label in table, label
-    assert table.count("Goal: ") == 2
+    assert table.count("Goal: ") == 7
     for goal in results.goals:
         assert f"Goal: {goal.name}" in table
         assert ("not met" if not goal.met else "met") in table

@@ -58,6 +58,9 @@ def _received_by(cls: type) -> Iterator[Any]:
             yield _hints(member).get("return")
 
 
+_TRANSIENT = "taverna_rules.core._replace"
+
+
 def _reachable() -> set[type]:
     # attrs replaces each slotted class by a new one; the discarded original lingers among
     # its base's __subclasses__() until the cycle collector runs.
@@ -75,7 +78,9 @@ def _reachable() -> set[type]:
             if cls.__module__.startswith(_OWN) and cls not in seen:
                 seen.add(cls)
                 todo.extend(_received_by(cls))
-                todo.extend(cls.__subclasses__())
+                # Not the engine's transient working copies: never handed out (test_fast_paths).
+                subclasses: list[type] = cls.__subclasses__()
+                todo.extend(sub for sub in subclasses if sub.__module__ != _TRANSIENT)
     return seen
 
 

@@ -131,6 +131,7 @@ from taverna_rules.games.taverna.state import (
     TavernState,
     TurnState,
 )
+from taverna_rules.playout import Playout
 from taverna_rules.position import dump_position, load_position
 from taverna_rules.rules import load_rules, validate
 from taverna_rules.wire_schemas import wire_schema
@@ -197,6 +198,7 @@ __all__ = [
     "OptionIs",
     "PackInfo",
     "Pass",
+    "Playout",
     "People",
     "PickCard",
     "PlayerState",

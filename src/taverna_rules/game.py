@@ -26,6 +26,7 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.game_modules import GameModule, game_module
+from taverna_rules.playout import Playout
 
 __all__ = ["Game", "UndoPolicy", "new_game", "replay"]
 
@@ -243,6 +244,13 @@ class Game:
         count, state = self._marks[-1]
         del self._events[count:]
         self._state = state
+
+    def playout(self) -> Playout:
+        """A :class:`~taverna_rules.playout.Playout` from the current state: the game
+        played forward fast, without a log (for search); this game is left as it is."""
+        if self._view:
+            raise IllegalActionError("a player's view cannot be played out: it lacks the hidden cards")
+        return Playout(self.rules, self._state, self.decision)
 
     def copy(self) -> Game:
         """An independent game with the same log (states are immutable, so this is cheap)."""

@@ -51,8 +51,20 @@ class Registry(Mapping[str, T]):
         finally:
             self._entries[name] = previous
 
+    @property
+    def entries(self) -> Mapping[str, T]:
+        """The live table itself (a plain dict, for hot loops: a swap shows in it)."""
+        return self._entries
+
     def __getitem__(self, name: str) -> T:
         return self._entries[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The entry under ``name``, or ``default``."""
+        return self._entries.get(name, default)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)

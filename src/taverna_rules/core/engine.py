@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import is_
 from typing import Any
 
 import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry
-from taverna_rules.core._replace import replace
+from taverna_rules.core._replace import freeze, replace, thaw
 from taverna_rules.core.records import (
     Action,
     ChoiceCommitted,
@@ -39,6 +40,7 @@ __all__ = [
     "CORE_FOLDS",
     "Decision",
     "DecisionKind",
+    "Diverged",
     "Engine",
     "Flow",
     "Trace",
@@ -46,6 +48,7 @@ __all__ = [
     "decide_and_fold",
     "pending_decision",
     "pending_decisions",
+    "resolve",
     "run_flow",
 ]
 
@@ -135,6 +138,20 @@ class Decision:
     actions: tuple[Action, ...]
 
 
+def _live(table: Mapping[str, Any]) -> Mapping[str, Any]:
+    # A registry's own dict answers lookups several times faster than its Mapping API.
+    return table.entries if isinstance(table, Registry) else table
+
+
+class Diverged(Exception):
+    """An engine with expected events emitted another one (at ``index``): verified replay's
+    early exit, never seen outside the core."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
 class Engine:
     """A working copy of a state that emits events and folds them as it goes.
 
@@ -142,28 +159,73 @@ class Engine:
     :data:`Trace`); ``None`` (the default) records nothing. Tracing never changes events.
     """
 
-    def __init__(self, rules: Any, state: Any, trace: Trace | None = None) -> None:
+    __slots__ = (
+        "_decisions",
+        "_evolve",
+        "_expect",
+        "_passes",
+        "_quiet",
+        "_react",
+        "_reacted",
+        "_steps",
+        "events",
+        "module",
+        "pending",
+        "reactions",
+        "rules",
+        "stack",
+        "state",
+        "trace",
+    )
+
+    def __init__(
+        self,
+        rules: Any,
+        state: Any,
+        trace: Trace | None = None,
+        *,
+        transient: bool = False,
+        expect: Sequence[Event] | None = None,
+        quiet: bool = False,
+    ) -> None:
         self.rules = rules
         #: The game's own parts: its steps, decisions, fold and effect lookup.
         self.module: GameModule = game_module(rules.game)
         self._evolve = self.module.evolve
-        self._decisions: Mapping[str, DecisionKind] = self.module.decisions
-        self._steps: Mapping[str, Auto] = self.module.steps
+        self._decisions: Mapping[str, DecisionKind] = _live(self.module.decisions)
+        self._steps: Mapping[str, Auto] = _live(self.module.steps)
         self._passes = self.module.passes
         self._react = self.module.react
         #: Tasks the game's ``react`` scheduled during this action (for it to bound them).
         self.reactions = 0
         self._reacted: list[Task] = []
-        self.state = state
+        #: The working state; with ``transient``, a copy the folds change in place (see
+        #: :func:`~taverna_rules.core._replace.thaw`), read it frozen with :meth:`result`.
+        self.state = thaw(state) if transient else state
         self.events: list[Event] = []
         self.stack: list[Task] = list(state.stack)
         #: The decision :meth:`run` stopped at, computed once for the caller to reuse.
         self.pending: Decision | None = None
         #: Where resolved effect nodes are recorded, or ``None``.
         self.trace = trace
+        #: The events this action must produce (verified replay): the first other one
+        #: stops the engine with :class:`Diverged`, sparing the rest of a wrong guess.
+        self._expect = expect
+        #: A playout's engine: decisions without prompts, and the stack set without its
+        #: event (nobody keeps a log).
+        self._quiet = quiet
+
+    def result(self) -> Any:
+        """The working state, frozen."""
+        return freeze(self.state)
 
     def emit(self, event: Event) -> None:
         """Record ``event`` and fold it into the working state."""
+        expect = self._expect
+        if expect is not None:
+            index = len(self.events)
+            if index >= len(expect) or expect[index] != event:
+                raise Diverged(index)
         self.state = self._evolve(self.state, event)
         self.events.append(event)
         if self._react is not None:
@@ -224,9 +286,8 @@ class Engine:
                     continue
                 legal = kind.legal(self.rules, self.state, top)
                 if len(legal) != 1 or legal[0] not in self._passes:
-                    self.pending = Decision(
-                        top.player, top.kind, kind.prompt(self.rules, self.state, top), legal
-                    )
+                    prompt = "" if self._quiet else kind.prompt(self.rules, self.state, top)
+                    self.pending = Decision(top.player, top.kind, prompt, legal)
                     break
                 # A window whose only choice is to pass needs nobody's attention.
                 self.stack.pop()
@@ -242,8 +303,11 @@ class Engine:
         # After a stop at a decision the state already holds this very stack: folding the
         # event then costs nothing (evolve returns the state when the stack is the same).
         live = self.state.stack
-        same = len(live) == len(self.stack) and all(a is b for a, b in zip(live, self.stack, strict=True))
-        self.emit(FlowAdvanced(live if same else tuple(self.stack)))
+        same = len(live) == len(self.stack) and all(map(is_, live, self.stack))
+        if not self._quiet:
+            self.emit(FlowAdvanced(live if same else tuple(self.stack)))
+        elif not same:
+            self.state = replace(self.state, stack=tuple(self.stack))
 
     def _reveal(self, task: Task, kind: DecisionKind) -> None:
         choices = tuple(sorted(self.state.commits))
@@ -323,6 +387,7 @@ def decide_and_fold(
     *,
     trace: Trace | None = None,
     player: int | None = None,
+    expect: Sequence[Event] | None = None,
 ) -> tuple[list[Event], Any, Decision | None]:
     """:func:`decide`, the state those events fold to (the engine folds as it goes), and
     the decision that state waits for (``None`` once the game is over).
@@ -330,6 +395,8 @@ def decide_and_fold(
     ``pending`` may pass the decision already computed for ``state``, to save the work.
     ``trace``, when a list, gets ``(ref, path)`` appended for each effect node the action
     resolves (see :data:`Trace`); the events are the same with or without it.
+    ``expect`` (for verified replay) lists the events the action must produce: the first
+    event that differs raises :class:`Diverged` at once.
     """
     if state.rules != rules.fingerprint:
         raise IllegalActionError(
@@ -349,7 +416,30 @@ def decide_and_fold(
     # compares by type and value only.
     if action not in pending.actions:
         raise IllegalActionError(_refusal(rules, state, pending, action))
-    engine = Engine(rules, state, trace)
+    return resolve(rules, state, action, pending, trace=trace, expect=expect)
+
+
+def resolve(
+    rules: Any,
+    state: Any,
+    action: Action,
+    pending: Decision,
+    *,
+    trace: Trace | None = None,
+    expect: Sequence[Event] | None = None,
+    transient: bool = True,
+    quiet: bool = False,
+) -> tuple[list[Event], Any, Decision | None]:
+    """:func:`decide_and_fold` of an action known to be legal: one of ``pending.actions``,
+    ``pending`` being a decision ``state`` waits for (nothing is checked).
+
+    ``transient=False`` folds every event into a new frozen state (the pure path, as
+    replay does); the default folds into one working copy. Both give equal results.
+    ``quiet`` (for playouts) leaves the decision's prompt empty and the stack's last event
+    out: the state is the same.
+    """
+    module = game_module(rules.game)
+    engine = Engine(rules, state, trace, transient=transient, expect=expect, quiet=quiet)
     top = engine.stack[-1]
     kind = engine._decisions[top.kind]
     if kind.seats is None:
@@ -362,7 +452,7 @@ def decide_and_fold(
             engine._reveal(top, kind)
     engine._settle()
     engine.run()
-    return engine.events, engine.state, engine.pending
+    return engine.events, engine.result(), engine.pending
 
 
 def _pending_for(rules: Any, state: Any, player: int | None) -> Decision | None:

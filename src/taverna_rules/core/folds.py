@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from taverna_rules.core._replace import replace
+from taverna_rules.core._replace import replace_item
 from taverna_rules.core.records import Event
 
 __all__ = ["FoldTable", "Handler", "replace_player"]
@@ -34,6 +34,4 @@ class FoldTable(dict[type[Event], Handler[S]]):
 
 def replace_player(state: Any, seat: int, **changes: Any) -> Any:
     """``state`` with the player of ``seat`` changed (``state.players`` is a tuple)."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    return replace_item(state, "players", seat, **changes)

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import decide_and_fold, pending_decisions
-from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced
+from taverna_rules.core.engine import Decision, Diverged, pending_decisions, resolve
+from taverna_rules.core.records import HIDDEN, Action, Event, FlowAdvanced
 from taverna_rules.errors import ReplayError
 from taverna_rules.game_modules import GameModule
 
@@ -116,15 +116,17 @@ def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks
     state = fold(module, opening)
     marks: Marks = [(len(opening), state)]
     start = len(opening)
+    decisions: Sequence[Decision] | None = None
     while start < len(events):
         end = next((i for i in range(start, len(events)) if isinstance(events[i], FlowAdvanced)), None)
         if end is None:
             raise ReplayError(f"events {start}-{len(events) - 1}: the log stops in the middle of an action")
         block = list(events[start : end + 1])
-        decisions = pending_decisions(rules, state)
+        if decisions is None:
+            decisions = pending_decisions(rules, state)
         if not decisions:
             raise ReplayError(f"event {start} ({events[start].TYPE}) comes after the end of the game")
-        after = _follows(rules, state, decisions, block)
+        after, following = _follows(rules, state, decisions, block)
         if after is None:
             decision = decisions[0]
             who = state.players[decision.player].name if decision.player >= 0 else "nobody"
@@ -135,15 +137,47 @@ def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks
         state = after
         marks.append((end + 1, state))
         start = end + 1
+        # The action's own run found the next decision; a simultaneous one asks every
+        # seat still to choose, which pending_decisions lists.
+        single = following is not None and module.decisions[following.kind].seats is None
+        decisions = (following,) if following is not None and single else None
     return marks
 
 
-def _follows(rules: Any, state: Any, decisions: Sequence[Any], block: list[Event]) -> Any:
-    """The state after the legal action (of any seat asked) that produces ``block``, or
-    ``None``."""
+def _values(record: Any) -> list[Any]:
+    """The hashable field values of an event or action."""
+    out = []
+    for field in type(record).__attrs_attrs__:
+        value = getattr(record, field.name)
+        try:
+            hash(value)
+        except TypeError:
+            continue
+        out.append(value)
+    return out
+
+
+def _likely_first(actions: Sequence[Action], first: Event) -> list[Action]:
+    """``actions``, those whose values the block's first event names first (a card
+    picked names the card and the people picked): the right guess is mostly the first
+    one tried."""
+    if len(actions) < 2:
+        return list(actions)
+    named = set(_values(first))
+    return sorted(actions, key=lambda action: -sum(1 for value in _values(action) if value in named))
+
+
+def _follows(
+    rules: Any, state: Any, decisions: Sequence[Decision], block: list[Event]
+) -> tuple[Any, Decision | None]:
+    """The state after the legal action (of any seat asked) that produces ``block`` and the
+    decision it waits for, or ``(None, None)``."""
     for decision in decisions:
-        for action in decision.actions:
-            produced, after, _ = decide_and_fold(rules, state, action, decision, player=decision.player)
-            if produced == block:
-                return after
-    return None
+        for action in _likely_first(decision.actions, block[0]):
+            try:
+                produced, after, following = resolve(rules, state, action, decision, expect=block)
+            except Diverged:
+                continue  # another action's events: most guesses stop at their first event
+            if len(produced) == len(block):
+                return after, following
+    return None, None

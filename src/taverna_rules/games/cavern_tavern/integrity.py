@@ -75,7 +75,9 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         if player.order is not None and not rules.has(Order, player.order):
             out.append(f"player {seat}: unknown order {player.order!r}")
         if not -1 <= player.table < rules.constants.tables:
-            out.append(f"player {seat}: table {player.table} is none of 0 to {rules.constants.tables - 1} (-1: none)")
+            out.append(
+                f"player {seat}: table {player.table} is none of 0 to {rules.constants.tables - 1} (-1: none)"
+            )
     if sum(1 for p in state.players if p.white) > 1:
         out.append("more than one player has the white die")
     if not 0 <= state.first < count:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import reduce
 from typing import Any
 
-from taverna_rules.core._replace import replace
+from taverna_rules.core._replace import replace, replace_item
 from taverna_rules.core.folds import FoldTable, replace_player
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.state import GameState, PlayerState, TurnState, add_vp, card_kind
@@ -28,10 +28,7 @@ def _player(state: GameState, seat: int, **changes: Any) -> GameState:
 
 
 def _tavern(state: GameState, tavern_id: str, **changes: Any) -> GameState:
-    taverns = list(state.taverns)
-    index = state.tavern_index(tavern_id)
-    taverns[index] = replace(taverns[index], **changes)
-    return replace(state, taverns=tuple(taverns))
+    return replace_item(state, "taverns", state.tavern_index(tavern_id), **changes)
 
 
 def _bump(counts: tuple[tuple[str, int], ...], key: str, delta: int) -> tuple[tuple[str, int], ...]:
