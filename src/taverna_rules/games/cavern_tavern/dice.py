@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-__all__ = ["dice_text", "fits", "groups", "parse_dice"]
+__all__ = ["dice_text", "fits", "fitting", "groups", "parse_dice"]
 
 
 def dice_text(values: tuple[int, ...] | list[int]) -> str:
@@ -50,3 +50,11 @@ def fits(group: tuple[int, ...], total: int = 0, count: int = 0, change: int = 0
     if not change or abs(gap) > change:
         return False
     return any(1 <= die + gap <= 6 for die in set(group))
+
+
+@cache
+def fitting(dice: tuple[int, ...], total: int = 0, count: int = 0, change: int = 0) -> tuple[str, ...]:
+    """The distinct groups of the sorted ``dice`` that pay a place (see :func:`fits`), as
+    the actions write them, in :func:`groups` order. Kept per hand of dice and place: a
+    turn asks for every place, and the hands repeat (at most 924 hands of 1 to 6 dice)."""
+    return tuple(dice_text(group) for group in groups(dice) if fits(group, total, count, change))

@@ -190,6 +190,9 @@ class RuleSet:
     game: str = GAME
 
     _by_id: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
+    _boards: dict[int, tuple[tuple[Place, str | None, int], ...]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         found: dict[str, Any] = {}
@@ -206,6 +209,18 @@ class RuleSet:
             for thing in group:
                 found[f"{type(thing).__name__}:{thing.id}"] = thing
         object.__setattr__(self, "_by_id", found)
+        object.__setattr__(self, "_boards", {})
+
+    def board(self, players: int) -> tuple[tuple[Place, str | None, int], ...]:
+        """Each place with the track its task moves (or None) and the dice groups it holds
+        a round with ``players`` players: a table built once per player count (every
+        turn's placements read it)."""
+        table = self._boards.get(players)
+        if table is None:
+            table = self._boards[players] = tuple(
+                (place, place.track, place.slots_for(players)) for place in self.places
+            )
+        return table
 
     def _get(self, cls: type, ident: str) -> Any:
         return self._by_id[f"{cls.__name__}:{ident.split('#', 1)[0]}"]

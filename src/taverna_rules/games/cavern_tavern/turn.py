@@ -10,6 +10,7 @@ nobody can play (docs/rulings.rst, Cavern Tavern).
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations
 
 from taverna_rules.core.engine import Engine
@@ -28,7 +29,7 @@ from taverna_rules.games.cavern_tavern.actions import (
 )
 from taverna_rules.games.cavern_tavern.applicable import applicable, can_pay
 from taverna_rules.games.cavern_tavern.board import chosen, draw_items, move_track, refill_table, score
-from taverna_rules.games.cavern_tavern.dice import dice_text, fits, groups
+from taverna_rules.games.cavern_tavern.dice import dice_text, fitting
 from taverna_rules.games.cavern_tavern.effects import first_of_kind, kinds
 from taverna_rules.games.cavern_tavern.flow import automatic, decision
 from taverna_rules.games.cavern_tavern.ruleset import TASK_AREAS, RuleSet
@@ -56,18 +57,25 @@ def placements(rules: RuleSet, state: GameState, seat: int) -> tuple[PlaceDice, 
     card is open), and each distinct group of the player's dice that pays it."""
     me = state.players[seat]
     out: list[PlaceDice] = []
-    players = len(state.players)
-    for place in rules.places:
-        task = place.track
+    used = Counter(place for place, _, _ in state.placements)
+    changes = {task: rules.track(task).change(me.track(task)) for task in TASK_AREAS}
+    for place, task, slots in rules.board(len(state.players)):
         if task is not None and me.demands:
             continue  # summoned: only the Cellar, the Workshop and the Office
-        if state.used(place.id) >= place.slots_for(players) and not (me.key and task is not None):
+        if used[place.id] >= slots and not (me.key and task is not None):
             continue
-        change = rules.track(task).change(me.track(task)) if task is not None else 0
-        for group in groups(me.dice):
-            if fits(group, place.dice_sum, place.dice_count, change):
-                out.append(PlaceDice(place.id, dice_text(group)))
+        change = changes[task] if task is not None else 0
+        out += [
+            _placed(place.id, text) for text in fitting(me.dice, place.dice_sum, place.dice_count, change)
+        ]
     return tuple(out)
+
+
+@cache
+def _placed(place: str, dice: str) -> PlaceDice:
+    # One action object per place and group: actions are immutable, and a shared one is
+    # found by identity when it is played.
+    return PlaceDice(place, dice)
 
 
 def completions(rules: RuleSet, state: GameState, seat: int) -> tuple[CompleteOrder, ...]:
@@ -76,15 +84,26 @@ def completions(rules: RuleSet, state: GameState, seat: int) -> tuple[CompleteOr
     me = state.players[seat]
     if me.order is None:
         return ()
-    need = Counter(dict(rules.order(me.order).ingredients))
-    held = Counter(me.ingredients)
-    potions = held[rules.potion.id]
-    units = sorted(need.elements())
+    need = rules.order(me.order).ingredients
+    held = tuple(sum(1 for i in me.ingredients if i == kind) for kind, _ in need)
+    potions = sum(1 for i in me.ingredients if i == rules.potion.id)
+    return _servings(need, held, potions)
+
+
+@cache
+def _servings(
+    need: tuple[tuple[str, int], ...], held: tuple[int, ...], potions: int
+) -> tuple[CompleteOrder, ...]:
+    """The ways to serve an order needing ``need`` with ``held`` of each of its kinds and
+    ``potions`` Magic Potions (kept per case: the cases repeat all game)."""
+    wanted = Counter(dict(need))
+    have = Counter({kind: count for (kind, _), count in zip(need, held, strict=True)})
+    units = sorted(wanted.elements())
     out: dict[str, CompleteOrder] = {}
     for size in range(min(potions, len(units)) + 1):
         for replaced in combinations(units, size):
-            rest = need - Counter(replaced)
-            if all(held[k] >= n for k, n in rest.items()):
+            rest = wanted - Counter(replaced)
+            if all(have[k] >= n for k, n in rest.items()):
                 text = "+".join(replaced)
                 out.setdefault(text, CompleteOrder(text))
     return tuple(out.values())
