@@ -58,7 +58,7 @@ def _number(value: float) -> str:
 
 
 def _goal_value(value: float, unit: str) -> str:
-    return f"{value:.2%}" if unit == "share" else _number(value)
+    return f"{value:.3%}" if unit == "share" else _number(value)
 
 
 def _ms(seconds: float) -> str:
@@ -194,9 +194,10 @@ def _search_rows(results: Results) -> list[Row]:
             ),
             (
                 f"Memory: {m.game}, simulation growth",
-                f"{m.growth:+.2%}",
+                f"{m.growth:+.3%}",
                 "blocks",
-                f"{m.simulated} games: {m.blocks_early:,} blocks after a tenth, {m.blocks_end:,} at the end",
+                f"{m.simulated} games (the second half on the first half's seeds): "
+                f"{m.blocks_early:,} blocks half-way, {m.blocks_end:,} at the end",
             ),
         ]
     return rows

@@ -9,7 +9,7 @@ dice of the same value the player has (``1+1`` is one group of ``1, 1, 4, 6``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 __all__ = ["dice_text", "fits", "fitting", "groups", "parse_dice"]
@@ -52,9 +52,10 @@ def fits(group: tuple[int, ...], total: int = 0, count: int = 0, change: int = 0
     return any(1 <= die + gap <= 6 for die in set(group))
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def fitting(dice: tuple[int, ...], total: int = 0, count: int = 0, change: int = 0) -> tuple[str, ...]:
     """The distinct groups of the sorted ``dice`` that pay a place (see :func:`fits`), as
-    the actions write them, in :func:`groups` order. Kept per hand of dice and place: a
-    turn asks for every place, and the hands repeat (at most 924 hands of 1 to 6 dice)."""
+    the actions write them, in :func:`groups` order. Kept per hand of dice and place (a
+    turn asks for every place, and the hands repeat): about 10,000 cases come up in
+    random games, the cache holds 16,384 at most."""
     return tuple(dice_text(group) for group in groups(dice) if fits(group, total, count, change))

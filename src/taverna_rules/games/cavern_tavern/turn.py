@@ -85,9 +85,10 @@ def completions(rules: RuleSet, state: GameState, seat: int) -> tuple[CompleteOr
     if me.order is None:
         return ()
     need = rules.order(me.order).ingredients
-    held = tuple(sum(1 for i in me.ingredients if i == kind) for kind, _ in need)
+    # More of a kind than the order needs changes nothing: capped, the cases stay few.
+    held = tuple(min(n, sum(1 for i in me.ingredients if i == kind)) for kind, n in need)
     potions = sum(1 for i in me.ingredients if i == rules.potion.id)
-    return _servings(need, held, potions)
+    return _servings(need, held, min(potions, sum(n for _, n in need)))
 
 
 @cache
