@@ -353,7 +353,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--goal-decisions",
         type=float,
         default=DEFAULT_GOAL_DECISIONS,
-        help="target of Taverna decisions/s over chess plies/s (default %(default)s)",
+        help=f"target of {GOAL_PLAYERS}-player Taverna decisions/s over chess plies/s (default %(default)s)",
     )
     parser.add_argument(
         "--goal-games",
