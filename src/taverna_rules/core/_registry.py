@@ -59,13 +59,6 @@ class Registry(Mapping[str, T]):
     def __getitem__(self, name: str) -> T:
         return self._entries[name]
 
-    def __contains__(self, name: object) -> bool:
-        return name in self._entries
-
-    def get(self, name: str, default: Any = None) -> Any:
-        """The entry under ``name``, or ``default``."""
-        return self._entries.get(name, default)
-
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries)
 

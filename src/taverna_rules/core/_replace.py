@@ -105,12 +105,5 @@ def replace_item(inst: T, field: str, index: int, **changes: Any) -> T:
     """``inst`` with item ``index`` of its tuple ``field`` replaced by a copy with
     ``changes`` (a player of ``players``, say)."""
     items: tuple[Any, ...] = getattr(inst, field)
-    item = items[index]
-    copier = _COPIERS.get(type(item))
-    new_item = replace(item, **changes) if copier is None else copier(item, changes)
-    new_items = (*items[:index], new_item, *items[index + 1 :])
-    base = _FROZEN.get(type(inst))
-    if base is None:
-        return replace(inst, **{field: new_items})
-    _SETTERS[base][field](inst, new_items)  # a transient inst: in place
-    return inst
+    new_items = (*items[:index], replace(items[index], **changes), *items[index + 1 :])
+    return replace(inst, **{field: new_items})

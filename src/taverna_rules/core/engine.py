@@ -438,7 +438,6 @@ def resolve(
     ``quiet`` (for playouts) leaves the decision's prompt empty and the stack's last event
     out: the state is the same.
     """
-    module = game_module(rules.game)
     engine = Engine(rules, state, trace, transient=transient, expect=expect, quiet=quiet)
     top = engine.stack[-1]
     kind = engine._decisions[top.kind]
@@ -447,7 +446,7 @@ def resolve(
         kind.apply(engine, top, action)
     else:
         engine.emit(ChoiceCommitted(pending.player, action))
-        if not _waiting(module, rules, engine.state, top, kind):
+        if not _waiting(engine.module, rules, engine.state, top, kind):
             engine.stack.pop()
             engine._reveal(top, kind)
     engine._settle()
