@@ -114,9 +114,12 @@ def test_a_playout_refuses_what_is_not_legal_and_leaves_the_game_alone() -> None
     playout = game.playout()
     with pytest.raises(tr.IllegalActionError, match="not a legal action"):
         playout.apply(tr.EndTurn())
-    assert playout.state is before
-    copy = playout.copy()
+    assert playout.state == before
+    copy, held = playout.copy(), playout.state
     result = playout.play_random(random.Random(5))
-    assert playout.over and result.standings and game.state is before and copy.state is before
+    assert playout.over and result.standings and game.state is before and copy.state == before
+    assert held == before  # a state read from a playout does not move on with it
+    # The playout's working copy is its own: what it hands out is frozen and stays put.
+    assert type(playout.state) is type(before) and playout.state is not playout.state
     with pytest.raises(tr.IllegalActionError, match="over"):
         playout.apply(tr.EndTurn())

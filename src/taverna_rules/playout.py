@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules._shown import shown
+from taverna_rules.core._replace import freeze, thaw
 from taverna_rules.core.engine import Decision, pending_decision, resolve
 from taverna_rules.core.records import Action, Result
 from taverna_rules.errors import IllegalActionError
@@ -37,13 +38,20 @@ class Playout:
     ``over``. Build one with :meth:`taverna_rules.Game.playout` (or from a rule set and a
     state the game waits in, as :func:`taverna_rules.load_position` gives)."""
 
-    __slots__ = ("_pending", "rules", "state")
+    __slots__ = ("_pending", "_state", "rules")
 
     def __init__(self, rules: Any, state: Any, pending: Decision | None = None) -> None:
-        #: The rule set, and the current immutable state.
+        #: The rule set.
         self.rules = rules
-        self.state = state
+        # One working copy for the whole playout, changed in place action after action;
+        # nobody else holds it (``state`` hands out frozen copies).
+        self._state = thaw(state)
         self._pending = pending if pending is not None else pending_decision(rules, state)
+
+    @property
+    def state(self) -> Any:
+        """The current state (an immutable copy, made at each read)."""
+        return freeze(self._state)
 
     @property
     def over(self) -> bool:
@@ -53,7 +61,7 @@ class Playout:
     @property
     def result(self) -> Result | None:
         """The final result once over, else ``None``."""
-        result: Result | None = self.state.result
+        result: Result | None = self._state.result
         return result
 
     @property
@@ -74,7 +82,9 @@ class Playout:
             raise IllegalActionError(f"the game is over: {shown(action, wide=True)} cannot be played")
         if action not in pending.actions:
             raise IllegalActionError(f"{shown(action, wide=True)} is not a legal action of {pending.kind!r}")
-        _, self.state, self._pending = resolve(self.rules, self.state, action, pending, quiet=True)
+        _, self._state, self._pending = resolve(
+            self.rules, self._state, action, pending, quiet=True, owned=True
+        )
 
     def play(self, choose: Callable[[Playout], Action]) -> Result:
         """Apply ``choose(self)`` until the game is over; return the result."""
@@ -91,7 +101,7 @@ class Playout:
         return self.play(lambda playout: rng.choice(playout.legal_actions()))
 
     def copy(self) -> Playout:
-        """An independent playout from the same state (states are immutable: free)."""
+        """An independent playout from the same state."""
         return Playout(self.rules, self.state, self._pending)
 
     def __repr__(self) -> str:

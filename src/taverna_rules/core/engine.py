@@ -164,6 +164,7 @@ class Engine:
         "_evolve",
         "_expect",
         "_passes",
+        "_owned",
         "_quiet",
         "_react",
         "_reacted",
@@ -187,6 +188,7 @@ class Engine:
         transient: bool = False,
         expect: Sequence[Event] | None = None,
         quiet: bool = False,
+        owned: bool = False,
     ) -> None:
         self.rules = rules
         #: The game's own parts: its steps, decisions, fold and effect lookup.
@@ -201,7 +203,10 @@ class Engine:
         self._reacted: list[Task] = []
         #: The working state; with ``transient``, a copy the folds change in place (see
         #: :func:`~taverna_rules.core._replace.thaw`), read it frozen with :meth:`result`.
-        self.state = thaw(state) if transient else state
+        #: With ``owned``, ``state`` already is such a copy, the caller's (a playout keeps
+        #: one for the whole game): it is changed in place and :meth:`result` hands it back.
+        self.state = state if owned else thaw(state) if transient else state
+        self._owned = owned
         self.events: list[Event] = []
         self.stack: list[Task] = list(state.stack)
         #: The decision :meth:`run` stopped at, computed once for the caller to reuse.
@@ -216,8 +221,8 @@ class Engine:
         self._quiet = quiet
 
     def result(self) -> Any:
-        """The working state, frozen."""
-        return freeze(self.state)
+        """The working state, frozen (an ``owned`` one as it is)."""
+        return self.state if self._owned else freeze(self.state)
 
     def emit(self, event: Event) -> None:
         """Record ``event`` and fold it into the working state."""
@@ -429,6 +434,7 @@ def resolve(
     expect: Sequence[Event] | None = None,
     transient: bool = True,
     quiet: bool = False,
+    owned: bool = False,
 ) -> tuple[list[Event], Any, Decision | None]:
     """:func:`decide_and_fold` of an action known to be legal: one of ``pending.actions``,
     ``pending`` being a decision ``state`` waits for (nothing is checked).
@@ -436,9 +442,11 @@ def resolve(
     ``transient=False`` folds every event into a new frozen state (the pure path, as
     replay does); the default folds into one working copy. Both give equal results.
     ``quiet`` (for playouts) leaves the decision's prompt empty and the stack's last event
-    out: the state is the same.
+    out: the state is the same. ``owned`` (for playouts) says that ``state`` is a transient
+    working copy (:func:`~taverna_rules.core._replace.thaw`) only the caller holds: it is
+    changed in place and returned unfrozen, sparing a copy each way.
     """
-    engine = Engine(rules, state, trace, transient=transient, expect=expect, quiet=quiet)
+    engine = Engine(rules, state, trace, transient=transient, expect=expect, quiet=quiet, owned=owned)
     top = engine.stack[-1]
     kind = engine._decisions[top.kind]
     if kind.seats is None:
