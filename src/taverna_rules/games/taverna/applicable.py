@@ -8,6 +8,8 @@ will have once the cost is paid; ``arrival`` the tavern a dignitary would be sen
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from taverna_rules.dsl.nodes import Count, Node, OptionIs, Table
 from taverna_rules.games.taverna.expressions import bounded, option_holds
 from taverna_rules.games.taverna.ruleset import RuleSet
@@ -122,85 +124,170 @@ def targets(node: Node, state: GameState, player: int) -> tuple[int, ...]:
     return tuple((player + i) % n for i in range(first, n))
 
 
+#: ``check(rules, state, player, node, coins, arrival)``: whether one op would do something.
+_Check = Callable[[RuleSet, GameState, int, Node, int, "str | None"], bool]
+_CHECKS: dict[str, _Check] = {}
+
+
+def _check(*ops: str) -> Callable[[_Check], _Check]:
+    def register(fn: _Check) -> _Check:
+        for op in ops:
+            _CHECKS[op] = fn
+        return fn
+
+    return register
+
+
 def applicable(
     rules: RuleSet, state: GameState, player: int, node: Node, *, coins: int, arrival: str | None
 ) -> bool:
-    """True when ``node`` would do something for ``player`` now."""
-    op = node.op
-    if op == "seq":
-        return all(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
-    if op == "choose":
-        return any(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
-    if op == "for_each":
-        child = node.children[0]
-        return any(
-            applicable(rules, state, seat, child, coins=state.players[seat].coins, arrival=arrival)
-            for seat in targets(node, state, player)
-        )
-    if op == "repeat":
-        child = node.children[0]
-        times = bounded(node, "times", state, player, MAX_REPEAT)
-        if times <= 0:
-            return False
-        if child.op == "advance_track" and child.arg("people") == "choice":
-            return climbable_levels(rules, state, player) >= times
-        return applicable(rules, state, player, child, coins=coins, arrival=arrival)
-    if op == "if":
-        cond = node.arg("cond")
-        if not isinstance(cond, OptionIs):
-            return True  # a count may change before it resolves: let it be tried
-        taken = 0 if option_holds(cond, state) else 1
-        if taken >= len(node.children):
-            return False
-        return applicable(rules, state, player, node.children[taken], coins=coins, arrival=arrival)
-    if op == "buy_deed":
-        premium = node.arg("takeover_premium", 0)
-        assert isinstance(premium, int)
-        return arrival is not None and bool(deed_spaces(rules, state, player, arrival, coins, premium))
-    if op == "place_guild_tokens":
-        count = _int(node, "count")
-        if node.arg("where") == "arrival":
-            return arrival is not None and len(token_choices(rules, state, arrival)) >= count
-        return any(len(token_choices(rules, state, t.id)) >= count for t in state.taverns)
-    if op == "take_favours":
-        return len(state.castle) >= _int(node, "count")
-    if (
-        op in ("advance_track", "advance_all_tracks")
-        and bounded(node, "levels", state, player, MAX_LEVELS) <= 0
-    ):
+    """True when ``node`` would do something for ``player`` now (an op without a check of
+    its own always does)."""
+    check = _CHECKS.get(node.op)
+    return True if check is None else check(rules, state, player, node, coins, arrival)
+
+
+@_check("seq")
+def _all(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
+    return all(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+
+
+@_check("choose")
+def _any(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
+    return any(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+
+
+@_check("for_each")
+def _for_each(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    child = node.children[0]
+    return any(
+        applicable(rules, state, seat, child, coins=state.players[seat].coins, arrival=arrival)
+        for seat in targets(node, state, player)
+    )
+
+
+@_check("repeat")
+def _repeat(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    child = node.children[0]
+    times = bounded(node, "times", state, player, MAX_REPEAT)
+    if times <= 0:
+        return False
+    if child.op == "advance_track" and child.arg("people") == "choice":
+        return climbable_levels(rules, state, player) >= times
+    return applicable(rules, state, player, child, coins=coins, arrival=arrival)
+
+
+@_check("if")
+def _if(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
+    cond = node.arg("cond")
+    if not isinstance(cond, OptionIs):
+        return True  # a count may change before it resolves: let it be tried
+    taken = 0 if option_holds(cond, state) else 1
+    if taken >= len(node.children):
+        return False
+    return applicable(rules, state, player, node.children[taken], coins=coins, arrival=arrival)
+
+
+@_check("buy_deed")
+def _buy_deed(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    premium = node.arg("takeover_premium", 0)
+    assert isinstance(premium, int)
+    return arrival is not None and bool(deed_spaces(rules, state, player, arrival, coins, premium))
+
+
+@_check("place_guild_tokens")
+def _guild_tokens(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    count = _int(node, "count")
+    if node.arg("where") == "arrival":
+        return arrival is not None and len(token_choices(rules, state, arrival)) >= count
+    return any(len(token_choices(rules, state, t.id)) >= count for t in state.taverns)
+
+
+@_check("take_favours")
+def _take_favours(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    return len(state.castle) >= _int(node, "count")
+
+
+@_check("advance_track", "advance_all_tracks")
+def _advance(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    if bounded(node, "levels", state, player, MAX_LEVELS) <= 0:
         return False  # a count of levels that comes to nothing
-    if op == "advance_track" and node.arg("people") == "choice":
+    if node.op == "advance_track" and node.arg("people") == "choice":
         return climbable_levels(rules, state, player) >= 1
-    if op == "add_card_symbol":
-        symbol = node.arg("symbol")
-        return isinstance(symbol, str) and symbol_matters(rules, state, symbol)
-    if op == "change_card_symbol":
-        turn = state.turn
-        # A symbol whose step has passed has paid out already: it cannot be traded.
-        return (
-            turn is not None
-            and any(step_ahead(state, old) for old in turn.symbols)
-            and any(symbol_matters(rules, state, s.id) for s in rules.symbols)
-        )
-    if op == "swap_customer_people":
-        turn = state.turn
-        steps = {task.kind for task in state.stack}
-        return (
-            turn is not None
-            and turn.people is not None
-            and "place_customer" in steps
-            and bool(other_peoples(rules, state))
-        )
-    if op == "move_customer":
-        return bool(movable_customers(state))
-    if op == "remove_customer":
-        return any(people is not None for tavern in state.taverns for people in tavern.tables)
-    if op == "grant_spell_cast":
-        return any(rules.spell(card).effect is not None for card in state.players[player].hand)
-    if op == "pay_coins":
-        amount = node.arg("amount")
-        return not isinstance(amount, int) or amount <= coins
     return True
+
+
+@_check("add_card_symbol")
+def _add_symbol(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    symbol = node.arg("symbol")
+    return isinstance(symbol, str) and symbol_matters(rules, state, symbol)
+
+
+@_check("change_card_symbol")
+def _change_symbol(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    turn = state.turn
+    # A symbol whose step has passed has paid out already: it cannot be traded.
+    return (
+        turn is not None
+        and any(step_ahead(state, old) for old in turn.symbols)
+        and any(symbol_matters(rules, state, s.id) for s in rules.symbols)
+    )
+
+
+@_check("swap_customer_people")
+def _swap_people(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    turn = state.turn
+    return (
+        turn is not None
+        and turn.people is not None
+        and any(task.kind == "place_customer" for task in state.stack)
+        and bool(other_peoples(rules, state))
+    )
+
+
+@_check("move_customer")
+def _move_customer(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    return bool(movable_customers(state))
+
+
+@_check("remove_customer")
+def _remove_customer(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    return any(people is not None for tavern in state.taverns for people in tavern.tables)
+
+
+@_check("grant_spell_cast")
+def _grant_cast(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    return any(rules.spell(card).effect is not None for card in state.players[player].hand)
+
+
+@_check("pay_coins")
+def _pay(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
+    amount = node.arg("amount")
+    return not isinstance(amount, int) or amount <= coins
 
 
 def _int(node: Node, name: str) -> int:

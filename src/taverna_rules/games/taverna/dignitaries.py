@@ -20,7 +20,7 @@ from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import ActivateDignitary, SendDignitary
 from taverna_rules.games.taverna.applicable import applicable
 from taverna_rules.games.taverna.flow import decision
-from taverna_rules.games.taverna.ruleset import RuleSet
+from taverna_rules.games.taverna.ruleset import Dignitary, RuleSet
 from taverna_rules.games.taverna.state import GameState, Task
 from taverna_rules.games.taverna.tracks import tavern_symbols
 
@@ -77,12 +77,13 @@ def _location(state: GameState, dignitary: str) -> str:
     return next(t.id for t in state.taverns if dignitary in t.dignitaries)
 
 
-def _destinations(rules: RuleSet, state: GameState, player: int, dignitary: str, level: int) -> Iterator[str]:
-    spec = rules.dignitary(dignitary)
+def _destinations(
+    rules: RuleSet, state: GameState, player: int, spec: Dignitary, level: int, open_taverns: list[str]
+) -> Iterator[str]:
+    """The taverns of ``open_taverns`` (other than the figure's own, with room) where the
+    level's effect applies once its cost is paid."""
     step = spec.levels[level]
     coins = state.players[player].coins - step.cost
-    here = _location(state, dignitary)
-    open_taverns = (t.id for t in state.taverns if t.id != here and len(t.dignitaries) < MAX_PER_TAVERN)
     if spec.acts_in == "arrival":
         for tavern in open_taverns:
             if applicable(rules, state, player, step.effect, coins=coins, arrival=tavern):
@@ -92,11 +93,30 @@ def _destinations(rules: RuleSet, state: GameState, player: int, dignitary: str,
         yield from open_taverns
 
 
+def _open_taverns(state: GameState) -> dict[str, list[str]]:
+    """For each dignitary on the board, the taverns it may be sent to."""
+    room = [t.id for t in state.taverns if len(t.dignitaries) < MAX_PER_TAVERN]
+    return {d: [t for t in room if t != here.id] for here in state.taverns for d in here.dignitaries}
+
+
 def destinations(
     rules: RuleSet, state: GameState, player: int, dignitary: str, level: int
 ) -> tuple[str, ...]:
     """Taverns the dignitary may be sent to, where the level's effect then applies."""
-    return tuple(_destinations(rules, state, player, dignitary, level))
+    spec = rules.dignitary(dignitary)
+    return tuple(_destinations(rules, state, player, spec, level, _open_taverns(state)[dignitary]))
+
+
+# Activations are values: built once per (dignitary, level, extra), then shared.
+_ACTIVATIONS: dict[tuple[str, int, bool], ActivateDignitary] = {}
+
+
+def _activation(dignitary: str, level: int, extra: bool) -> ActivateDignitary:
+    key = (dignitary, level, extra)
+    action = _ACTIVATIONS.get(key)
+    if action is None:
+        action = _ACTIVATIONS[key] = ActivateDignitary(dignitary, level, extra)
+    return action
 
 
 def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[ActivateDignitary, ...]:
@@ -107,12 +127,17 @@ def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[A
     window = dignitary_window(rules, state, turn.regular_activation_used)
     offers = [(d, False) for d in window.regular]
     offers += [(d, True) for d in window.with_privileges if d not in window.regular]
+    if not offers:
+        return ()
     coins = state.players[player].coins
+    open_taverns = _open_taverns(state)
     out = []
     for dignitary, extra in offers:
-        for level, step in enumerate(rules.dignitary(dignitary).levels):
-            if step.cost <= coins and next(_destinations(rules, state, player, dignitary, level), None):
-                out.append(ActivateDignitary(dignitary, level, extra))
+        spec = rules.dignitary(dignitary)
+        targets = open_taverns[dignitary]
+        for level, step in enumerate(spec.levels):
+            if step.cost <= coins and next(_destinations(rules, state, player, spec, level, targets), None):
+                out.append(_activation(dignitary, level, extra))
     return tuple(out)
 
 

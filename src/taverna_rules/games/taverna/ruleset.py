@@ -8,6 +8,7 @@ import attrs
 
 from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption, supported_players
 from taverna_rules.dsl.nodes import Node
+from taverna_rules.games.taverna.actions import PickCard
 
 __all__ = [
     "ENGINE_OPTIONS",
@@ -297,6 +298,7 @@ class RuleSet:
     _dignitaries: dict[str, Dignitary] = attrs.field(init=False, eq=False, repr=False)
     _favours: dict[str, FavourKind] = attrs.field(init=False, eq=False, repr=False)
     _names: dict[str, Names] = attrs.field(init=False, eq=False, repr=False)
+    _picks: dict[str, tuple[PickCard, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         derived: dict[str, Any] = {
@@ -307,6 +309,8 @@ class RuleSet:
             "_options": {o.id: o for o in self.options},
             "_dignitaries": {d.id: d for d in self.dignitaries},
             "_favours": {f.id: f for f in self.favours},
+            # Every turn offers the row's picks: built once, shared by every decision.
+            "_picks": {c.id: tuple(PickCard(c.id, people) for people in c.peoples) for c in self.customers},
             # Earlier groups win a shared id, as a reader would expect (peoples first).
             "_names": {
                 item.id: item.name
@@ -341,6 +345,11 @@ class RuleSet:
             if players in side.players:
                 return side
         raise KeyError(players)
+
+    def picks(self, card_id: str) -> tuple[PickCard, ...]:
+        """The ways to pick customer card ``card_id``: one :class:`PickCard` per people it
+        shows (whether a tile of that people is left is the state's to say)."""
+        return self._picks[card_id]
 
     def customer(self, card_id: str) -> CustomerCard:
         """The customer card ``card_id``."""

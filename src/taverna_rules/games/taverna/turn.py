@@ -8,6 +8,8 @@ customer and in the ``turn_actions`` window after income, which also ends the tu
 
 from __future__ import annotations
 
+import functools
+
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
@@ -124,13 +126,8 @@ def _optional_play(engine: Engine, task: Task, action: Action) -> bool:
 
 # ----------------------------------------------------------------------------- 1. pick a card
 def _pick_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
-    supply = dict(state.tiles)
-    picks = tuple(
-        PickCard(card_id, people)
-        for card_id in state.row
-        for people in rules.customer(card_id).peoples
-        if supply.get(people, 0) > 0
-    )
+    empty = {people for people, left in state.tiles if left <= 0}
+    picks = [pick for card_id in state.row for pick in rules.picks(card_id) if pick.people not in empty]
     return (*picks, *_optional_plays(rules, state, task.player))
 
 
@@ -165,27 +162,24 @@ def _pick(engine: Engine, task: Task, action: Action) -> None:
 
 
 # ----------------------------------------------------------------------------- 2. seat it
-# Seating choices depend only on which tables are free: built once per board, then shared.
-_SEATS: dict[tuple[str, int], tuple[SeatCustomer, ReplaceCustomer]] = {}
-
-
-def _seat(tavern: str, table: int) -> tuple[SeatCustomer, ReplaceCustomer]:
-    key = (tavern, table)
-    pair = _SEATS.get(key)
-    if pair is None:
-        pair = _SEATS[key] = (SeatCustomer(tavern, table), ReplaceCustomer(tavern, table))
-    return pair
+# Seating choices depend only on which tables are free: built once per tavern and
+# tables (a bounded cache: tables take a handful of peoples), then shared.
+@functools.lru_cache(maxsize=8192)
+def _seats(tavern: str, tables: tuple[str | None, ...], trickery: bool) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for table, seated in enumerate(tables):
+        if seated is None:
+            out.append(SeatCustomer(tavern, table))
+        elif trickery:
+            out.append(ReplaceCustomer(tavern, table))
+    return tuple(out)
 
 
 def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     trickery = "mask" in _turn(state).symbols
     out: list[Action] = list(_optional_plays(rules, state, task.player))
     for tavern in state.taverns:
-        for table, seated in enumerate(tavern.tables):
-            if seated is None:
-                out.append(_seat(tavern.id, table)[0])
-            elif trickery:
-                out.append(_seat(tavern.id, table)[1])
+        out += _seats(tavern.id, tavern.tables, trickery)
     return tuple(out)
 
 
