@@ -31,6 +31,8 @@ _SETTERS: dict[type[Any], dict[str, Callable[[Any, Any], None]]] = {}
 #: The transient subclass of each frozen class thawed so far, and back.
 _TRANSIENT: dict[type[Any], type[Any]] = {}
 _FROZEN: dict[type[Any], type[Any]] = {}
+#: The setters of each transient class (its base's): :func:`replace` changes it in place.
+_IN_PLACE: dict[type[Any], dict[str, Callable[[Any, Any], None]]] = {}
 #: Copiers from a frozen class to its transient one (thaw), and from a transient class to
 #: its frozen base (freeze).
 _THAW: dict[type[Any], _Copier] = {}
@@ -68,14 +70,13 @@ def replace(inst: T, **changes: Any) -> T:
     A transient instance (from :func:`thaw`) is changed in place and returned.
     """
     cls = type(inst)
+    in_place = _IN_PLACE.get(cls)
+    if in_place is not None:
+        for key, value in changes.items():
+            in_place[key](inst, value)
+        return inst
     copier = _COPIERS.get(cls)
     if copier is None:
-        base = _FROZEN.get(cls)
-        if base is not None:
-            setters = _SETTERS[base]
-            for key, value in changes.items():
-                setters[key](inst, value)
-            return inst
         copier = _COPIERS[cls] = _copier(cls, cls)
     return copier(inst, changes)  # type: ignore[no-any-return]
 
@@ -90,7 +91,7 @@ def thaw(inst: T) -> T:
         namespace = {"__slots__": (), "__module__": __name__}
         transient = type(f"_Transient{cls.__name__}", (cls,), namespace)
         _TRANSIENT[cls], _FROZEN[transient] = transient, cls
-        _setters(cls)
+        _IN_PLACE[transient] = _setters(cls)
         _THAW[cls], _FREEZE[transient] = _copier(cls, transient), _copier(cls, cls)
     return _THAW[cls](inst, {})  # type: ignore[no-any-return]
 

@@ -143,6 +143,32 @@ def _live(table: Mapping[str, Any]) -> Mapping[str, Any]:
     return table.entries if isinstance(table, Registry) else table
 
 
+#: What an engine reads of each game module, looked up once per game (every action builds
+#: an engine): the module, its fold, live decision and step tables, passes and react.
+_Parts = tuple[
+    GameModule,
+    Callable[[Any, Event], Any],
+    Mapping[str, "DecisionKind"],
+    Mapping[str, "Auto"],
+    tuple[Any, ...],
+    Callable[[Any, Any], None] | None,
+]
+_PARTS: dict[str, _Parts] = {}
+
+
+def _parts(module: GameModule) -> _Parts:
+    parts: _Parts = (
+        module,
+        module.evolve,
+        _live(module.decisions),
+        _live(module.steps),
+        module.passes,
+        module.react,
+    )
+    _PARTS[module.id] = parts
+    return parts
+
+
 class Diverged(Exception):
     """An engine with expected events emitted another one (at ``index``): verified replay's
     early exit, never seen outside the core."""
@@ -191,13 +217,13 @@ class Engine:
         owned: bool = False,
     ) -> None:
         self.rules = rules
+        module = game_module(rules.game)
+        parts = _PARTS.get(module.id)
+        if parts is None or parts[0] is not module:
+            parts = _parts(module)
         #: The game's own parts: its steps, decisions, fold and effect lookup.
-        self.module: GameModule = game_module(rules.game)
-        self._evolve = self.module.evolve
-        self._decisions: Mapping[str, DecisionKind] = _live(self.module.decisions)
-        self._steps: Mapping[str, Auto] = _live(self.module.steps)
-        self._passes = self.module.passes
-        self._react = self.module.react
+        self.module: GameModule
+        self.module, self._evolve, self._decisions, self._steps, self._passes, self._react = parts
         #: Tasks the game's ``react`` scheduled during this action (for it to bound them).
         self.reactions = 0
         self._reacted: list[Task] = []
