@@ -276,3 +276,10 @@ def test_writers_qualify_names_by_the_game_given() -> None:
     )
     with pytest.raises(tr.ReplayError, match="Bid is no action of the game 'taverna'"):
         serialize.action_to_json(Bid(3), game="taverna")
+
+
+def test_a_game_that_does_not_number_its_actions_says_so() -> None:
+    """The action codec is a game module's opt-in (``actions_of``): without it,
+    ``action_space`` names the game instead of guessing."""
+    with pytest.raises(tr.GameModuleError, match="'dice_race' does not number its actions"):
+        tr.action_space(RACE)

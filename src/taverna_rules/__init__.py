@@ -15,6 +15,7 @@ from taverna_rules._version import VERSION
 from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
+from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
 from taverna_rules.core.positions import PositionFormat
@@ -140,6 +141,7 @@ __version__ = VERSION
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "ActivateDignitary",
     "AtLeast",
     "BoardPrepared",
@@ -251,6 +253,7 @@ __all__ = [
     "VP",
     "VPScored",
     "__version__",
+    "action_space",
     "dump_position",
     "load_position",
     "load_rules",

@@ -15,7 +15,7 @@ knows no game: it reads the entry points and never imports a game by name.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -136,6 +136,13 @@ class GameModule:
     #: read and written by :func:`taverna_rules.load_position` and
     #: :func:`taverna_rules.dump_position` and resumed with :attr:`resume`; ``None``: none.
     positions: PositionFormat | None = None
+    #: ``actions_of(rules) -> actions``: every action the rules can ever offer, each in
+    #: its :attr:`canonical` form, in a stable order: the numbering of
+    #: :func:`~taverna_rules.action_space`; ``None``: the game does not number its actions.
+    actions_of: Callable[[Any], Iterable[Any]] | None = None
+    #: ``canonical(action) -> action``: the one form of actions that are the same choice
+    #: (copies of a card, say); the identity by default.
+    canonical: Callable[[Any], Any] = lambda action: action
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
     #: The rules text of its cards (:class:`~taverna_rules.core.card_texts.RulesText`), for

@@ -15,7 +15,7 @@ from taverna_rules.content.model import Names
 from taverna_rules.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with its flow.
-from taverna_rules.games.cavern_tavern import effects, endgame, setup, turn
+from taverna_rules.games.cavern_tavern import action_space, effects, endgame, setup, turn
 from taverna_rules.games.cavern_tavern.actions import (
     ACTION_TYPES,
     ChangeDie,
@@ -198,6 +198,7 @@ GAME = GameModule(
     passes=(EndTurn(), Pass()),
     integrity=state_problems,
     player_counts=lambda rules: tuple(rules.supported_players()),
+    actions_of=action_space.actions_of,
     content=CONTENT,
     vocabulary=VOCABULARY,
     positions=POSITIONS,

@@ -4,9 +4,12 @@ fingerprinted."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
+
+if TYPE_CHECKING:
+    from taverna_rules.core.action_space import ActionSpace
 
 from taverna_rules.content.model import Names, PackInfo, RuleOption, supported_players
 from taverna_rules.dsl.nodes import Node
@@ -224,6 +227,13 @@ class RuleSet:
 
     def _get(self, cls: type, ident: str) -> Any:
         return self._by_id[f"{cls.__name__}:{ident.split('#', 1)[0]}"]
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action these rules can offer, numbered (:func:`taverna_rules.action_space`)."""
+        from taverna_rules.core.action_space import action_space
+
+        return action_space(self)
 
     def supported_players(self) -> tuple[int, ...]:
         """The player counts this content plays with: the game's, less those a pack does

@@ -12,7 +12,17 @@ from taverna_rules.content.model import Names
 from taverna_rules.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with the engine.
-from taverna_rules.games.taverna import dignitaries, effects, endgame, favours, setup, spells, triggers, turn
+from taverna_rules.games.taverna import (
+    action_space,
+    dignitaries,
+    effects,
+    endgame,
+    favours,
+    setup,
+    spells,
+    triggers,
+    turn,
+)
 from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
 from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
@@ -67,6 +77,8 @@ GAME = GameModule(
         ("GameStarted", 1): lambda data: {"game": "taverna", "engine": "", "packs": [], **data},
     },
     player_counts=lambda rules: tuple(rules.supported_players()),
+    actions_of=action_space.actions_of,
+    canonical=action_space.canonical,
     conformance=_kit,
     content=CONTENT,
     vocabulary=VOCABULARY,

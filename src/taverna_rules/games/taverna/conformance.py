@@ -10,7 +10,6 @@ from typing import Any
 
 from taverna_rules.adapters.conformance import Coverage, CoverageTable, OpTally, Options, counted
 from taverna_rules.core.records import Event
-from taverna_rules.dsl.nodes import Node
 from taverna_rules.game import Game
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.integrity import coin_changes, state_problems
@@ -169,18 +168,7 @@ class Tally:
         items = tuple(
             CoverageTable(key, title, counted(known[key], self.counts[key])) for key, title in _TABLES
         )
-        return Coverage(items, self.ops.table(_effects(rules)))
-
-
-def _effects(rules: RuleSet) -> list[Node | None]:
-    """Every effect of the content, in content order."""
-    return [
-        *(s.effect for s in rules.spells),
-        *(f.effect for f in rules.favours),
-        *(level.effect for d in rules.dignitaries for level in d.levels),
-        *(node for t in rules.tracks for _, node in t.bonuses),
-        *(r.effect for r in rules.royal_scorings),
-    ]
+        return Coverage(items, self.ops.table(rules.effects()))
 
 
 class TavernaKit:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
+
+if TYPE_CHECKING:
+    from taverna_rules.core.action_space import ActionSpace
 
 from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption, supported_players
 from taverna_rules.dsl.nodes import Node
@@ -334,6 +337,13 @@ class RuleSet:
         """People ids in track order (the tie-break cycle)."""
         return tuple(p.id for p in self.peoples)
 
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action these rules can offer, numbered (:func:`taverna_rules.action_space`)."""
+        from taverna_rules.core.action_space import action_space
+
+        return action_space(self)
+
     def supported_players(self) -> tuple[int, ...]:
         """The player counts this content plays with: those of the game's constants that
         every pack declaring ``players`` supports."""
@@ -345,6 +355,17 @@ class RuleSet:
             if players in side.players:
                 return side
         raise KeyError(players)
+
+    def effects(self) -> list[Node | None]:
+        """Every effect of the content, in content order (spells, favours, dignitary
+        levels, track bonuses, royal scorings; ``None`` where a card has none)."""
+        return [
+            *(s.effect for s in self.spells),
+            *(f.effect for f in self.favours),
+            *(level.effect for d in self.dignitaries for level in d.levels),
+            *(node for t in self.tracks for _, node in t.bonuses),
+            *(r.effect for r in self.royal_scorings),
+        ]
 
     def picks(self, card_id: str) -> tuple[PickCard, ...]:
         """The ways to pick customer card ``card_id``: one :class:`PickCard` per people it

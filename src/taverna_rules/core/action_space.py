@@ -1,0 +1,171 @@
+"""The action codec: every action a rule set can offer, numbered for learning and search.
+
+Frameworks such as OpenSpiel and PettingZoo want a fixed set of actions numbered ``0``
+to ``size - 1`` and, at each decision, a mask of the legal ones. A game module lists
+every action its rules can ever offer (``GameModule.actions_of``) and how copies of one
+thing collapse into one action (``GameModule.canonical``: ``CastSpell('charm#2')`` is
+the same choice as ``CastSpell('charm#1')``); :func:`action_space` numbers that list, in
+the module's order, once per rule set. The numbering depends only on the content, so
+it is the same in every run and on every machine for the same rules fingerprint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from taverna_rules._shown import shown
+from taverna_rules.core.records import Action, action_problem
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.errors import GameModuleError, IllegalActionError
+from taverna_rules.game_modules import game_module
+
+__all__ = ["ActionSpace", "action_space", "copies_as_one", "widest_choice"]
+
+
+class _Deciding(Protocol):
+    """A :class:`~taverna_rules.Game` or a :class:`~taverna_rules.Playout`."""
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
+
+
+class ActionSpace:
+    """Every action one rule set can offer, numbered ``0`` to :attr:`size` ``- 1``.
+
+    Get it with :func:`action_space` (or ``rules.action_space``); it is built once per
+    rule set. Copies of one card or tile are one number: :meth:`encode` of either copy
+    gives it, :meth:`decode` gives the copy-free form, and ``decode(n, game)`` the copy
+    the game offers now.
+
+    >>> import taverna_rules as tr
+    >>> game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=1)
+    >>> space = tr.action_space(game.rules)
+    >>> legal = space.legal_indices(game)
+    >>> [space.decode(n, game) for n in legal] == list(game.legal_actions())
+    True
+    """
+
+    __slots__ = ("_canonical", "_index", "_types", "actions", "game", "rules")
+
+    def __init__(
+        self,
+        game: str,
+        rules: str,
+        actions: Iterable[Action],
+        canonical: Callable[[Action], Action],
+        types: Any,
+    ) -> None:
+        #: The game module's id and the fingerprint of the rules numbered.
+        self.game = game
+        self.rules = rules
+        #: The actions in number order (each in its copy-free form).
+        self.actions: tuple[Action, ...] = tuple(dict.fromkeys(actions))
+        self._index = {action: number for number, action in enumerate(self.actions)}
+        self._canonical = canonical
+        self._types = types
+
+    @property
+    def size(self) -> int:
+        """How many actions there are."""
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        """The number of ``action``; :class:`IllegalActionError` for anything that is not
+        one of these rules' actions."""
+        problem = action_problem(action, self._types)
+        if problem:
+            raise IllegalActionError(f"{shown(action, wide=True)} is not an action: {problem}")
+        number = self._index.get(self._canonical(action))
+        if number is None:
+            raise IllegalActionError(
+                f"{shown(action, wide=True)} is no action of these {self.game} rules "
+                f"({self.rules[:12]}): it has no number"
+            )
+        return number
+
+    def decode(self, number: int, game: _Deciding | None = None) -> Action:
+        """The action numbered ``number``; with ``game``, the legal action of its pending
+        decision that has this number (the copy of a card it offers), or
+        :class:`IllegalActionError` if it offers none."""
+        if type(number) is not int or not 0 <= number < len(self.actions):
+            raise IllegalActionError(
+                f"action number {shown(number)} is out of range: 0 to {len(self.actions) - 1}"
+            )
+        action = self.actions[number]
+        if game is None:
+            return action
+        for legal in game.legal_actions():
+            if self._canonical(legal) == action:
+                return legal
+        raise IllegalActionError(f"action number {number} ({shown(action)}) is not legal now")
+
+    def legal_indices(self, game: _Deciding) -> tuple[int, ...]:
+        """The numbers of the pending decision's legal actions, in the decision's order
+        (copies of a card counted once)."""
+        return tuple(dict.fromkeys(self.encode(a) for a in game.legal_actions()))
+
+    def legal_mask(self, game: _Deciding) -> list[bool]:
+        """``size`` booleans, true at the number of each legal action."""
+        mask = [False] * len(self.actions)
+        for number in self.legal_indices(game):
+            mask[number] = True
+        return mask
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.game} {self.rules[:12]}: {len(self.actions)} actions>"
+
+
+_SPACES: dict[tuple[str, str], ActionSpace] = {}
+#: Rule sets numbered at once (each space holds a few hundred actions).
+_KEEP = 64
+
+
+def action_space(rules: Any) -> ActionSpace:
+    """The :class:`ActionSpace` of ``rules``, built once per rule set (by fingerprint)."""
+    key = (rules.game, rules.fingerprint)
+    space = _SPACES.get(key)
+    if space is None:
+        module = game_module(rules.game)
+        if module.actions_of is None:
+            raise GameModuleError(f"game {module.id!r} does not number its actions (no actions_of)")
+        if len(_SPACES) >= _KEEP:
+            _SPACES.pop(next(iter(_SPACES)))
+        space = _SPACES[key] = ActionSpace(
+            module.id, rules.fingerprint, module.actions_of(rules), module.canonical, module.actions
+        )
+    return space
+
+
+def copies_as_one(fields: Sequence[str]) -> Callable[[Action], Action]:
+    """A ``canonical`` for game modules whose card and tile ids name copies ``kind#n``:
+    each field in ``fields`` that an action has loses its ``#n``."""
+
+    def canonical(action: Action) -> Action:
+        changes = {
+            name: value.split("#", 1)[0]
+            for name in fields
+            if isinstance(value := getattr(action, name, None), str) and "#" in value
+        }
+        return attrs.evolve(action, **changes) if changes else action
+
+    return canonical
+
+
+def widest_choice(rules: Any) -> int:
+    """The most options one effect of the content offers (``ChooseOption``'s range): the
+    children of its widest ``choose``, or the yes and no of an ``optional``. Every
+    effect is found by walking the rule set's fields, so a game lists none of them."""
+    widest, seen = 2, set()
+    pending: list[Any] = [rules]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, Node):
+            widest = max([widest, *(len(n.children) for n in item.walk() if n.op == "choose")])
+        elif isinstance(item, tuple | list):
+            pending.extend(item)
+        elif attrs.has(type(item)) and id(item) not in seen:
+            seen.add(id(item))
+            pending.extend(getattr(item, field.name) for field in attrs.fields(type(item)) if field.init)
+    return widest
