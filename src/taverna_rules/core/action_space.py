@@ -104,7 +104,15 @@ class ActionSpace:
     def legal_indices(self, game: _Deciding) -> tuple[int, ...]:
         """The numbers of the pending decision's legal actions, in the decision's order
         (copies of a card counted once)."""
-        return tuple(dict.fromkeys(self.encode(a) for a in game.legal_actions()))
+        # The game's own legal actions need no type checks, only their numbers (every
+        # step of a learning loop asks for the mask); one the game module forgot to
+        # number gets encode's error.
+        index, canonical = self._index, self._canonical
+        numbers: dict[int, None] = {}
+        for action in game.legal_actions():
+            number = index.get(canonical(action))
+            numbers[self.encode(action) if number is None else number] = None
+        return tuple(numbers)
 
     def legal_mask(self, game: _Deciding) -> list[bool]:
         """``size`` booleans, true at the number of each legal action."""

@@ -126,8 +126,8 @@ def _optional_play(engine: Engine, task: Task, action: Action) -> bool:
 
 # ----------------------------------------------------------------------------- 1. pick a card
 def _pick_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
-    empty = {people for people, left in state.tiles if left <= 0}
-    picks = [pick for card_id in state.row for pick in rules.picks(card_id) if pick.people not in empty]
+    supplied = {people for people, left in state.tiles if left > 0}
+    picks = [pick for card_id in state.row for pick in rules.picks(card_id) if pick.people in supplied]
     return (*picks, *_optional_plays(rules, state, task.player))
 
 
