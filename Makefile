@@ -18,7 +18,7 @@ $(RUN_STAMP): pyproject.toml | $(PY)
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,numpy,openspiel,pettingzoo,dask]'
 	touch $(RUN_STAMP) $@
 
 demo: $(RUN_STAMP)

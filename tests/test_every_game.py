@@ -31,7 +31,7 @@ class DrawnChoices:
     def __init__(self, data: st.DataObject) -> None:
         self.data = data
 
-    def choose(self, game: tr.Game) -> Action:
+    def choose(self, game: tr.Seat) -> Action:
         actions = game.legal_actions()
         return actions[self.data.draw(st.integers(0, len(actions) - 1), label="choice")]
 

@@ -93,6 +93,7 @@ CORE = (
     "dsl",
     "game_modules.py",
     "game.py",
+    "seat.py",
     "position.py",
     "errors.py",
     "_shown.py",

@@ -68,7 +68,7 @@ def record() -> list[Path]:
         game = tr.new_game(RULES, NAMES[:players], seed=1000 + index, options=options)
         bot = RandomBot(index)
         steps = 0
-        while not game.over:
+        while (decision := game.decision) is not None:
             if steps in POSITION_STEPS:
                 stem = POSITIONS / f"{name}-at-{steps}"
                 stem.with_suffix(".yaml").write_text(tr.dump_position(game.state), encoding="utf-8")
@@ -76,7 +76,7 @@ def record() -> list[Path]:
                     json.dumps(decision_data(game), indent=1, sort_keys=True) + "\n", encoding="utf-8"
                 )
                 written += [stem.with_suffix(".yaml"), stem.with_suffix(".decision.json")]
-            game.apply(bot.choose(game))
+            game.apply(bot.choose(game.seat(decision.player)))
             steps += 1
         data = {
             "about": f"{players} players, options {options or 'as default'}, random legal play",

@@ -18,6 +18,7 @@ from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
+from taverna_rules.core.observation import ObservationLayout, ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
 from taverna_rules.core.views import Visibility, Zone
@@ -25,6 +26,7 @@ from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
 from taverna_rules.dsl.ops import CountText, OpSpec, Text, Vocabulary
 from taverna_rules.errors import (
     ContentError,
+    DeterminizeError,
     GameModuleError,
     IllegalActionError,
     OptionError,
@@ -132,9 +134,11 @@ from taverna_rules.games.taverna.state import (
     TavernState,
     TurnState,
 )
+from taverna_rules.observations import information_state, observation_layout, observe
 from taverna_rules.playout import Playout
 from taverna_rules.position import dump_position, load_position
 from taverna_rules.rules import load_rules, validate
+from taverna_rules.seat import Seat
 from taverna_rules.wire_schemas import wire_schema
 
 __version__ = VERSION
@@ -163,6 +167,13 @@ __all__ = [
     "CoinsPaid",
     "Constants",
     "ContentError",
+    "DeterminizeError",
+    "ObservationLayout",
+    "ObservationWriter",
+    "Seat",
+    "information_state",
+    "observation_layout",
+    "observe",
     "Count",
     "CurseDrawn",
     "CustomerCard",

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ContentError",
+    "DeterminizeError",
     "GameModuleError",
     "IllegalActionError",
     "OptionError",
@@ -58,6 +59,11 @@ class UnknownPlayerError(TavernaError, KeyError):
 
 class GameModuleError(TavernaError, LookupError):
     """A game that is not installed, or whose registered module fails to load."""
+
+
+class DeterminizeError(TavernaError, ValueError):
+    """A state whose hidden things cannot be redealt (a player's view, or sealed choices
+    not yet revealed)."""
 
 
 class UndoError(TavernaError, RuntimeError):

@@ -8,15 +8,18 @@ changes nothing. ``undo`` steps back to the previous decision within the undo po
 from __future__ import annotations
 
 import datetime as dt
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules._shown import shown
+from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import Decision, Trace, decide_and_fold, pending_decision, pending_decisions
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
 from taverna_rules.core.views import redact_decision
 from taverna_rules.errors import (
+    DeterminizeError,
     GameModuleError,
     IllegalActionError,
     OptionError,
@@ -27,6 +30,7 @@ from taverna_rules.errors import (
 )
 from taverna_rules.game_modules import GameModule, game_module
 from taverna_rules.playout import Playout
+from taverna_rules.seat import Seat
 
 __all__ = ["Game", "UndoPolicy", "new_game", "replay"]
 
@@ -164,6 +168,23 @@ class Game:
         result: Result | None = self._state.result
         return result
 
+    def returns(self) -> tuple[float, ...]:
+        """Every seat's return, by seat: :attr:`Result.returns
+        <taverna_rules.core.records.Result.returns>` once over (in [-1, 1], summing to 0),
+        zeros before."""
+        result = self.result
+        if result is None:
+            return tuple(0.0 for _ in self._state.players)
+        return result.returns
+
+    def seat(self, player: int | str) -> Seat:
+        """The game as ``player`` (a seat or a name) sees it: what a bot is given
+        (:class:`~taverna_rules.seat.Seat`)."""
+        seat = self._seat(player)
+        if seat is None:
+            raise UnknownPlayerError("a seat is a seat number or a player's name, not None")
+        return Seat(self, seat)
+
     def view(self, player: int | str | None) -> Any:
         """The state as ``player`` (seat or name; ``None``: spectator) may see it."""
         return self.module.visibility.redact_state(self._state, self._seat(player))
@@ -252,6 +273,26 @@ class Game:
             raise IllegalActionError("a player's view cannot be played out: it lacks the hidden cards")
         return Playout(self.rules, self._state, self.decision)
 
+    def determinize(self, player: int | str, rng: random.Random) -> Game:
+        """A game that ``player`` cannot tell from this one, drawn with ``rng``: what they
+        see is the same, every hidden thing (the others' hands, the order of the decks)
+        is redealt among the places they cannot see, and the seed is drawn anew, so the
+        chance to come is unknown too. The sample depends on ``player``'s view and
+        ``rng`` only, never on what is hidden; it plays to the end like any game (its log
+        starts from the sampled position). For search that must not peek: information-set
+        MCTS draws one at each iteration (:class:`~taverna_rules.bots.ISMCTSBot`).
+        :class:`~taverna_rules.errors.DeterminizeError` for a player's view or a game
+        that is over."""
+        seat = self.seat(player).player
+        if self._view:
+            raise DeterminizeError("a player's view cannot be determinized: its hidden things are gone")
+        if self.over:
+            raise DeterminizeError("the game is over: there is nothing hidden left to play for")
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {shown(rng)}")
+        state = determinize(self.module.visibility, self._state, seat, rng)
+        return Game.from_position(self.rules, state, undo=self.undo_policy)
+
     def copy(self) -> Game:
         """An independent game with the same log (states are immutable, so this is cheap)."""
         clone = Game.__new__(Game)
@@ -266,10 +307,26 @@ class Game:
         clone.trace = None
         return clone
 
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # States, events and rules are immutable: sharing them is a deep copy.
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The rule set, the log and the undo points (their states share structure, which
+        # pickle keeps): nothing is recomputed on loading, and undo still works.
+        return (_unpickle, (self.rules, tuple(self._events), self.undo_policy, tuple(self._marks)))
+
     def __repr__(self) -> str:
         names = ", ".join(p.name for p in self._state.players)
         status = "over" if self.over else f"{len(self._events)} events"
         return f"<Game [{names}] {status}>"
+
+
+def _unpickle(rules: Any, events: tuple[Event, ...], undo: UndoPolicy, marks: tuple[Any, ...]) -> Game:
+    return Game(rules, events, undo=undo, marks=marks)
 
 
 def new_game(

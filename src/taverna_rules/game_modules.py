@@ -26,6 +26,7 @@ from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core.card_texts import RulesText
+from taverna_rules.core.observation import ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
@@ -157,6 +158,18 @@ class GameModule:
     #: better), for bots that look one step ahead
     #: (:class:`~taverna_rules.adapters.bots.GreedyBot`); ``None``: every state looks alike.
     heuristic: Callable[[Any, Any, int], float] | None = None
+    #: ``observe(rules, view, decision, seat, writer)``: write what ``seat`` sees, from
+    #: ``view`` (the state as the seat sees it) and ``decision`` (the pending decision as
+    #: the seat sees it, or ``None``), into the
+    #: :class:`~taverna_rules.core.observation.ObservationWriter`, the same blocks in the
+    #: same order for every state of a game (:func:`taverna_rules.observe`); ``None``:
+    #: the game writes no observations.
+    observe: Callable[[Any, Any, Any, int, ObservationWriter], None] | None = None
+    #: ``max_decisions(rules, players) -> int``: a bound on the decisions a game of
+    #: ``players`` players takes (:attr:`ActionSpace.max_decisions
+    #: <taverna_rules.ActionSpace.max_decisions>`), for frameworks that size buffers by the
+    #: longest game; the conformance kit checks every game it plays stays under it.
+    max_decisions: Callable[[Any, int], int] | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.content is not None and self.content.game != self.id:

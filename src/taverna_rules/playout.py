@@ -64,6 +64,14 @@ class Playout:
         result: Result | None = self._state.result
         return result
 
+    def returns(self) -> tuple[float, ...]:
+        """Every seat's return, by seat (:meth:`taverna_rules.Game.returns`): zeros
+        before the end."""
+        result = self.result
+        if result is None:
+            return tuple(0.0 for _ in self._state.players)
+        return result.returns
+
     @property
     def decision(self) -> Decision | None:
         """The pending decision (its prompt is empty: playouts word nothing)."""

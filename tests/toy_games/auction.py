@@ -132,5 +132,5 @@ GAME = toy_module(
     FLOW,
     evolve,
     AuctionState,
-    (Zone("commits", "commits", "owner", pairs=True),),
+    (Zone("commits", "commits", "owner", pairs=True, pool=None),),
 )

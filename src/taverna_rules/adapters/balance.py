@@ -62,7 +62,7 @@ def balance(rules: RuleSet, bot: str, games: int, seed: int = 0) -> list[SpellFi
                     for kind in hand:
                         windows[kind] += 1
                         castable[kind] += kind in offered
-                game.apply(bots[decision.player].choose(game))
+                game.apply(bots[decision.player].choose(game.seat(decision.player)))
             assert game.result is not None
             totals = {s.player: s.total for s in game.result.standings}
             mean = sum(totals.values()) / players

@@ -1,4 +1,5 @@
-"""The ``taverna`` command: validate content, write the schemas, print rules text, check packs.
+"""The ``taverna`` command: validate content, write the schemas, print rules text, check packs,
+simulate bot games.
 
 Every subcommand exits 0 when all is well, 1 when the content has errors (or a check
 fails), and 2 on a usage error (argparse's convention).
@@ -112,6 +113,44 @@ def build_parser() -> argparse.ArgumentParser:
     )
     kit.add_argument("--verbose", action="store_true", help="print a line as each game ends")
     kit.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many bot games, in this process, on local processes or a Dask cluster",
+        description="Play bot games with the seats rotating from game to game and report wins, "
+        "win rates with 95% Wilson intervals (overall and by seat), mean VP by category and "
+        "game lengths. The same seeds give the same report whatever runs the games. A bot is "
+        "named by a spec: random, greedy, or NAME:KEY=VALUE,...",
+    )
+    sim.add_argument("paths", nargs="*", metavar="PACK", help="packs to load on the base game")
+    sim.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=installed_games(),
+        help=f"the game to play (default: {DEFAULT_GAME})",
+    )
+    sim.add_argument("--players", type=_positive, default=2, metavar="N", help="players a game (default: 2)")
+    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play (default: 100)")
+    sim.add_argument(
+        "--bots",
+        nargs="+",
+        default=["random", "greedy"],
+        metavar="SPEC",
+        help="the bots, seated in turn (default: random greedy)",
+    )
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="the first game's seed (default: 0)")
+    sim.add_argument(
+        "--workers", type=_positive, default=1, metavar="K", help="local processes to play on (default: 1)"
+    )
+    sim.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler to play on instead, e.g. tcp://host:8786 (needs taverna-rules[dask])",
+    )
+    sim.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    sim.add_argument(
+        "--no-progress", action="store_true", help="do not show the games played on standard error"
+    )
     return parser
 
 
@@ -169,6 +208,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         "schema": _schema,
         "rules-text": _rules_text,
         "check": _check,
+        "simulate": _simulate,
     }[args.command]
     try:
         return command(args, stream)
@@ -298,6 +338,39 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"rule options: {shown or 'none'}\n")
         out.write(result.format_text() + "\n")
     return 0 if result.ok else 1
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from taverna_rules.adapters.tournament import ProgressLine, simulate_games
+
+    progress = None if args.no_progress else ProgressLine()
+    try:
+        report = simulate_games(
+            args.game,
+            args.players,
+            args.games,
+            args.bots,
+            seed=args.seed,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            progress=progress,
+            packs=args.paths,
+        )
+    except OptionError as exc:
+        sys.stderr.write(f"taverna simulate: {exc}\n")
+        return 2
+    except ContentError as exc:
+        out.write(f"the content does not load; {exc}\n")
+        out.write("run `taverna validate` on the same paths for the details\n")
+        return 1
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.format == "json":
+        out.write(json.dumps(report.as_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        out.write(report.format() + "\n")
+    return 0
 
 
 def main_exit() -> None:

@@ -455,7 +455,7 @@ class _GameRun:
                     "play", f"decision {decision.kind!r} of seat {decision.player} has no legal action"
                 )
             self._check_decision(game)
-            action = self.bot.choose(game)
+            action = self.bot.choose(game.seat(decision.player))
             if self.decisions % SPOT_CHECKS == 0:
                 self._check_refusals(game, action)
             if self.decisions % POSITION_CHECKS == 0:

@@ -50,8 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     flush()
     for line in narration.intro(rules, game.state) if narration else ():
         out.write(line + "\n")
-    while not game.over:
-        game.apply(bot.choose(game))
+    while (decision := game.decision) is not None:
+        game.apply(bot.choose(game.seat(decision.player)))
         flush()
     assert game.result is not None
     out.write("\nFinal scores (VP by category)\n\n")

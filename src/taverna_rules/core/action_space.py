@@ -11,7 +11,7 @@ it is the same in every run and on every machine for the same rules fingerprint.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -19,7 +19,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.core.records import Action, action_problem
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.errors import GameModuleError, IllegalActionError
+from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
 from taverna_rules.game_modules import game_module
 
 __all__ = ["ActionSpace", "action_space", "copies_as_one", "widest_choice"]
@@ -47,7 +47,7 @@ class ActionSpace:
     True
     """
 
-    __slots__ = ("_canonical", "_index", "_types", "actions", "game", "rules")
+    __slots__ = ("_canonical", "_index", "_longest", "_types", "actions", "game", "rules")
 
     def __init__(
         self,
@@ -56,6 +56,7 @@ class ActionSpace:
         actions: Iterable[Action],
         canonical: Callable[[Action], Action],
         types: Any,
+        longest: Mapping[int, int] | None = None,
     ) -> None:
         #: The game module's id and the fingerprint of the rules numbered.
         self.game = game
@@ -65,11 +66,29 @@ class ActionSpace:
         self._index = {action: number for number, action in enumerate(self.actions)}
         self._canonical = canonical
         self._types = types
+        self._longest = dict(longest or {})
 
     @property
     def size(self) -> int:
         """How many actions there are."""
         return len(self.actions)
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        """How many players the rules seat (the counts :meth:`max_decisions` knows)."""
+        return tuple(sorted(self._longest))
+
+    def max_decisions(self, players: int) -> int:
+        """A bound on the decisions a game of ``players`` players takes (the game's
+        maximum length, for frameworks that size buffers by it);
+        :class:`~taverna_rules.errors.OptionError` for a player count the rules do not
+        seat."""
+        longest = self._longest.get(players) if type(players) is int else None
+        if longest is None:
+            raise OptionError(
+                f"these {self.game} rules seat {self.player_counts} players, not {shown(players)}"
+            )
+        return longest
 
     def encode(self, action: Action) -> int:
         """The number of ``action``; :class:`IllegalActionError` for anything that is not
@@ -140,8 +159,12 @@ def action_space(rules: Any) -> ActionSpace:
             raise GameModuleError(f"game {module.id!r} does not number its actions (no actions_of)")
         if len(_SPACES) >= _KEEP:
             _SPACES.pop(next(iter(_SPACES)))
+        bound = module.max_decisions
+        if bound is None:
+            raise GameModuleError(f"game {module.id!r} gives no bound on a game's length (no max_decisions)")
+        longest = {players: bound(rules, players) for players in module.player_counts(rules)}
         space = _SPACES[key] = ActionSpace(
-            module.id, rules.fingerprint, module.actions_of(rules), module.canonical, module.actions
+            module.id, rules.fingerprint, module.actions_of(rules), module.canonical, module.actions, longest
         )
     return space
 

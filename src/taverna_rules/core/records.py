@@ -17,6 +17,7 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry, registrar
+from taverna_rules.errors import UnknownPlayerError
 
 __all__ = [
     "HIDDEN",
@@ -108,6 +109,32 @@ class Result:
     def winners(self) -> tuple[str, ...]:
         """The names of the players ranked first."""
         return tuple(s.name for s in self.standings if s.rank == 1)
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return, by seat: the mean, over the other players, of +1 for each
+        one it ranks above, -1 for each one above it and 0 for a shared rank. Returns lie
+        in [-1, 1] and sum to 0 (a zero-sum game, as search and learning frameworks
+        expect): a 2-player win is ``(1.0, -1.0)``; in a 4-player game the winner gets
+        1.0, the second 1/3, the third -1/3, the last -1.0. The scores themselves are in
+        each :class:`Standing` (``total`` and ``breakdown``)."""
+        ranks = {s.player: s.rank for s in self.standings}
+        others = len(ranks) - 1
+        if others < 1:
+            return tuple(0.0 for _ in ranks)
+        return tuple(
+            sum((ranks[seat] < rank) - (ranks[seat] > rank) for rank in ranks.values()) / others
+            for seat in sorted(ranks)
+        )
+
+    def standing(self, seat: int) -> Standing:
+        """The standing of ``seat`` (its rank, score and breakdown);
+        :class:`~taverna_rules.errors.UnknownPlayerError` for a seat the game does not
+        have."""
+        for standing in self.standings:
+            if standing.player == seat:
+                return standing
+        raise UnknownPlayerError(f"no seat {shown(seat)}; seats are 0 to {len(self.standings) - 1}")
 
 
 @attrs.frozen

@@ -82,10 +82,21 @@ class Zone:
     policy: Policy
     #: The field holds ``(seat, thing)`` pairs, each thing owned by its seat.
     pairs: bool = False
+    #: Which zones' hidden things may trade places when a state is determinized
+    #: (:func:`~taverna_rules.core.determinize.determinize`): zones of one ``pool`` hold
+    #: things of one kind (a deck, the hands it deals, its face-down discards). ``""``
+    #: (the default): the zone is a pool of its own; ``None``: its hidden things cannot be
+    #: redealt (sealed choices), and a state with some cannot be determinized.
+    pool: str | None = ""
 
     def __attrs_post_init__(self) -> None:
         if self.policy not in POLICIES:
             raise ValueError(f"zone {self.name!r}: policy {self.policy!r} is not one of {POLICIES}")
+
+    @property
+    def kind(self) -> str | None:
+        """The pool its hidden things are redealt in: :attr:`pool`, else its name."""
+        return self.name if self.pool == "" else self.pool
 
     @property
     def per_player(self) -> bool:

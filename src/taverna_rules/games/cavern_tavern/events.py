@@ -67,12 +67,12 @@ VISIBILITY = Visibility(
     (
         Zone("seed", "seed", "hidden"),
         Zone("order_deck", "order_deck", "count"),
-        Zone("item_deck", "item_deck", "count"),
+        Zone("item_deck", "item_deck", "count", pool="items"),
         Zone("nasty_deck", "nasty_deck", "count"),
-        Zone("secret_box", "secret_box", "count"),
-        Zone("items", "players.items", "owner"),
-        Zone("offer", "players.offer", "owner"),
-        Zone("secret", "players.secret", "owner"),
+        Zone("secret_box", "secret_box", "count", pool="secrets"),
+        Zone("items", "players.items", "owner", pool="items"),
+        Zone("offer", "players.offer", "owner", pool="items"),
+        Zone("secret", "players.secret", "owner", pool="secrets"),
     )
 )
 

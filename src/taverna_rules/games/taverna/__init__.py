@@ -32,6 +32,7 @@ from taverna_rules.games.taverna.evolve import evolve as _fold_event
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
 from taverna_rules.games.taverna.narration import NARRATION, heuristic
+from taverna_rules.games.taverna.observation import max_decisions, observe
 from taverna_rules.games.taverna.opening import OPENINGS, opening
 from taverna_rules.games.taverna.position import POSITIONS
 from taverna_rules.games.taverna.rules_text import RULES_TEXT
@@ -86,4 +87,6 @@ GAME = GameModule(
     narration=NARRATION,
     rules_text=RULES_TEXT,
     heuristic=heuristic,
+    observe=observe,
+    max_decisions=max_decisions,
 )

@@ -72,10 +72,10 @@ VISIBILITY = Visibility(
     (
         Zone("seed", "seed", "hidden"),
         Zone("customer_deck", "customer_deck", "count"),
-        Zone("spell_deck", "spell_deck", "count"),
+        Zone("spell_deck", "spell_deck", "count", pool="spells"),
         Zone("favour_reserve", "favour_reserve", "count"),
-        Zone("hand", "players.hand", "owner"),
-        Zone("spell_discard", "spell_discard", "owner", pairs=True),
+        Zone("hand", "players.hand", "owner", pool="spells"),
+        Zone("spell_discard", "spell_discard", "owner", pairs=True, pool="spells"),
     )
 )
 

@@ -1,0 +1,130 @@
+"""Determinization: a state drawn at random among those one player cannot tell apart.
+
+Search that must not peek (information-set MCTS) plays many games forward, each from a
+state consistent with what the searching player sees: their own hand as it is, every
+other hidden thing redealt. :func:`determinize` does it for any game from its zones
+(:class:`~taverna_rules.core.views.Zone`): the things a viewer may not see are gathered
+by pool (a deck with the hands it deals and its face-down discards), put in a canonical
+order, shuffled with the caller's generator and dealt back into the same places, each
+place keeping its size; a hidden seed is drawn anew, so the chance to come is unknown
+too. The result depends on the viewer's view and the generator only: two states that
+look the same to the viewer give the same state for the same generator state (a property
+test holds it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from taverna_rules.core.records import HIDDEN
+from taverna_rules.core.views import Visibility, Zone
+from taverna_rules.errors import DeterminizeError, UnknownPlayerError
+
+__all__ = ["determinize"]
+
+#: A place holding hidden things: (zone, seat or None, index into a pairs zone or None).
+_Place = tuple[Zone, int | None, int | None]
+
+
+def _things(value: Any) -> tuple[Any, ...]:
+    """The things one place holds (a text slot holds one, or none when empty)."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, str):
+        return (value,) if value else ()
+    return (value,) if value is not None else ()
+
+
+def _refill(value: Any, things: list[Any]) -> Any:
+    """``value``'s place filled with ``things`` instead (same size and type)."""
+    return tuple(things) if isinstance(value, tuple) else things[0]
+
+
+def _places(visibility: Visibility, state: Any, viewer: int) -> Iterator[tuple[_Place, Any]]:
+    """Every place whose content ``viewer`` may not see, with that content, in the order of
+    the zones' declaration (the deal order, which must not depend on the content)."""
+    for zone in visibility.zones:
+        if zone.policy == "public":
+            continue
+        if zone.per_player:
+            for seat, player in enumerate(state.players):
+                if not zone.sees(seat, viewer):
+                    yield (zone, seat, None), getattr(player, zone.field)
+        elif zone.pairs:
+            for index, (seat, thing) in enumerate(getattr(state, zone.field)):
+                if not zone.sees(seat, viewer):
+                    yield (zone, None, index), thing
+        elif not zone.sees(None, viewer):
+            yield (zone, None, None), getattr(state, zone.field)
+
+
+def _order(thing: Any) -> tuple[str, str]:
+    return type(thing).__name__, repr(thing)
+
+
+def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Random) -> Any:
+    """A state ``viewer`` cannot tell from ``state``, with every hidden thing redealt.
+
+    Hidden things of the zones of one pool trade places at random (each place keeps how
+    many it holds); a ``hidden`` zone holding a number (the seed) gets a new random
+    number. :class:`~taverna_rules.errors.DeterminizeError` when a hidden thing cannot be
+    redealt (a zone of pool ``None``: sealed choices not yet revealed) or a hidden zone
+    holds something that is not a number. ``viewer`` is a seat (a spectator sees less
+    than any seat: determinize for a seat)."""
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < len(state.players):
+        raise UnknownPlayerError(f"no seat {viewer!r}; seats are 0 to {len(state.players) - 1}")
+    pools: dict[str, list[Any]] = {}
+    places: list[tuple[_Place, Any]] = []
+    fresh: dict[str, int] = {}
+    for place, value in _places(visibility, state, viewer):
+        zone = place[0]
+        if zone.policy == "hidden" and not zone.pairs and not zone.per_player:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise DeterminizeError(
+                    f"zone {zone.name!r} hides {type(value).__name__}, which cannot be redrawn"
+                )
+            fresh[zone.field] = rng.getrandbits(64)
+            continue
+        things = _things(value)
+        if not things:
+            continue
+        if zone.kind is None:
+            raise DeterminizeError(
+                f"zone {zone.name!r} holds hidden things that cannot be redealt "
+                "(determinize before or after the choices are revealed)"
+            )
+        pools.setdefault(zone.kind, []).extend(things)
+        places.append((place, value))
+    for pool in pools.values():
+        if HIDDEN in pool:
+            raise DeterminizeError("a player's view cannot be determinized: its hidden things are gone")
+        pool.sort(key=_order)
+        rng.shuffle(pool)
+    return _deal(state, places, pools, fresh)
+
+
+def _deal(
+    state: Any, places: list[tuple[_Place, Any]], pools: dict[str, list[Any]], fresh: dict[str, int]
+) -> Any:
+    players = list(state.players)
+    fields: dict[str, Any] = dict(fresh)
+    taken = dict.fromkeys(pools, 0)
+    for (zone, seat, index), value in places:
+        kind = zone.kind
+        assert kind is not None
+        size = len(_things(value))
+        things = pools[kind][taken[kind] : taken[kind] + size]
+        taken[kind] += size
+        if seat is not None:
+            players[seat] = attrs.evolve(players[seat], **{zone.field: _refill(value, things)})
+        elif index is not None:
+            pairs = list(fields.get(zone.field, getattr(state, zone.field)))
+            pairs[index] = (pairs[index][0], things[0])
+            fields[zone.field] = tuple(pairs)
+        else:
+            fields[zone.field] = _refill(value, things)
+    return attrs.evolve(state, players=tuple(players), **fields)
