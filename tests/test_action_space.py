@@ -112,3 +112,13 @@ def test_a_playout_is_decoded_against_like_a_game() -> None:
     playout = game.playout()
     space = rules.action_space
     assert space.legal_indices(playout) == space.legal_indices(game)
+
+
+def test_numbers_from_numpy_decode_as_ints() -> None:
+    """Learning frameworks hand back NumPy integers; a bool is still not a number."""
+    numpy = pytest.importorskip("numpy")
+    space = tr.action_space(tr.load_rules())
+    assert space.decode(numpy.int64(3)) == space.decode(3)
+    assert space.decode(numpy.int32(0)) == space.decode(0)
+    with pytest.raises(tr.IllegalActionError, match="out of range"):
+        space.decode(numpy.bool_(True))

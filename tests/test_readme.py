@@ -1,8 +1,8 @@
-"""The Python examples of the README and of the quickstart and Cavern Tavern pages run as
+"""The Python examples of the README and of the quickstart, Cavern Tavern and bots pages run as
 written.
 
 Each ```python block of README.md and each ``.. code-block:: python`` block of
-docs/quickstart.rst and docs/cavern_tavern.rst is executed on its own, in a fresh
+docs/quickstart.rst, docs/cavern_tavern.rst and docs/bots.rst is executed on its own, in a fresh
 namespace, compiled under the document's name and line numbers so that a failure points at the example itself.
 """
 
@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 QUICKSTART = ROOT / "docs" / "quickstart.rst"
 CAVERN_TAVERN = ROOT / "docs" / "cavern_tavern.rst"
+BOTS = ROOT / "docs" / "bots.rst"
 
 
 @attrs.frozen
@@ -72,7 +73,12 @@ def rst_examples(path: Path) -> list[Example]:
     return out
 
 
-EXAMPLES = [*markdown_examples(README), *rst_examples(QUICKSTART), *rst_examples(CAVERN_TAVERN)]
+EXAMPLES = [
+    *markdown_examples(README),
+    *rst_examples(QUICKSTART),
+    *rst_examples(CAVERN_TAVERN),
+    *rst_examples(BOTS),
+]
 
 
 def run(example: Example) -> dict[str, Any]:
@@ -86,6 +92,7 @@ def run(example: Example) -> dict[str, Any]:
 def test_examples_are_found() -> None:
     assert markdown_examples(README), "README.md has no ```python example"
     assert len(rst_examples(QUICKSTART)) >= 5, "docs/quickstart.rst lost its examples"
+    assert len(rst_examples(BOTS)) >= 3, "docs/bots.rst lost its examples"
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])

@@ -224,7 +224,7 @@ def test_keywords_are_read_as_int_float_or_string(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("minimax", ["unknown bot 'minimax'", "known bots: greedy, random"]),
+        ("minimax", ["unknown bot 'minimax'", "known bots: greedy, ismcts, random"]),
         ("greedy:depth=2", ["bad keyword 'depth'", "'greedy:depth=2'"]),
         ("greedy:depth", ["bad keyword 'depth'", "expected key=value"]),
         ("random:seed=3", ["bad keyword 'seed'"]),

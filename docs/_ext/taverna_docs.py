@@ -45,6 +45,10 @@ CARDS = Path(__file__).resolve().parents[2] / "cards" / "taverna" / "base"
 #: The modules of the API reference, in reading order.
 API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.game", "The game facade"),
+    ("taverna_rules.bots", "Bots"),
+    ("taverna_rules.core.determinize", "Determinization"),
+    ("taverna_rules.adapters.tournament", "Tournaments (taverna simulate)"),
+    ("taverna_rules.adapters.pettingzoo", "PettingZoo environment"),
     ("taverna_rules.position", "Position documents"),
     ("taverna_rules.games.taverna.state", "State"),
     ("taverna_rules.games.taverna.actions", "Actions"),

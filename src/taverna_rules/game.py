@@ -291,7 +291,12 @@ class Game:
         if not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {shown(rng)}")
         state = determinize(self.module.visibility, self._state, seat, rng)
-        return Game.from_position(self.rules, state, undo=self.undo_policy)
+        try:
+            return Game.from_position(self.rules, state, undo=self.undo_policy)
+        except PositionError as exc:
+            # A game without position documents cannot start a log from a state; its
+            # samples are played as playouts (Seat.playout) instead.
+            raise DeterminizeError(f"the sample cannot start a game: {exc}") from None
 
     def copy(self) -> Game:
         """An independent game with the same log (states are immutable, so this is cheap)."""

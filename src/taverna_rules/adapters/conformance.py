@@ -8,7 +8,8 @@ and checks each one:
 
 ``play``
     the game sets up, every decision offers a legal action, no action raises, and the
-    game ends with a result within :data:`MAX_DECISIONS` decisions;
+    game ends with a result within :data:`MAX_DECISIONS` decisions (and within the game
+    module's ``max_decisions``, when it gives one);
 ``replay``
     folding the log (:func:`~taverna_rules.games.taverna.evolve.fold`) and replaying it with
     verification (:func:`taverna_rules.replay`) give exactly the live final state;
@@ -404,6 +405,9 @@ class _GameRun:
         names = player_names(players)
         self.public: set[str] = {*names, *(self.kit.public(rules, names) if self.kit else ())}
         self.ledger: Any = None
+        bound = self.module.max_decisions
+        #: A game must end within its module's bound on a game's length.
+        self.longest = MAX_DECISIONS if bound is None else min(MAX_DECISIONS, bound(rules, players))
 
     # ------------------------------------------------------------------ driving
     def run(self) -> GameCheck:
@@ -448,8 +452,12 @@ class _GameRun:
                 decision = game.decision
             if decision is None:
                 raise _Failed("play", "the game is not over but no decision is pending")
-            if self.decisions >= MAX_DECISIONS:
-                raise _Failed("play", f"the game did not end within {MAX_DECISIONS} decisions")
+            if self.decisions >= self.longest:
+                raise _Failed(
+                    "play",
+                    f"the game did not end within {self.longest} decisions"
+                    + (" (its module's max_decisions)" if self.longest < MAX_DECISIONS else ""),
+                )
             if not decision.actions:
                 raise _Failed(
                     "play", f"decision {decision.kind!r} of seat {decision.player} has no legal action"

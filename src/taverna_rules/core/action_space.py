@@ -108,17 +108,21 @@ class ActionSpace:
         """The action numbered ``number``; with ``game``, the legal action of its pending
         decision that has this number (the copy of a card it offers), or
         :class:`IllegalActionError` if it offers none."""
-        if type(number) is not int or not 0 <= number < len(self.actions):
+        # NumPy's integers are what learning frameworks pass: anything with __index__
+        # (a bool is not a number here).
+        index = getattr(type(number), "__index__", None)
+        value = index(number) if index is not None and not isinstance(number, bool) else None
+        if value is None or not 0 <= value < len(self.actions):
             raise IllegalActionError(
                 f"action number {shown(number)} is out of range: 0 to {len(self.actions) - 1}"
             )
-        action = self.actions[number]
+        action = self.actions[value]
         if game is None:
             return action
         for legal in game.legal_actions():
             if self._canonical(legal) == action:
                 return legal
-        raise IllegalActionError(f"action number {number} ({shown(action)}) is not legal now")
+        raise IllegalActionError(f"action number {value} ({shown(action)}) is not legal now")
 
     def legal_indices(self, game: _Deciding) -> tuple[int, ...]:
         """The numbers of the pending decision's legal actions, in the decision's order

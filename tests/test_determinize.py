@@ -1,0 +1,116 @@
+"""Determinization (issue #12, "honest determinization"): a game drawn among those one
+player cannot tell apart, for search that must not peek.
+
+The property that matters: the sample depends on the player's view and the generator
+only. Two games that look the same to the player give the *same* sample for the same
+generator state, so its distribution cannot depend on anything hidden."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import taverna_rules as tr
+from taverna_rules.bots import RandomBot, play_out
+
+GAMES = ("taverna", "cavern_tavern")
+
+
+def _midgame(game_id: str, players: int, seed: int, steps: int) -> tr.Game:
+    rules = tr.load_rules(game_id)
+    game = tr.new_game(rules, [f"P{i}" for i in range(players)], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**20), steps=st.integers(0, 250), data=st.data())
+def test_a_sample_depends_on_the_view_only(
+    game_id: str, players: int, seed: int, steps: int, data: st.DataObject
+) -> None:
+    game = _midgame(game_id, players, seed, steps)
+    if game.over:
+        return
+    viewer = data.draw(st.integers(0, players - 1), label="viewer")
+    k, j = data.draw(st.integers(0, 2**32), label="k"), data.draw(st.integers(0, 2**32), label="j")
+    sample = game.determinize(viewer, random.Random(k))
+    # The player sees exactly the same game...
+    assert sample.view(viewer) == game.view(viewer)
+    assert sample.decision_for(viewer) == game.decision_for(viewer)
+    # ... and a game they cannot tell from this one gives the same sample for the same rng.
+    other = game.determinize(viewer, random.Random(j))
+    assert other.determinize(viewer, random.Random(k)).state == sample.state
+    # The seed, which decides every draw to come, is drawn anew.
+    assert sample.state.seed != game.state.seed
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_sample_plays_to_the_end(game_id: str) -> None:
+    game = _midgame(game_id, 3, seed=5, steps=40)
+    sample = game.determinize(1, random.Random(3))
+    play_out(sample, RandomBot(4))
+    assert sample.over and sample.result is not None
+    # The real game is untouched.
+    assert not game.over
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_what_is_hidden_is_redealt_and_what_is_seen_is_kept(game_id: str) -> None:
+    game = _midgame(game_id, 4, seed=11, steps=60)
+    hidden = game.module.visibility.hidden(game.state, 0)
+    assert hidden, "mid-game, some cards are hidden from seat 0"
+    samples = [game.determinize(0, random.Random(k)).state for k in range(20)]
+    # Seat 0's own hand (or items) never moves; the hidden things land elsewhere in some sample.
+    assert all(s.players[0] == game.state.players[0] for s in samples)
+    assert any(s != attrs_evolve_seed(game.state, s.seed) for s in samples)
+    # Nothing is created or lost: the same hidden things, redealt.
+    for sample in samples:
+        assert game.module.visibility.hidden(sample, 0) == hidden
+
+
+def attrs_evolve_seed(state: Any, seed: int) -> Any:
+    import attrs
+
+    return attrs.evolve(state, seed=seed)
+
+
+def test_a_player_view_and_a_finished_game_cannot_be_determinized() -> None:
+    game = _midgame("taverna", 2, seed=2, steps=10)
+    view = tr.replay(game.rules, game.events_for(0), verify=False)
+    with pytest.raises(tr.DeterminizeError, match="view"):
+        view.determinize(0, random.Random(1))
+    with pytest.raises(tr.UnknownPlayerError):
+        game.determinize(7, random.Random(1))
+    with pytest.raises(TypeError, match=r"random\.Random"):
+        game.determinize(0, 42)  # type: ignore[arg-type]
+    play_out(game, RandomBot(1))
+    with pytest.raises(tr.DeterminizeError, match="over"):
+        game.determinize(0, random.Random(1))
+
+
+def test_sealed_choices_not_yet_revealed_cannot_be_redealt() -> None:
+    """A sealed bid is an action, not a card from a deck: a zone of pool ``None`` says it
+    cannot be redealt, and a sample is refused until the reveal."""
+    from toy_games import installed
+    from toy_games.auction import RULES, Bid
+
+    with installed():
+        game = tr.new_game(RULES, ["Ann", "Bob"], seed=1)
+        assert game.seat(0).playout(random.Random(1)).legal_actions() == game.legal_actions()
+        game.apply(Bid(4), player=1)
+        with pytest.raises(tr.DeterminizeError, match="commits"):
+            game.seat(0).playout(random.Random(1))
+        # Bob sees his own bid: nothing is hidden from him.
+        assert game.seat(1).playout(random.Random(1)).state.commits == ((1, Bid(4)),)
+        # The toy game writes no positions: a sample plays as a playout, not as a Game.
+        with pytest.raises(tr.DeterminizeError, match="positions"):
+            game.determinize(1, random.Random(1))
