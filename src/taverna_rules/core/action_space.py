@@ -11,6 +11,7 @@ it is the same in every run and on every machine for the same rules fingerprint.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -110,8 +111,9 @@ class ActionSpace:
         :class:`IllegalActionError` if it offers none."""
         # NumPy's integers are what learning frameworks pass: anything with __index__
         # (a bool is not a number here).
-        index = getattr(type(number), "__index__", None)
-        value = index(number) if index is not None and not isinstance(number, bool) else None
+        value: int | None = None
+        if not isinstance(number, bool) and hasattr(type(number), "__index__"):
+            value = operator.index(number)
         if value is None or not 0 <= value < len(self.actions):
             raise IllegalActionError(
                 f"action number {shown(number)} is out of range: 0 to {len(self.actions) - 1}"
