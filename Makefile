@@ -6,6 +6,8 @@ RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 # The game of `make demo` (`make demo GAME=cavern_tavern`).
 GAME ?= taverna
+# Games of ISMCTS against greedy bots in `make bench` (`make bench STRENGTH=40`; 0: skip).
+STRENGTH ?= 0
 
 .PHONY: demo test lint typecheck unit docs bench clean
 
@@ -40,7 +42,7 @@ docs: $(DEV_STAMP)
 test: lint typecheck unit docs
 
 bench: $(DEV_STAMP)
-	$(PY) -m benchmarks
+	$(PY) -m benchmarks --strength $(STRENGTH)
 
 clean:
 	rm -rf $(VENV) docs/_build build dist .pytest_cache .mypy_cache .ruff_cache

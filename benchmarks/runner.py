@@ -348,6 +348,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="games played one after the other for the memory growth (default 1000, --quick 200)",
     )
     parser.add_argument("--seed", type=int, default=0, help="first seed of the random games (default 0)")
+    parser.add_argument(
+        "--strength",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also play GAMES games of 4-player Taverna, ISMCTS against three greedy bots "
+        "(about 30 s a game; default 0: skip)",
+    )
+    parser.add_argument(
+        "--strength-seconds", type=float, default=1.0, help="ISMCTS's time a decision (default 1)"
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the figures as JSON to PATH")
     parser.add_argument(
         "--goal-decisions",
@@ -368,6 +379,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--simulate must be at least 10, not {args.simulate!r}")
     if args.repeats < 1:
         parser.error(f"--repeats must be at least 1, not {args.repeats!r}")
+    if args.strength < 0 or args.strength_seconds <= 0:
+        parser.error("--strength must be 0 or more and --strength-seconds positive")
     return args
 
 
@@ -398,6 +411,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     results = run_all(config, progress)
     print(render_table(results))
+    if args.strength:
+        from .strength_bench import GOAL_BEATS, strength_figures
+
+        progress(f"ISMCTS against greedy bots, {args.strength} games")
+        strength = strength_figures(args.strength, args.strength_seconds, seed=args.seed)
+        print(
+            f"\nISMCTS ({strength.seconds:g} s a decision) against three greedy bots, 4-player Taverna, "
+            f"{strength.games} games, seats rotating:\n"
+            f"  beats a greedy bot in {strength.beats:.0%} of {strength.pairings} pairings "
+            f"(95% CI {strength.low:.0%}-{strength.high:.0%}); first place in {strength.wins:.0%} of games\n"
+            f"Goal: beats greedy in >= {GOAL_BEATS:.0%}: {'met' if strength.met else 'not met'}"
+        )
     if args.json:
         write_json(results, args.json)
         print(f"\nfigures written to {args.json}")

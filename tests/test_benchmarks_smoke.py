@@ -100,3 +100,13 @@ def test_quick_and_default_budgets() -> None:
     assert 0 < quick.seconds < default.seconds
     assert quick.cold_runs == 1
     assert config_from(parse_args(["--quick", "--seconds", "0.1"])).seconds == 0.1
+
+
+def test_the_strength_figures_count_every_pairing_with_a_greedy_bot() -> None:
+    from benchmarks.strength_bench import strength_figures
+
+    figures = strength_figures(2, seconds=0.005, seed=3)
+    assert figures.games == 2 and figures.pairings == 6  # three greedy opponents a game
+    assert 0.0 <= figures.low <= figures.beats <= figures.high <= 1.0
+    assert 0.0 <= figures.wins <= 1.0
+    assert parse_args(["--strength", "4"]).strength == 4

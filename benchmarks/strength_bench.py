@@ -1,0 +1,69 @@
+"""How strong search is: information-set MCTS against the greedy bot (issue #12).
+
+Four-player Taverna, one :class:`~taverna_rules.bots.ISMCTSBot` with a time budget a
+decision and three :class:`~taverna_rules.bots.GreedyBot` opponents, the seats rotating
+game after game (:func:`~taverna_rules.adapters.tournament.simulate_games`). ISMCTS beats
+a greedy opponent when it ranks above it; a shared rank is half. The goal: it beats the
+greedy bot in at least 60 % of these pairings, reported with a 95 % Wilson interval
+(over the pairings; the three pairings of a game are not independent, so the interval is
+a little narrower than it should be). ``python -m benchmarks --strength N`` plays N games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from taverna_rules.adapters.tournament import simulate_games, wilson_interval
+
+__all__ = ["GOAL_BEATS", "StrengthFigures", "strength_figures"]
+
+#: The share of pairings with a greedy bot that ISMCTS must win.
+GOAL_BEATS = 0.6
+
+
+@dataclass(frozen=True)
+class StrengthFigures:
+    """ISMCTS against greedy bots: games, pairings, the share ISMCTS won, its interval,
+    and ISMCTS's share of first places."""
+
+    games: int
+    seconds: float
+    pairings: int
+    beats: float
+    low: float
+    high: float
+    wins: float
+
+    @property
+    def met(self) -> bool:
+        """True when the share beaten reaches :data:`GOAL_BEATS`."""
+        return self.beats >= GOAL_BEATS
+
+
+def strength_figures(games: int, seconds: float = 1.0, seed: int = 0, workers: int = 1) -> StrengthFigures:
+    """Play ``games`` games of 4-player Taverna, ISMCTS (``seconds`` a decision) against
+    three greedy bots, the seats rotating."""
+    report = simulate_games(
+        "taverna",
+        players=4,
+        games=games,
+        bots=[f"ismcts:seconds={seconds}", "greedy", "greedy", "greedy"],
+        seed=seed,
+        workers=workers,
+    )
+    won = 0.0
+    pairings = 0
+    firsts = 0.0
+    for record in report.records:
+        searcher = record.entrants.index(0)
+        for seat, rank in enumerate(record.ranks):
+            if seat == searcher:
+                continue
+            pairings += 1
+            mine = record.ranks[searcher]
+            won += 1.0 if mine < rank else 0.5 if mine == rank else 0.0
+        if searcher in record.winners:
+            firsts += 1 / len(record.winners)
+    beats = won / pairings if pairings else 0.0
+    low, high = wilson_interval(won, pairings)
+    return StrengthFigures(games, seconds, pairings, beats, low, high, firsts / games if games else 0.0)
