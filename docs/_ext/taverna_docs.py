@@ -49,6 +49,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.core.determinize", "Determinization"),
     ("taverna_rules.adapters.tournament", "Tournaments (taverna simulate)"),
     ("taverna_rules.adapters.pettingzoo", "PettingZoo environment"),
+    ("taverna_rules.adapters.openspiel", "OpenSpiel games"),
     ("taverna_rules.position", "Position documents"),
     ("taverna_rules.games.taverna.state", "State"),
     ("taverna_rules.games.taverna.actions", "Actions"),
