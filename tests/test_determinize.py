@@ -8,8 +8,8 @@ generator state, so its distribution cannot depend on anything hidden."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -71,16 +71,10 @@ def test_what_is_hidden_is_redealt_and_what_is_seen_is_kept(game_id: str) -> Non
     samples = [game.determinize(0, random.Random(k)).state for k in range(20)]
     # Seat 0's own hand (or items) never moves; the hidden things land elsewhere in some sample.
     assert all(s.players[0] == game.state.players[0] for s in samples)
-    assert any(s != attrs_evolve_seed(game.state, s.seed) for s in samples)
+    assert any(s != attrs.evolve(game.state, seed=s.seed) for s in samples)
     # Nothing is created or lost: the same hidden things, redealt.
     for sample in samples:
         assert game.module.visibility.hidden(sample, 0) == hidden
-
-
-def attrs_evolve_seed(state: Any, seed: int) -> Any:
-    import attrs
-
-    return attrs.evolve(state, seed=seed)
 
 
 def test_a_player_view_and_a_finished_game_cannot_be_determinized() -> None:

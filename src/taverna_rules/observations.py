@@ -17,12 +17,11 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core.observation import ObservationLayout, ObservationWriter
+from taverna_rules.core.observation import ObservationLayout, ObservationWriter, chain_key, digest
 from taverna_rules.errors import GameModuleError, OptionError
 
 if TYPE_CHECKING:
@@ -109,11 +108,4 @@ def information_state(game: Game | Seat, player: int | str | None = None) -> str
     Two games give the same key exactly when everything the player has seen so far is
     the same (perfect recall: what they saw earlier counts, not only the state now)."""
     game, seat = _seat_of(game, player)
-    digest = hashlib.blake2b(digest_size=20)
-    digest.update(str(seat).encode())
-    for event in game.events_for(seat):
-        digest.update(b"\n")
-        # An event's repr names its type and every field: the same text for the same
-        # event, and much faster to write than its JSON.
-        digest.update(repr(event).encode())
-    return digest.hexdigest()
+    return chain_key(digest(f"seat {seat}"), game.events_for(seat))

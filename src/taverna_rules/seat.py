@@ -26,6 +26,7 @@ from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import Decision
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.errors import DeterminizeError
+from taverna_rules.observations import information_state, observe
 from taverna_rules.playout import Playout
 
 if TYPE_CHECKING:
@@ -101,14 +102,10 @@ class Seat:
 
     def observe(self, *, numpy: bool | None = None) -> Any:
         """This player's observation vector (:func:`taverna_rules.observe`)."""
-        from taverna_rules.observations import observe
-
         return observe(self, numpy=numpy)
 
     def information_state(self) -> str:
         """This player's information state (:func:`taverna_rules.information_state`)."""
-        from taverna_rules.observations import information_state
-
         return information_state(self)
 
     def determinize(self, rng: random.Random) -> Game:
@@ -123,7 +120,7 @@ class Seat:
         game = self._game
         if game.over:
             raise DeterminizeError("the game is over: there is nothing to play forward")
-        return Playout(game.rules, determinize(game.module.visibility, game._state, self.player, rng))
+        return Playout(game.rules, determinize(game.module.visibility, game.state, self.player, rng))
 
     def __repr__(self) -> str:
         return f"<Seat {self.player} ({self.name}) of {self._game!r}>"

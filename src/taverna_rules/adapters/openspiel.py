@@ -71,7 +71,6 @@ the rest of the library never imports OpenSpiel or NumPy.
 
 from __future__ import annotations
 
-import hashlib
 import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -89,7 +88,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in devel
 
 from taverna_rules._shown import shown
 from taverna_rules.core.action_space import ActionSpace, action_space
-from taverna_rules.core.observation import ObservationLayout
+from taverna_rules.core.observation import ObservationLayout, chain_key, digest
 from taverna_rules.errors import OptionError
 from taverna_rules.game import Game, new_game, replay
 from taverna_rules.game_modules import GameModule, game_module, installed_games
@@ -140,7 +139,7 @@ class _Spec:
         self._outcomes: list[tuple[int, float]] | None = None
         #: The keys of each seat, then of the whole log, before anything is seen.
         self.start_keys = tuple(
-            _digest(f"taverna_rules {game_id}, {players} players, {whom}")
+            digest(f"taverna_rules {game_id}, {players} players, {whom}")
             for whom in [*(f"seat {seat}" for seat in range(players)), "all"]
         )
 
@@ -183,10 +182,6 @@ class _Log:
 
 def _replayed(game_id: str, events: Sequence[Any]) -> _Log:
     return _Log(replay(load_rules(game_id), events, verify=False))
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
 
 
 # ---------------------------------------------------------------------- the game
@@ -391,9 +386,8 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         if start < len(events):
             whole = index == self._spec.players
             redact = game.module.visibility.redact_event
-            for event in events[start:]:
-                seen = event if whole else redact(event, index)
-                key = _digest(f"{key}\n{seen!r}")
+            seen = events[start:] if whole else (redact(event, index) for event in events[start:])
+            key = chain_key(key, seen)
             self._keys[index] = key
             self._keyed[index] = len(events)
         return key
@@ -420,7 +414,7 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         state._log = _Log(sample)
         mine = self._key(seat)
         state._keys = [
-            mine if other == seat else _digest(f"{mine}\nresampled for seat {seat}, seen by seat {other}")
+            mine if other == seat else digest(f"{mine}\nresampled for seat {seat}, seen by seat {other}")
             for other in range(spec.players)
         ]
         state._keys.append(spec.start_keys[spec.players])

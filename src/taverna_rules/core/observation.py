@@ -10,12 +10,13 @@ with a given number of players has the same layout (a property test holds it).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
-__all__ = ["ObservationLayout", "ObservationWriter", "seats_from"]
+__all__ = ["ObservationLayout", "ObservationWriter", "chain_key", "digest", "seats_from"]
 
 
 class ObservationWriter:
@@ -55,6 +56,21 @@ class ObservationWriter:
             if i is not None:
                 counted[i] += 1.0
         self.block(name, counted)
+
+
+def digest(text: str) -> str:
+    """A short key of ``text`` (a hex digest)."""
+    return hashlib.blake2b(text.encode(), digest_size=20).hexdigest()
+
+
+def chain_key(key: str, events: Iterable[Any]) -> str:
+    """An information-state key ``key`` carried over ``events`` (as the player saw them),
+    one at a time, so that a holder may keep a running key and extend it as the log grows.
+    An event's repr names its type and every field: the same text for the same event, and
+    much faster to write than its JSON."""
+    for event in events:
+        key = digest(f"{key}\n{event!r}")
+    return key
 
 
 def seats_from(viewer: int, players: int) -> list[int]:
