@@ -17,10 +17,11 @@ from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.card_texts import CardText, RulesText
+from taverna_rules.core.chance import CHANCE, ChanceMode, Outcome
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
 from taverna_rules.core.observation import ObservationLayout, ObservationWriter
 from taverna_rules.core.positions import PositionFormat
-from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed
+from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, PickOutcome
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
 from taverna_rules.dsl.ops import CountText, OpSpec, Text, Vocabulary
@@ -278,6 +279,10 @@ __all__ = [
     "GameModuleError",
     "ChoiceCommitted",
     "ChoicesRevealed",
+    "CHANCE",
+    "ChanceMode",
+    "Outcome",
+    "PickOutcome",
     "DecisionKind",
     "Engine",
     "Flow",

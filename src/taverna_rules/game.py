@@ -13,8 +13,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules._shown import shown
+from taverna_rules.core.arguments import check_chance
+from taverna_rules.core.chance import ChanceMode, Outcome
 from taverna_rules.core.determinize import determinize
-from taverna_rules.core.engine import Decision, Trace, decide_and_fold, pending_decision, pending_decisions
+from taverna_rules.core.engine import (
+    Decision,
+    Trace,
+    chance_outcomes,
+    decide_and_fold,
+    is_simultaneous,
+    pending_decision,
+    pending_decisions,
+)
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
 from taverna_rules.core.views import redact_decision
@@ -158,6 +168,24 @@ class Game:
         return decision.actions if decision is not None else ()
 
     @property
+    def chance(self) -> ChanceMode:
+        """The chance mode the game was set up with: ``"sampled"`` or ``"explicit"``
+        (see :func:`new_game`)."""
+        mode: ChanceMode = getattr(self._state, "chance", "sampled")
+        return mode
+
+    def chance_outcomes(self) -> tuple[Outcome, ...]:
+        """At a chance decision (explicit chance mode; :attr:`decision` has player
+        :data:`~taverna_rules.core.chance.CHANCE`): every outcome, with the
+        :class:`~taverna_rules.core.records.PickOutcome` action that picks it, its exact
+        probability (a :class:`~fractions.Fraction`; they sum to 1) and the event it gives.
+        ``()`` at a player's decision or once over. The events may show what a seat must
+        not see (the card drawn into a hand): never send them to a player."""
+        if self._view:
+            return ()
+        return chance_outcomes(self.rules, self._state)
+
+    @property
     def over(self) -> bool:
         """True when the game has ended."""
         return bool(self._state.over)
@@ -194,7 +222,7 @@ class Game:
         player who decides (a spell to sell names a card of a hidden hand)."""
         seat = self._seat(player)
         decision = self.decision
-        if decision is not None and self.module.decisions[decision.kind].seats is not None:
+        if decision is not None and is_simultaneous(self.module, decision):
             # At a simultaneous decision each seat still to choose has its own.
             decision = next((d for d in self.decisions if d.player == seat), decision)
         return None if decision is None else redact_decision(decision, seat)
@@ -344,6 +372,7 @@ def new_game(
     birthdays: Sequence[str | None] | None = None,
     played_on: str | dt.date | None = None,
     undo: UndoPolicy = "until_reveal",
+    chance: ChanceMode = "sampled",
 ) -> Game:
     """Set up a new game of the rules' game (Taverna: 2 to 5 ``players``).
 
@@ -352,14 +381,24 @@ def new_game(
     every shuffle and draw; ``options`` set rule options by name. ``first_player`` is a
     seat; for Taverna, without it, ``birthdays`` (one per player, ``MM-DD`` or ``None``)
     and ``played_on`` (``YYYY-MM-DD`` or a :class:`datetime.date`) pick the player with
-    the most recent birthday, else seat 0, and birthdays also break a final tie. Every
-    argument is checked before anything happens: a wrong type or value raises
-    :class:`~taverna_rules.errors.OptionError`.
+    the most recent birthday, else seat 0, and birthdays also break a final tie.
+
+    ``chance="explicit"`` sets the game up for search that branches on chance: nothing is
+    drawn from the seed; each draw (a card from a deck, dice) is a chance decision of
+    player :data:`~taverna_rules.core.chance.CHANCE` whose actions are
+    :class:`~taverna_rules.core.records.PickOutcome`, with probabilities from
+    :meth:`Game.chance_outcomes` (see :mod:`taverna_rules.core.chance`). The mode is
+    recorded in the log. Every argument is checked before anything happens: a wrong type
+    or value raises :class:`~taverna_rules.errors.OptionError`.
     """
     _check_undo(undo)
     module = _module_of(rules, OptionError)
     given = {"first_player": first_player, "birthdays": birthdays, "played_on": played_on}
     setup = {name: value for name, value in given.items() if value is not None}
+    if check_chance(chance) != "sampled":
+        if module.max_chance_outcomes is None:
+            raise OptionError(f"game {module.id!r} has no explicit chance mode: its draws are not described")
+        setup["chance"] = chance
     events = module.start(rules, players, seed, options, **setup)
     return Game(rules, events, undo=undo)
 

@@ -170,6 +170,11 @@ class GameModule:
     #: <taverna_rules.ActionSpace.max_decisions>`), for frameworks that size buffers by the
     #: longest game; the conformance kit checks every game it plays stays under it.
     max_decisions: Callable[[Any, int], int] | None = None
+    #: ``max_chance_outcomes(rules, players) -> int``: the most outcomes a chance decision
+    #: of the explicit chance mode can have (OpenSpiel sizes chance nodes by it); ``None``
+    #: for a game whose draws are not all described by
+    #: :class:`~taverna_rules.core.chance.Chance`, which then has the sampled mode only.
+    max_chance_outcomes: Callable[[Any, int], int] | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.content is not None and self.content.game != self.id:

@@ -27,6 +27,7 @@ from taverna_rules.core import (
     Result,
     Task,
     action_table,
+    dice,
     registrar,
 )
 from toy_games.common import Started, ToyRules, ended, fold_shared, toy_events, toy_module
@@ -126,7 +127,7 @@ def _turn(engine: Engine, task: Task, action: Action) -> None:
         won = engine.state.players[player].score >= engine.rules.numbers[0]
         engine.push(Task("end") if won else following)
         return
-    rolled = engine.draw(lambda rng: DieRolled(player, rng.randint(1, 6)))
+    rolled = engine.draw(dice(1, lambda faces: DieRolled(player, faces[0])))
     assert isinstance(rolled, DieRolled)
     engine.push(following if rolled.value == 1 else Task("turn", player))
 

@@ -4,13 +4,27 @@ What a game author builds on: :class:`~taverna_rules.core.records.Action`,
 :class:`~taverna_rules.core.records.Event` and :class:`~taverna_rules.core.records.Task`
 (the records), :class:`~taverna_rules.core.engine.Flow` (the game's steps and decision
 kinds, turn-based or simultaneous) and :class:`~taverna_rules.core.engine.Engine` (what a
-step works with: ``emit``, ``push``, ``draw``), :class:`~taverna_rules.core.views.Zone`
+step works with: ``emit``, ``push``, ``draw``, ``draw_card``, ``shuffled``), the draws of
+:mod:`~taverna_rules.core.chance` (:func:`~taverna_rules.core.chance.dice`,
+:func:`~taverna_rules.core.chance.card_from` and the rest: one description serves the
+sampled and the explicit chance mode), :class:`~taverna_rules.core.views.Zone`
 and :class:`~taverna_rules.core.views.Visibility` (what is hidden from whom), and
 :data:`~taverna_rules.core.engine.CORE_FOLDS` (how the core's own events fold). A game
 gathers its parts in a :class:`~taverna_rules.game_modules.GameModule`; see
 :doc:`architecture` ("Writing a game module").
 """
 
+from taverna_rules.core.chance import (
+    CHANCE,
+    CHANCE_MODES,
+    Chance,
+    ChanceMode,
+    Outcome,
+    arrangement,
+    card_from,
+    cards_from,
+    dice,
+)
 from taverna_rules.core.engine import CORE_FOLDS, Decision, DecisionKind, Engine, Flow, run_flow
 from taverna_rules.core.records import (
     HIDDEN,
@@ -19,6 +33,7 @@ from taverna_rules.core.records import (
     ChoicesRevealed,
     Event,
     FlowAdvanced,
+    PickOutcome,
     Result,
     Standing,
     Task,
@@ -29,9 +44,13 @@ from taverna_rules.core.records import (
 from taverna_rules.core.views import Visibility, Zone
 
 __all__ = [
+    "CHANCE",
+    "CHANCE_MODES",
     "CORE_FOLDS",
     "HIDDEN",
     "Action",
+    "Chance",
+    "ChanceMode",
     "ChoiceCommitted",
     "ChoicesRevealed",
     "Decision",
@@ -40,12 +59,18 @@ __all__ = [
     "Event",
     "Flow",
     "FlowAdvanced",
+    "Outcome",
+    "PickOutcome",
     "Result",
     "Standing",
     "Task",
     "Visibility",
     "Zone",
     "action_table",
+    "arrangement",
+    "card_from",
+    "cards_from",
+    "dice",
     "event_table",
     "registrar",
     "run_flow",

@@ -9,10 +9,12 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core.chance import CHANCE_MODES
 from taverna_rules.core.records import HIDDEN, INT_BOUND
 from taverna_rules.errors import OptionError
 
 __all__ = [
+    "check_chance",
     "INT_BOUND",
     "MAX_NAME",
     "check_first_player",
@@ -99,6 +101,15 @@ def resolve_options(rules: Any, options: object) -> tuple[tuple[str, Any], ...]:
         hint = "; ".join(h for h in hints if h) or f"known: {', '.join(known)}"
         raise OptionError(f"unknown rule option(s) {shown(sorted(given))} ({hint})")
     return tuple(sorted(values.items()))
+
+
+def check_chance(mode: object) -> str:
+    """The chance mode, checked: ``"sampled"`` or ``"explicit"``
+    (:mod:`taverna_rules.core.chance`)."""
+    for known in CHANCE_MODES:
+        if type(mode) is str and mode == known:
+            return known
+    raise OptionError(f"chance is one of {list(CHANCE_MODES)}, not {shown(mode)}")
 
 
 def sequence(value: object, what: str) -> Sequence[object]:

@@ -71,7 +71,8 @@ def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Ran
 
     Hidden things of the zones of one pool trade places at random (each place keeps how
     many it holds); a ``hidden`` zone holding a number (the seed) gets a new random
-    number. :class:`~taverna_rules.errors.DeterminizeError` when a hidden thing cannot be
+    number, and the sample draws from it (in explicit chance mode too).
+    :class:`~taverna_rules.errors.DeterminizeError` when a hidden thing cannot be
     redealt (a zone of pool ``None``: sealed choices not yet revealed) or a hidden zone
     holds something that is not a number. ``viewer`` is a seat (a spectator sees less
     than any seat: determinize for a seat)."""
@@ -112,6 +113,9 @@ def _deal(
 ) -> Any:
     players = list(state.players)
     fields: dict[str, Any] = dict(fresh)
+    if getattr(state, "chance", "sampled") != "sampled":
+        # The sample is one world: its new seed decides the draws to come.
+        fields["chance"] = "sampled"
     taken = dict.fromkeys(pools, 0)
     for (zone, seat, index), value in places:
         kind = zone.kind

@@ -24,6 +24,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry
 from taverna_rules.core._replace import freeze, replace, thaw
+from taverna_rules.core.chance import CHANCE, Chance, Outcome, PickOutcome, card_from
 from taverna_rules.core.records import (
     Action,
     ChoiceCommitted,
@@ -33,10 +34,11 @@ from taverna_rules.core.records import (
     Task,
     action_problem,
 )
-from taverna_rules.errors import GameModuleError, IllegalActionError
+from taverna_rules.errors import GameModuleError, IllegalActionError, TavernaError
 from taverna_rules.game_modules import GameModule, game_module
 
 __all__ = [
+    "CHANCE_STEP",
     "CORE_FOLDS",
     "Decision",
     "DecisionKind",
@@ -44,8 +46,11 @@ __all__ = [
     "Engine",
     "Flow",
     "Trace",
+    "chance_outcomes",
     "decide",
     "decide_and_fold",
+    "is_simultaneous",
+    "picked_first",
     "pending_decision",
     "pending_decisions",
     "resolve",
@@ -169,6 +174,20 @@ def _parts(module: GameModule) -> _Parts:
     return parts
 
 
+#: The kind of the step that waits for chance (explicit chance mode).
+CHANCE_STEP = "chance"
+
+
+class _ChanceNeeded(Exception):
+    """A draw in explicit chance mode with no outcome picked yet: the engine's unit of work
+    (an action, or the flow after a start) stops, and the game waits for chance."""
+
+    def __init__(self, chance: Chance, forced: tuple[int, ...]) -> None:
+        super().__init__(forced)
+        self.chance = chance
+        self.forced = forced
+
+
 class Diverged(Exception):
     """An engine with expected events emitted another one (at ``index``): verified replay's
     early exit, never seen outside the core."""
@@ -187,8 +206,10 @@ class Engine:
 
     __slots__ = (
         "_decisions",
+        "_drawn",
         "_evolve",
         "_expect",
+        "_forced",
         "_owned",
         "_passes",
         "_quiet",
@@ -196,6 +217,7 @@ class Engine:
         "_reacted",
         "_steps",
         "events",
+        "explicit",
         "module",
         "pending",
         "reactions",
@@ -215,6 +237,7 @@ class Engine:
         expect: Sequence[Event] | None = None,
         quiet: bool = False,
         owned: bool = False,
+        forced: tuple[int, ...] = (),
     ) -> None:
         self.rules = rules
         module = game_module(rules.game)
@@ -245,6 +268,11 @@ class Engine:
         #: A playout's engine: decisions without prompts, and the stack set without its
         #: event (nobody keeps a log).
         self._quiet = quiet
+        #: Explicit chance mode (see :mod:`taverna_rules.core.chance`): the outcomes picked
+        #: for this unit's draws so far, and how many of them the engine has used.
+        self.explicit = getattr(state, "chance", "sampled") == "explicit"
+        self._forced = forced
+        self._drawn = 0
 
     def result(self) -> Any:
         """The working state, frozen (an ``owned`` one as it is)."""
@@ -262,20 +290,65 @@ class Engine:
         if self._react is not None:
             self._react(self, event)
 
-    def draw(self, outcome: Callable[[random.Random], Event]) -> Event:
-        """Chance during play: ``outcome`` makes the event of a draw (dice rolled, a card
-        drawn from a shuffled deck) from a generator keyed on the game's seed and its draw
-        counter, and the event is emitted. Folding the event must count the draw
-        (``draws`` one more), so the next draw differs; fold and replay read the event
-        and never touch a generator."""
+    def draw(self, chance: Chance, rng: random.Random | None = None) -> Event:
+        """A draw (dice rolled, a card drawn from an unordered deck): its event is emitted
+        and returned.
+
+        In sampled mode ``chance.sample`` makes the event from a generator keyed on the
+        game's seed and its draw counter; folding the event must count the draw (``draws``
+        one more), so the next draw differs. ``rng``, at setup, is the setup's own
+        generator instead (the draw is then not counted). In explicit mode the outcome is
+        the one picked at a chance decision; a draw with none picked yet stops the action
+        there, and the game waits for chance. Fold and replay read the event and never
+        touch a generator.
+        """
+        if self.explicit:
+            return self.emit_outcome(chance)
+        if rng is not None:
+            event = chance.sample(rng)
+            self.emit(event)
+            return event
         before = self.state.draws
-        event = outcome(random.Random(f"{self.state.seed}/{before}"))
+        event = chance.sample(random.Random(f"{self.state.seed}/{before}"))
         self.emit(event)
         if self.state.draws != before + 1:
             raise RuntimeError(
                 f"folding {event.TYPE} must count one draw (draws {before} -> {self.state.draws})"
             )
         return event
+
+    def emit_outcome(self, chance: Chance) -> Event:
+        """Explicit mode: emit the outcome picked for this draw, or stop for chance."""
+        index = self._drawn
+        if index >= len(self._forced):
+            raise _ChanceNeeded(chance, self._forced)
+        outcomes = chance.outcomes()
+        picked = self._forced[index]
+        if not 0 <= picked < len(outcomes):
+            raise IllegalActionError(f"outcome {picked} of a draw with {len(outcomes)} outcomes")
+        self._drawn += 1
+        event = outcomes[picked][0]
+        self.emit(event)
+        return event
+
+    def draw_card(self, deck: Sequence[str], make: Callable[[str], Event]) -> Event:
+        """The top card of a deck shuffled at setup, as the event ``make`` makes of it
+        (folding it takes that card out of the deck). In explicit mode the deck is
+        unordered and the card is a draw (:meth:`draw`)."""
+        if self.explicit:
+            return self.draw(card_from(deck, make))
+        event = make(deck[0])
+        self.emit(event)
+        return event
+
+    def shuffled(self, items: Sequence[Any], rng: random.Random) -> tuple[Any, ...]:
+        """``items`` shuffled by the setup's generator for a deck; in explicit mode, sorted:
+        the deck stays unordered and each card drawn from it is a chance decision."""
+        if self.explicit:
+            return tuple(sorted(items))
+        order = list(items)
+        rng.shuffle(order)
+        return tuple(order)
 
     def push(self, *tasks: Task) -> None:
         """Schedule ``tasks`` to run next, the first one first."""
@@ -373,8 +446,10 @@ def pending_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
     each seat still to commit (in seat order); ``()`` once the game is over."""
     if state.over or not state.stack:
         return ()
-    module = game_module(rules.game)
     top = state.stack[-1]
+    if top.kind == CHANCE_STEP:
+        return (_chance_decision(rules, state),)
+    module = game_module(rules.game)
     kind = _decision_kind(module, top)
     if kind.seats is not None:
         return _waiting(module, rules, state, top, kind)
@@ -472,20 +547,196 @@ def resolve(
     working copy (:func:`~taverna_rules.core._replace.thaw`) only the caller holds: it is
     changed in place and returned unfrozen, sparing a copy each way.
     """
-    engine = Engine(rules, state, trace, transient=transient, expect=expect, quiet=quiet, owned=owned)
-    top = engine.stack[-1]
-    kind = engine._decisions[top.kind]
-    if kind.seats is None:
-        engine.stack.pop()
-        kind.apply(engine, top, action)
-    else:
-        engine.emit(ChoiceCommitted(pending.player, action))
-        if not _waiting(engine.module, rules, engine.state, top, kind):
-            engine.stack.pop()
-            engine._reveal(top, kind)
-    engine._settle()
-    engine.run()
+    if pending.kind == CHANCE_STEP:
+        assert isinstance(action, PickOutcome)
+        return _pick_outcome(rules, state, action.index, trace=trace, expect=expect, transient=transient)
+    # In explicit chance mode a run that stops at a draw keeps none of its events: it is
+    # checked against ``expect`` at its end.
+    explicit = getattr(state, "chance", "sampled") == "explicit"
+    try:
+        engine = _unit(
+            rules,
+            state,
+            action,
+            pending,
+            trace=trace,
+            expect=None if explicit else expect,
+            transient=transient,
+            quiet=quiet,
+            owned=owned,
+        )
+    except _ChanceNeeded as need:
+        return _await_chance(rules, state, need, action, pending.player, expect)
+    return _checked(engine, expect if explicit else None)
+
+
+def _checked(engine: Engine, expect: Sequence[Event] | None) -> tuple[list[Event], Any, Decision | None]:
+    """What a run made, once its events are the ``expect``-ed ones (when given)."""
+    if expect is not None and engine.events != list(expect):
+        raise Diverged(0)
     return engine.events, engine.result(), engine.pending
+
+
+def _unit(
+    rules: Any,
+    state: Any,
+    action: Action | None,
+    pending: Decision | None,
+    *,
+    forced: tuple[int, ...] = (),
+    trace: Trace | None = None,
+    expect: Sequence[Event] | None = None,
+    transient: bool = True,
+    quiet: bool = False,
+    owned: bool = False,
+) -> Engine:
+    """The engine's unit of work: ``action`` resolved at ``pending`` (``None``: the flow of
+    a fresh state), then the automatic steps up to the next decision. In explicit chance
+    mode ``forced`` are the outcomes already picked for its draws, and a draw beyond them
+    raises :class:`_ChanceNeeded`."""
+    engine = Engine(
+        rules, state, trace, transient=transient, expect=expect, quiet=quiet, owned=owned, forced=forced
+    )
+    if action is not None:
+        assert pending is not None
+        top = engine.stack[-1]
+        kind = engine._decisions[top.kind]
+        if kind.seats is None:
+            engine.stack.pop()
+            kind.apply(engine, top, action)
+        else:
+            engine.emit(ChoiceCommitted(pending.player, action))
+            if not _waiting(engine.module, rules, engine.state, top, kind):
+                engine.stack.pop()
+                engine._reveal(top, kind)
+        engine._settle()
+    engine.run()
+    return engine
+
+
+# ----------------------------------------------------------------------------- chance decisions
+# A unit of work that draws in explicit chance mode stops at the draw and is thrown away:
+# the game waits, on a chance step pushed on the state before the unit, holding the action
+# and the outcomes picked so far. Picking an outcome runs the whole unit again from that
+# state with one outcome more (steps are deterministic, so it takes the same path), until
+# it draws no more. A step need not know it can be stopped half-way.
+
+
+def _chance_task(action: Action | None, player: int, forced: tuple[int, ...]) -> Task:
+    # serialize imports this module: the action's wire form is read here, when needed.
+    from taverna_rules.core.serialize import action_to_json
+
+    ref = "" if action is None else action_to_json(action)
+    return Task(CHANCE_STEP, CHANCE, ref, args=(str(player), *map(str, forced)))
+
+
+def _unit_of(rules: Any, task: Task) -> tuple[Action | None, int, tuple[int, ...]]:
+    """The action, its seat and the outcomes picked so far, of a chance step."""
+    from taverna_rules.core.serialize import action_from_json
+
+    try:
+        player, *forced = (int(arg) for arg in task.args)
+        action = action_from_json(task.ref, game=rules.game) if task.ref else None
+    except (ValueError, TavernaError) as exc:
+        raise IllegalActionError(f"the chance step {task!r} is not one this engine wrote ({exc})") from None
+    return action, player, tuple(forced)
+
+
+def _rerun(rules: Any, state: Any, forced: tuple[int, ...], **options: Any) -> Engine:
+    """The unit of the chance step on top of ``state`` run again with ``forced`` outcomes."""
+    task = state.stack[-1]
+    before = replace(state, stack=state.stack[:-1])
+    action, player, _ = _unit_of(rules, task)
+    pending = None if action is None else _pending_for(rules, before, player)
+    if action is not None and (pending is None or action not in pending.actions):
+        raise IllegalActionError(
+            f"the chance step's action {shown(action, wide=True)} is not legal before it"
+        )
+    return _unit(rules, before, action, pending, forced=forced, **options)
+
+
+def _chance_at(rules: Any, state: Any) -> Chance:
+    """The draw a chance step waits on."""
+    forced = _unit_of(rules, state.stack[-1])[2]
+    try:
+        _rerun(rules, state, forced)
+    except _ChanceNeeded as need:
+        return need.chance
+    raise GameModuleError(
+        f"game {rules.game!r} did not draw again when its action was run again: a step is not deterministic"
+    )
+
+
+def _pick_outcome(
+    rules: Any,
+    state: Any,
+    index: int,
+    *,
+    trace: Trace | None,
+    expect: Sequence[Event] | None,
+    transient: bool,
+) -> tuple[list[Event], Any, Decision | None]:
+    action, player, forced = _unit_of(rules, state.stack[-1])
+    before = replace(state, stack=state.stack[:-1])
+    try:
+        # The run is checked against ``expect`` at its end only: when it draws again, the
+        # events it made up to the draw are not kept.
+        engine = _rerun(rules, state, (*forced, index), trace=trace, transient=transient)
+    except _ChanceNeeded as need:
+        return _await_chance(rules, before, need, action, player, expect)
+    return _checked(engine, expect)
+
+
+def _await_chance(
+    rules: Any,
+    state: Any,
+    need: _ChanceNeeded,
+    action: Action | None,
+    player: int,
+    expect: Sequence[Event] | None,
+    first: Sequence[Event] = (),
+) -> tuple[list[Event], Any, Decision | None]:
+    """The unit of work from ``state`` stopped at a draw: the game waits for chance."""
+    engine = Engine(rules, state, expect=expect)
+    engine.events.extend(first)
+    engine.emit(FlowAdvanced((*state.stack, _chance_task(action, player, need.forced))))
+    engine.pending = _outcome_decision(len(need.chance.outcomes()))
+    return engine.events, engine.result(), engine.pending
+
+
+def _outcome_decision(count: int) -> Decision:
+    actions = tuple(PickOutcome(i) for i in range(count))
+    return Decision(CHANCE, CHANCE_STEP, f"chance: one of {count} outcomes", actions)
+
+
+def _chance_decision(rules: Any, state: Any) -> Decision:
+    if not state.stack[-1].args:
+        # A view: who drew what is not shown, so neither are the outcomes.
+        return Decision(CHANCE, CHANCE_STEP, "chance", ())
+    return _outcome_decision(len(_chance_at(rules, state).outcomes()))
+
+
+def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOutcome, ...]:
+    """The outcomes of the chance decision ``state`` waits for that can have made ``block``
+    (verified replay guesses them first): the one a chance step after it records as picked,
+    or those whose event the block holds."""
+    last = block[-1] if block else None
+    if isinstance(last, FlowAdvanced) and last.stack and last.stack[-1].kind == CHANCE_STEP:
+        forced = last.stack[-1].args[1:]
+        depth = len(state.stack[-1].args) - 1
+        if len(forced) > depth and forced[depth].isdigit():
+            return (PickOutcome(int(forced[depth])),)
+    held = set(block)
+    return tuple(o.action for o in chance_outcomes(rules, state) if o.event in held)
+
+
+def chance_outcomes(rules: Any, state: Any) -> tuple[Outcome, ...]:
+    """The outcomes of the chance decision ``state`` waits for, with their probabilities;
+    ``()`` when it waits for a player, is over, or is a view."""
+    if state.over or not state.stack or state.stack[-1].kind != CHANCE_STEP or not state.stack[-1].args:
+        return ()
+    pairs = _chance_at(rules, state).outcomes()
+    return tuple(Outcome(PickOutcome(i), p, event) for i, (event, p) in enumerate(pairs))
 
 
 def _pending_for(rules: Any, state: Any, player: int | None) -> Decision | None:
@@ -497,6 +748,8 @@ def _pending_for(rules: Any, state: Any, player: int | None) -> Decision | None:
 
 
 def _name(state: Any, seat: int) -> str:
+    if seat == CHANCE:
+        return "chance"
     return repr(state.players[seat].name) if 0 <= seat < len(state.players) else "nobody"
 
 
@@ -514,11 +767,22 @@ def _not_yours(state: Any, pending: Decision, player: int, action: Action) -> st
     )
 
 
+def is_simultaneous(module: GameModule, decision: Decision) -> bool:
+    """True for a decision of a simultaneous kind (every seat asked commits a choice)."""
+    kind = module.decisions.get(decision.kind)
+    return kind is not None and kind.seats is not None
+
+
 def _refusal(rules: Any, state: Any, pending: Decision, action: Action) -> str:
     """Why ``action`` is refused, with the decision it failed against and the legal actions:
     words for the deciding player, who may see every card the legal actions name."""
     shown_actions = ", ".join(repr(a) for a in pending.actions[:6])
     more = f" and {len(pending.actions) - 6} more" if len(pending.actions) > 6 else ""
+    if pending.kind == CHANCE_STEP:
+        return (
+            f"{shown(action, wide=True)} is not legal at a chance decision ({pending.prompt}): "
+            f"it takes PickOutcome(index), index 0 to {len(pending.actions) - 1}"
+        )
     kind: DecisionKind = game_module(rules.game).decisions[pending.kind]
     takes = kind.takes or tuple({type(a): None for a in pending.actions})
     if not isinstance(action, takes):
@@ -535,11 +799,13 @@ def _refusal(rules: Any, state: Any, pending: Decision, action: Action) -> str:
 
 
 def run_flow(rules: Any, state: Any, first: Sequence[Event] = ()) -> list[Event]:
-    """Run the automatic steps of a fresh state (after a start or a loaded position)."""
-    engine = Engine(rules, state)
-    engine.events.extend(first)
-    engine.run()
-    return engine.events
+    """Run the automatic steps of a fresh state (after a start or a loaded position):
+    ``first`` (the events that made it) and the events of the run."""
+    try:
+        engine = _unit(rules, state, None, None, transient=False)
+    except _ChanceNeeded as need:
+        return _await_chance(rules, state, need, None, CHANCE, None, first)[0]
+    return [*first, *engine.events]
 
 
 def _fold_flow(state: Any, event: FlowAdvanced) -> Any:

@@ -16,7 +16,7 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
-from taverna_rules.core.arguments import MAX_NAME
+from taverna_rules.core.arguments import MAX_NAME, check_chance
 from taverna_rules.core.records import INT_BOUND, Task
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "check_stack",
     "converter",
     "dump_stack",
+    "left_out_defaults",
     "listed",
     "load_stack",
     "mapping",
@@ -112,6 +113,14 @@ def seat_of(names: Sequence[str], who: Any, where: str) -> int:
     if isinstance(who, str) and who in names:
         return list(names).index(who)
     raise ValueError(f"{where}: unknown player {shown(who)} (players: {list(names)})")
+
+
+def left_out_defaults(data: dict[str, Any]) -> dict[str, Any]:
+    """A position document's data without the fields a later engine added that hold their
+    default (the chance mode, when sampled): older documents stay as they were."""
+    if data.get("chance") == "sampled":
+        del data["chance"]
+    return data
 
 
 def dump_stack(stack: Sequence[Task], names: Sequence[str]) -> list[Any]:
@@ -275,6 +284,8 @@ def read_state(
             f"the position is for rules {str(given)[:12]}..., these are {rules.fingerprint[:12]}..."
         )
     try:
+        if "chance" in data:
+            check_chance(data["chance"])
         fields = build(rules, data)
         check_type(fields, state_type, "position")
         return converter().structure(fields, state_type)

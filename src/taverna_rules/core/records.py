@@ -166,9 +166,21 @@ for _cls in (FlowAdvanced, ChoiceCommitted, ChoicesRevealed):
     _cls.TYPE = _cls.__name__
 
 
+@attrs.frozen
+class PickOutcome(Action):
+    """At a chance decision (explicit chance mode, see :mod:`taverna_rules.core.chance`):
+    the outcome numbered ``index`` in :meth:`~taverna_rules.game.Game.chance_outcomes`,
+    which says how likely it is."""
+
+    TYPE: ClassVar[str] = "PickOutcome"
+    index: int
+
+
 def action_table() -> Registry[type[Action]]:
-    """A new, empty table of a game's action types."""
-    return Registry("action type")
+    """A new table of a game's action types, holding the core's :class:`PickOutcome`."""
+    table: Registry[type[Action]] = Registry("action type")
+    table.add(PickOutcome.TYPE, PickOutcome)
+    return table
 
 
 def event_table(*, simultaneous: bool = False) -> Registry[type[Event]]:

@@ -15,7 +15,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import Decision, Diverged, pending_decisions, resolve
+from taverna_rules.core.engine import (
+    CHANCE_STEP,
+    Decision,
+    Diverged,
+    is_simultaneous,
+    pending_decisions,
+    picked_first,
+    resolve,
+)
 from taverna_rules.core.records import HIDDEN, Action, Event, FlowAdvanced
 from taverna_rules.errors import ReplayError
 from taverna_rules.game_modules import GameModule
@@ -129,7 +137,7 @@ def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks
         after, following = _follows(rules, state, decisions, block)
         if after is None:
             decision = decisions[0]
-            who = state.players[decision.player].name if decision.player >= 0 else "nobody"
+            who = state.players[decision.player].name if decision.player >= 0 else "chance"
             raise ReplayError(
                 f"events {start}-{end} (from {events[start].TYPE}) follow from no legal action "
                 f"of decision {decision.kind!r} of {who!r}"
@@ -139,7 +147,7 @@ def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks
         start = end + 1
         # The action's own run found the next decision; a simultaneous one asks every
         # seat still to choose, which pending_decisions lists.
-        single = following is not None and module.decisions[following.kind].seats is None
+        single = following is not None and not is_simultaneous(module, following)
         decisions = (following,) if following is not None and single else None
     return marks
 
@@ -173,7 +181,12 @@ def _follows(
     """The state after the legal action (of any seat asked) that produces ``block`` and the
     decision it waits for, or ``(None, None)``."""
     for decision in decisions:
-        for action in _likely_first(decision.actions, block[0]):
+        if decision.kind == CHANCE_STEP:
+            guesses = picked_first(rules, state, block)
+            actions = [*guesses, *(a for a in decision.actions if a not in guesses)]
+        else:
+            actions = _likely_first(decision.actions, block[0])
+        for action in actions:
             try:
                 produced, after, following = resolve(rules, state, action, decision, expect=block)
             except Diverged:

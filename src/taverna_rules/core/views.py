@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 import attrs
 
-from taverna_rules.core.records import HIDDEN, Event
+from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced, Task
 
 __all__ = ["POLICIES", "STATE_ZONE", "Policy", "Visibility", "Zone", "redact_decision"]
 
@@ -171,6 +171,9 @@ class Visibility:
                 changes[zone.field] = zone.redact(getattr(state, zone.field), None, viewer)
         if any(zone.per_player for zone in self.zones):
             changes["players"] = tuple(players)
+        stack = getattr(state, "stack", ())
+        if _waits_for_chance(stack):
+            changes["stack"] = _chance_hidden(stack)
         return attrs.evolve(state, **changes)
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
@@ -178,6 +181,8 @@ class Visibility:
         event's ``player`` owning what it carries."""
         fields = type(event).ZONES
         if not fields:
+            if isinstance(event, FlowAdvanced) and _waits_for_chance(event.stack):
+                return FlowAdvanced(_chance_hidden(event.stack))
             return event
         owner = getattr(event, "player", None)
         changes = {}
@@ -237,6 +242,16 @@ class Visibility:
                 thing is None or _holds_mark(thing) for owner, thing in value if seat is None or owner == seat
             )
         return seat is None and _holds_mark(value)
+
+
+def _waits_for_chance(stack: tuple[Task, ...]) -> bool:
+    return bool(stack) and stack[-1].kind == "chance"
+
+
+def _chance_hidden(stack: tuple[Task, ...]) -> tuple[Task, ...]:
+    """The stack with its chance step blank: the step holds the outcomes picked so far in
+    an action that draws (a card drawn into one seat's hand, say)."""
+    return (*stack[:-1], Task("chance", stack[-1].player))
 
 
 def _holds_mark(value: Any) -> bool:

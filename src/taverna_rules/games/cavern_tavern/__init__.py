@@ -80,7 +80,7 @@ from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
 from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
 from taverna_rules.games.cavern_tavern.narration import NARRATION, heuristic
-from taverna_rules.games.cavern_tavern.observation import max_decisions, observe
+from taverna_rules.games.cavern_tavern.observation import max_chance_outcomes, max_decisions, observe
 from taverna_rules.games.cavern_tavern.position import POSITIONS
 from taverna_rules.games.cavern_tavern.rules_text import RULES_TEXT
 from taverna_rules.games.cavern_tavern.ruleset import GAME as GAME_ID
@@ -209,4 +209,5 @@ GAME = GameModule(
     heuristic=heuristic,
     observe=observe,
     max_decisions=max_decisions,
+    max_chance_outcomes=max_chance_outcomes,
 )

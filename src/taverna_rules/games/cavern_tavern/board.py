@@ -4,9 +4,10 @@ moving on a track (with Nasty's summons), scoring."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from functools import partial
 
+from taverna_rules.core.chance import Chance, card_from, cards_from, dice
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
@@ -14,40 +15,23 @@ from taverna_rules.games.cavern_tavern.state import GameState
 
 __all__ = [
     "CATEGORIES",
-    "Draw",
-    "chosen",
     "draw_items",
     "gain_ingredient",
     "move_track",
     "refill_table",
-    "roll",
     "rolled",
     "score",
 ]
-
-#: A draw during play: the event made from the engine's generator.
-Draw = Callable[[random.Random], ev.Event]
 
 #: The VP category of an effect's points, by the kind of its ref.
 CATEGORIES = {"place": "tasks", "item": "items", "nasty": "nasty_says", "secret": "secret_task"}
 
 
-def chosen(deck: tuple[str, ...], make: Callable[[str], ev.Event]) -> Draw:
-    """The draw of one card of ``deck``, uniformly (the deck is kept unordered: the same
-    as its top card after a shuffle), as the event ``make`` makes of it."""
-    return lambda rng: make(rng.choice(deck))
-
-
-def roll(rng: random.Random, count: int) -> tuple[int, ...]:
-    """``count`` dice rolled, sorted."""
-    return tuple(sorted(rng.randint(1, 6) for _ in range(count)))
-
-
-def rolled(seat: int, count: int, *, again: bool = False) -> Draw:
+def rolled(seat: int, count: int, *, again: bool = False) -> Chance:
     """The roll of ``count`` dice by ``seat`` (``again``: a re-roll of an item)."""
     if again:
-        return lambda rng: ev.DiceRerolled(seat, roll(rng, count))
-    return lambda rng: ev.DiceRolled(seat, roll(rng, count))
+        return dice(count, partial(ev.DiceRerolled, seat))
+    return dice(count, partial(ev.DiceRolled, seat))
 
 
 def gain_ingredient(engine: Engine, player: int, ingredient: str) -> None:
@@ -68,18 +52,14 @@ def draw_items(engine: Engine, player: int, count: int, *, offer: bool = False) 
     if count <= 0:
         return
 
-    def pick(rng: random.Random) -> ev.Event:
-        cards = tuple(sorted(rng.sample(deck, count)))
-        return ev.ItemsDrawn(player, cards) if offer else ev.ItemsGained(player, cards)
-
-    engine.draw(pick)
+    engine.draw(cards_from(deck, count, partial(ev.ItemsDrawn if offer else ev.ItemsGained, player)))
 
 
 def refill_table(engine: Engine, table: int) -> None:
     """Put the deck's next order face up on an empty table (none when the deck is empty)."""
     deck = engine.state.order_deck
     if deck and not engine.state.tables[table]:
-        engine.draw(chosen(deck, lambda order: ev.TableRefilled(table, order)))
+        engine.draw(card_from(deck, partial(ev.TableRefilled, table)))
 
 
 def score(engine: Engine, player: int, amount: int, category: str) -> None:
@@ -105,7 +85,7 @@ def move_track(engine: Engine, player: int, track: str, steps: int) -> None:
     for threshold in spec.levels:
         summoned = engine.state.players[player].summons
         if before < threshold <= level and threshold not in summoned and engine.state.nasty_deck:
-            engine.draw(chosen(engine.state.nasty_deck, _summons(player, engine.state.round, threshold)))
+            engine.draw(card_from(engine.state.nasty_deck, _summons(player, engine.state.round, threshold)))
 
 
 def _summons(player: int, now: int, threshold: int) -> Callable[[str], ev.Event]:

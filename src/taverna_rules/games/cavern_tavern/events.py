@@ -96,6 +96,7 @@ class GameStarted(Event):
     game: str = "cavern_tavern"
     engine: str = ""
     packs: tuple[tuple[str, str], ...] = ()
+    chance: str = "sampled"
 
 
 @_event

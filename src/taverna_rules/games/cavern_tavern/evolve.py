@@ -55,6 +55,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
                 event.seed,
                 options=event.options,
                 first=event.first_player,
+                chance=event.chance,
                 stack=(Task("setup"),),
             )
         if isinstance(event, ev.PositionLoaded):

@@ -7,6 +7,7 @@ on (:func:`~taverna_rules.core.observation.seats_from`).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from taverna_rules.core.observation import ObservationWriter, seats_from
@@ -14,13 +15,32 @@ from taverna_rules.games.cavern_tavern.flow import DECISIONS
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState, vp_total
 
-__all__ = ["max_decisions", "observe"]
+__all__ = ["max_chance_outcomes", "max_decisions", "observe"]
+
+#: The most item cards one draw takes (the ``draw_items`` op's schema allows 5).
+_MOST_ITEMS = 5
 
 #: A round's decisions per player: a placement per die (the white die too), each with
 #: the free actions around it (an order taken or served, items played, their choices).
 #: The longest of 2,000 bot games took 386 decisions (5 players, under 8 a player a
 #: round); 40 a player a round leaves a wide margin.
 _PER_PLAYER_ROUND = 40
+
+
+def max_chance_outcomes(rules: RuleSet, players: int) -> int:
+    """The most outcomes a chance decision can have (explicit chance mode): a roll of a
+    player's dice with the white die, a few items drawn at once, or one card of a deck."""
+    c = rules.constants
+    dice = c.dice_per_player + 1
+    items = sum(item.copies for item in rules.items)
+    most = min(max(c.item_offer, _MOST_ITEMS), items // 2)
+    return max(
+        math.comb(dice + 5, 5),
+        math.comb(items, most),
+        len(rules.orders),
+        len(rules.nasty_says),
+        len(rules.secret_tasks),
+    )
 
 
 def max_decisions(rules: RuleSet, players: int) -> int:

@@ -38,6 +38,7 @@ from taverna_rules.core.position_data import (
     check_keys,
     converter,
     dump_stack,
+    left_out_defaults,
     listed,
     load_stack,
     read_state,
@@ -76,7 +77,7 @@ def dump(state: GameState) -> dict[str, Any]:
     data["placements"] = [[place, names[seat], dice] for place, seat, dice in state.placements]
     data["stack"] = dump_stack(state.stack, names)
     result: dict[str, Any] = json.loads(json.dumps(data))  # tuples to lists
-    return result
+    return left_out_defaults(result)
 
 
 def load(rules: RuleSet, data: dict[str, Any]) -> GameState:

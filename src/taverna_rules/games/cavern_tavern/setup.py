@@ -15,13 +15,20 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
-from taverna_rules.core.arguments import check_first_player, check_players, check_seed, resolve_options
+from taverna_rules.core.arguments import (
+    check_chance,
+    check_first_player,
+    check_players,
+    check_seed,
+    resolve_options,
+)
+from taverna_rules.core.chance import card_from
 from taverna_rules.core.engine import Engine, run_flow
 from taverna_rules.core.records import Task
 from taverna_rules.core.resume import reopen
 from taverna_rules.errors import OptionError
 from taverna_rules.games.cavern_tavern import events as ev
-from taverna_rules.games.cavern_tavern.board import chosen, refill_table, rolled
+from taverna_rules.games.cavern_tavern.board import refill_table, rolled
 from taverna_rules.games.cavern_tavern.evolve import evolve
 from taverna_rules.games.cavern_tavern.flow import automatic
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
@@ -39,6 +46,7 @@ def start_events(
     seed: int,
     options: Mapping[str, Any] | None = None,
     first_player: int | None = None,
+    chance: str = "sampled",
 ) -> list[ev.Event]:
     """The events that open a game, up to its first decision. ``first_player`` is the
     seat who most recently was in a tavern brawl (seat 0 when not given)."""
@@ -56,6 +64,7 @@ def start_events(
         game=rules.game,
         engine=VERSION,
         packs=tuple((pack.id, pack.version) for pack in rules.packs),
+        chance=check_chance(chance),
     )
     return run_flow(rules, evolve(None, started), [started])
 
@@ -65,7 +74,7 @@ def opening(rules: RuleSet, first: ev.Event) -> list[ev.Event]:
     arguments, or a checked position and the steps it runs."""
 
     def restart(e: ev.GameStarted) -> list[ev.Event]:
-        return start_events(rules, e.players, e.seed, dict(e.options), e.first_player)
+        return start_events(rules, e.players, e.seed, dict(e.options), e.first_player, e.chance)
 
     return reopen(rules, first, ev.GameStarted, ev.PositionLoaded, restart)
 
@@ -111,7 +120,7 @@ def _setup(engine: Engine, task: Task) -> None:
     for seat in order:
         box = engine.state.secret_box
         if box:
-            engine.draw(chosen(box, partial(ev.SecretDealt, seat)))
+            engine.draw(card_from(box, partial(ev.SecretDealt, seat)))
     # "The last player takes the White Die" (Start Play).
     engine.emit(ev.WhiteDieGiven(order[-1]))
     white = state.option("starting_roll_with_white_die", True)

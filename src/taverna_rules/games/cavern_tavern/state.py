@@ -104,6 +104,9 @@ class GameState:
     seed: int = 0
     #: Draws made during play (the next draw's key, with the seed).
     draws: int = 0
+    #: How draws are made: ``"sampled"`` from the seed, or ``"explicit"`` chance decisions
+    #: (see :mod:`taverna_rules.core.chance`).
+    chance: str = "sampled"
     options: tuple[tuple[str, Any], ...] = ()
     round: int = 0
     #: The seat with the First Player Marker.

@@ -13,6 +13,7 @@ from collections import Counter
 from functools import cache
 from itertools import combinations
 
+from taverna_rules.core.chance import card_from
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.cavern_tavern import events as ev
@@ -28,7 +29,7 @@ from taverna_rules.games.cavern_tavern.actions import (
     TakeOrder,
 )
 from taverna_rules.games.cavern_tavern.applicable import applicable, can_pay
-from taverna_rules.games.cavern_tavern.board import chosen, draw_items, move_track, refill_table, score
+from taverna_rules.games.cavern_tavern.board import draw_items, move_track, refill_table, score
 from taverna_rules.games.cavern_tavern.dice import dice_text, fitting
 from taverna_rules.games.cavern_tavern.effects import first_of_kind, kinds
 from taverna_rules.games.cavern_tavern.flow import automatic, decision
@@ -167,7 +168,7 @@ def _turn(engine: Engine, task: Task, action: Action) -> None:
         engine.emit(ev.OrderTaken(seat, action.table, state.tables[action.table], state.round))
         engine.push(again)
     elif isinstance(action, DrawOrder):
-        engine.draw(chosen(state.order_deck, lambda order: ev.OrderDrawn(seat, order, state.round)))
+        engine.draw(card_from(state.order_deck, lambda order: ev.OrderDrawn(seat, order, state.round)))
         engine.push(Task("discard_order", seat), again)
     elif isinstance(action, PlayItem):
         engine.emit(ev.ItemPlayed(seat, first_of_kind(state.players[seat].items, action.item)))

@@ -32,7 +32,7 @@ from taverna_rules.games.taverna.evolve import evolve as _fold_event
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
 from taverna_rules.games.taverna.narration import NARRATION, heuristic
-from taverna_rules.games.taverna.observation import max_decisions, observe
+from taverna_rules.games.taverna.observation import max_chance_outcomes, max_decisions, observe
 from taverna_rules.games.taverna.opening import OPENINGS, opening
 from taverna_rules.games.taverna.position import POSITIONS
 from taverna_rules.games.taverna.rules_text import RULES_TEXT
@@ -89,4 +89,5 @@ GAME = GameModule(
     heuristic=heuristic,
     observe=observe,
     max_decisions=max_decisions,
+    max_chance_outcomes=max_chance_outcomes,
 )

@@ -36,7 +36,7 @@ from taverna_rules.games.taverna.expressions import EVALUATOR, bounded, evaluate
 from taverna_rules.games.taverna.flow import FLOW, automatic, decision, resolve_ref
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
-from taverna_rules.games.taverna.tracks import advance, draw_spells
+from taverna_rules.games.taverna.tracks import advance, draw_spells, refill_castle
 from taverna_rules.games.taverna.vocabulary import MAX_LEVELS, render
 
 __all__ = ["EXECUTORS", "RUNTIME"]
@@ -261,9 +261,7 @@ def _choose_favour(engine: Engine, task: Task, action: TakeFavour) -> None:
 
 @automatic("refill_castle")
 def _refill(engine: Engine, task: Task) -> None:
-    size = engine.rules.constants.castle_size
-    while len(engine.state.castle) < size and engine.state.favour_reserve:
-        engine.emit(ev.CastleRefilled(engine.state.favour_reserve[0]))
+    refill_castle(engine)
 
 
 # ----------------------------------------------------------------------------- card and customer ops

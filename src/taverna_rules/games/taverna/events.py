@@ -105,6 +105,7 @@ class GameStarted(Event):
     starting_coins: int
     birthdays: tuple[str | None, ...] = ()
     played_on: str | None = None
+    chance: str = "sampled"
     game: str = attrs.field(default="taverna", eq=False)
     engine: str = attrs.field(default="", eq=False)
     packs: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)

@@ -36,7 +36,8 @@ def _bump(counts: tuple[tuple[str, int], ...], key: str, delta: int) -> tuple[tu
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    # In a redacted view the card may be hidden: then any hidden card stands for it.
+    # In a redacted view the card may be hidden: then any hidden card stands for it. A card
+    # drawn is the deck's first, or, in explicit chance mode (an unordered deck), any.
     target = card if card in cards else ev.HIDDEN
     if target not in cards:
         return cards
@@ -81,6 +82,7 @@ def _started(e: ev.GameStarted) -> GameState:
         ),
         peoples=e.peoples,
         seed=e.seed,
+        chance=e.chance,
         side=e.side,
         first_player=e.first_player,
         options=e.options,
@@ -122,18 +124,18 @@ def _favours(state: GameState, e: ev.FavoursShuffled) -> GameState:
 
 @_on(ev.CustomerRevealed)
 def _revealed(state: GameState, e: ev.CustomerRevealed) -> GameState:
-    return replace(state, customer_deck=state.customer_deck[1:], row=(*state.row, e.card))
+    return replace(state, customer_deck=_without(state.customer_deck, e.card), row=(*state.row, e.card))
 
 
 @_on(ev.SpellDrawn)
 def _drawn(state: GameState, e: ev.SpellDrawn) -> GameState:
-    state = replace(state, spell_deck=state.spell_deck[1:])
+    state = replace(state, spell_deck=_without(state.spell_deck, e.spell))
     return _player(state, e.player, hand=(*state.players[e.player].hand, e.spell))
 
 
 @_on(ev.CurseDrawn)
 def _cursed(state: GameState, e: ev.CurseDrawn) -> GameState:
-    return replace(state, spell_deck=state.spell_deck[1:], curses=(*state.curses, e.spell))
+    return replace(state, spell_deck=_without(state.spell_deck, e.spell), curses=(*state.curses, e.spell))
 
 
 @_on(ev.ChosenPeople)
@@ -305,7 +307,9 @@ def _favour_taken(state: GameState, e: ev.FavourTaken) -> GameState:
 
 @_on(ev.CastleRefilled)
 def _refilled(state: GameState, e: ev.CastleRefilled) -> GameState:
-    return replace(state, favour_reserve=state.favour_reserve[1:], castle=(*state.castle, e.favour))
+    return replace(
+        state, favour_reserve=_without(state.favour_reserve, e.favour), castle=(*state.castle, e.favour)
+    )
 
 
 @_on(ev.FavourUsed)

@@ -7,6 +7,7 @@ the observer on (:func:`~taverna_rules.core.observation.seats_from`).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from taverna_rules.core.observation import ObservationWriter, seats_from
@@ -14,7 +15,7 @@ from taverna_rules.games.taverna.flow import DECISIONS
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 
-__all__ = ["max_decisions", "observe"]
+__all__ = ["max_chance_outcomes", "max_decisions", "observe"]
 
 #: A turn's decisions: the pick, the seating and its choices, then the optional plays,
 #: each of which spends something the player holds (coins, spells, favours, privileges,
@@ -23,6 +24,19 @@ __all__ = ["max_decisions", "observe"]
 _PER_TURN = 40
 #: The deed draft and the end of the game's exchanges and royal scorings, per player.
 _PER_PLAYER = 30
+
+
+def max_chance_outcomes(rules: RuleSet, players: int) -> int:
+    """The most outcomes a chance decision can have (explicit chance mode): the dignitaries'
+    places at setup, or one card of a deck (favours, spells, customers; each copy its own
+    outcome)."""
+    small = sum(1 for t in rules.taverns if t.size == "small")
+    return max(
+        math.perm(small, len(rules.dignitaries)),
+        sum(f.copies for f in rules.favours),
+        sum(s.copies for s in rules.spells),
+        len(rules.customers),
+    )
 
 
 def max_decisions(rules: RuleSet, players: int) -> int:

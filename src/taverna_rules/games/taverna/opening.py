@@ -22,6 +22,7 @@ def _restart(rules: RuleSet, first: ev.GameStarted) -> list[ev.Event]:
         first.first_player,
         first.birthdays or None,
         first.played_on,
+        first.chance,
     )
 
 

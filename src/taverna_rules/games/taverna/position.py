@@ -28,6 +28,7 @@ from taverna_rules.core.position_data import (
     check_keys,
     converter,
     dump_stack,
+    left_out_defaults,
     listed,
     load_stack,
     mapping,
@@ -97,7 +98,7 @@ def dump(state: GameState) -> dict[str, Any]:
         else {**json_converter.unstructure(state.turn), "player": names[state.turn.player]}
     )
     result: dict[str, Any] = json.loads(json.dumps(data))  # tuples to lists
-    return result
+    return left_out_defaults(result)
 
 
 def load(rules: RuleSet, data: dict[str, Any]) -> GameState:

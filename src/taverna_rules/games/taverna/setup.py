@@ -22,6 +22,7 @@ from taverna_rules._version import VERSION
 from taverna_rules.core.arguments import (
     INT_BOUND,
     MAX_NAME,
+    check_chance,
     check_first_player,
     check_players,
     check_seed,
@@ -29,6 +30,7 @@ from taverna_rules.core.arguments import (
     resolve_options,
     sequence,
 )
+from taverna_rules.core.chance import arrangement
 from taverna_rules.core.engine import Engine, run_flow
 from taverna_rules.errors import OptionError
 from taverna_rules.games.taverna import events as ev
@@ -38,7 +40,7 @@ from taverna_rules.games.taverna.evolve import evolve
 from taverna_rules.games.taverna.flow import automatic, decision
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TavernState
-from taverna_rules.games.taverna.tracks import draw_spells, seat_order
+from taverna_rules.games.taverna.tracks import draw_spells, refill_castle, seat_order
 
 __all__ = [
     "INT_BOUND",
@@ -112,6 +114,7 @@ def start_events(
     first_player: int | None = None,
     birthdays: Sequence[str | None] | None = None,
     played_on: str | dt.date | None = None,
+    chance: str = "sampled",
 ) -> list[ev.Event]:
     """The events that open a game, up to its first decision.
 
@@ -122,6 +125,7 @@ def start_events(
         raise OptionError(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
     names = check_players(rules.supported_players(), players)
     seed_value = check_seed(seed)
+    mode = check_chance(chance)
     resolved = resolve_options(rules, options)
     seat = check_first_player(first_player, len(names))
     days = _birthdays(birthdays, len(names))
@@ -145,6 +149,7 @@ def start_events(
         starting_coins=rules.constants.starting_coins,
         birthdays=days if days is not None else (),
         played_on=day,
+        chance=mode,
         game=rules.game,
         engine=VERSION,
         packs=tuple((pack.id, pack.version) for pack in rules.packs),
@@ -170,42 +175,43 @@ def _setup(engine: Engine, task: Task) -> None:
     side = rules.side_for(n)
 
     small = [t.id for t in rules.taverns if t.size == "small"]
-    places = rng.sample(small, len(rules.dignitaries))
-    dignitaries = {tavern: d.id for tavern, d in zip(places, rules.dignitaries, strict=True)}
-    taverns = tuple(
-        TavernState(
-            t.id,
-            tables=(None,) * len(side.layout(t.id).tables),
-            deeds=(None,) * len(side.layout(t.id).deeds),
-            privilege=True,
-            dignitaries=(dignitaries[t.id],) if t.id in dignitaries else (),
+
+    def board(places: tuple[str, ...]) -> ev.BoardPrepared:
+        dignitaries = {tavern: d.id for tavern, d in zip(places, rules.dignitaries, strict=True)}
+        taverns = tuple(
+            TavernState(
+                t.id,
+                tables=(None,) * len(side.layout(t.id).tables),
+                deeds=(None,) * len(side.layout(t.id).deeds),
+                privilege=True,
+                dignitaries=(dignitaries[t.id],) if t.id in dignitaries else (),
+            )
+            for t in rules.taverns
         )
-        for t in rules.taverns
-    )
-    engine.emit(
-        ev.BoardPrepared(
+        return ev.BoardPrepared(
             taverns,
             tiles=rules.tiles,
             guild_supply=rules.guild_tokens,
             privilege_supply=rules.privilege_tokens - len(taverns),
         )
-    )
 
-    favours = _copies([(f.id, f.copies) for f in rules.favours])
-    rng.shuffle(favours)
-    size = rules.constants.castle_size
-    engine.emit(ev.FavoursShuffled(tuple(favours[:size]), tuple(favours[size:])))
+    engine.draw(arrangement(small, len(rules.dignitaries), board), rng)
+
+    # In explicit chance mode the decks stay unordered and the cards laid out at setup
+    # are draws, as during play; a shuffled castle is already full.
+    favours = engine.shuffled(_copies([(f.id, f.copies) for f in rules.favours]), rng)
+    castle = () if engine.explicit else favours[: rules.constants.castle_size]
+    engine.emit(ev.FavoursShuffled(castle, favours[len(castle) :]))
+    refill_castle(engine)
 
     use_curse = bool(state.option("use_curse")) if "use_curse" in dict(state.options) else True
     spells = _copies([(s.id, s.copies) for s in rules.spells if use_curse or not s.curse])
-    rng.shuffle(spells)
-    engine.emit(ev.SpellDeckShuffled(tuple(spells)))
+    engine.emit(ev.SpellDeckShuffled(engine.shuffled(spells, rng)))
 
     cards = [c.id for c in rules.customers if c.players <= n]
-    rng.shuffle(cards)
-    engine.emit(ev.CustomerDeckShuffled(tuple(cards)))
+    engine.emit(ev.CustomerDeckShuffled(engine.shuffled(cards, rng)))
     for _ in range(rules.constants.row_size):
-        engine.emit(ev.CustomerRevealed(engine.state.customer_deck[0]))
+        engine.draw_card(engine.state.customer_deck, ev.CustomerRevealed)
 
     order = seat_order(state.first_player, n)
     draft = [Task("buy_deed", p) for p in (*order, *reversed(order))]

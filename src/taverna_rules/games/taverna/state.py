@@ -119,6 +119,9 @@ class GameState:
     #: People ids in track order: the order of :attr:`PlayerState.tracks`.
     peoples: tuple[str, ...] = ("human", "elf", "dwarf", "orc")
     seed: int = 0
+    #: How draws are made: ``"sampled"`` from the seed, or ``"explicit"`` chance decisions
+    #: (see :mod:`taverna_rules.core.chance`).
+    chance: str = "sampled"
     side: str = ""
     first_player: int = 0
     options: tuple[tuple[str, Any], ...] = ()

@@ -26,17 +26,28 @@ def draw_spells(engine: Engine, player: int, count: int) -> None:
 
     An empty deck gives nothing (ruling #13, docs/rulings.rst: finite supplies make a draw a no-op).
     """
+    rules = engine.rules
+
+    def drawn_as(card: str) -> ev.Event:
+        return ev.CurseDrawn(player, card) if rules.spell(card).curse else ev.SpellDrawn(player, card)
+
     drawn = 0
     while drawn < count and engine.state.spell_deck:
-        card = engine.state.spell_deck[0]
-        spell = engine.rules.spell(card)
-        if spell.curse:
-            engine.emit(ev.CurseDrawn(player, card))
+        event = engine.draw_card(engine.state.spell_deck, drawn_as)
+        if isinstance(event, ev.CurseDrawn):
+            spell = rules.spell(event.spell)
             if spell.effect is not None:
                 engine.push(Task("effect", player, f"spell:{spell.id}"))
             continue
-        engine.emit(ev.SpellDrawn(player, card))
         drawn += 1
+
+
+def refill_castle(engine: Engine) -> None:
+    """Lay favours from the face-down reserve at the castle until it is full again (or the
+    reserve is empty)."""
+    size = engine.rules.constants.castle_size
+    while len(engine.state.castle) < size and engine.state.favour_reserve:
+        engine.draw_card(engine.state.favour_reserve, ev.CastleRefilled)
 
 
 def advance(engine: Engine, player: int, people: str, levels: int = 1, bonuses: bool = True) -> None:

@@ -296,7 +296,7 @@ def _end_turn(engine: Engine, task: Task) -> None:
     rules = engine.rules
     engine.emit(ev.TurnEnded(task.player))
     while len(engine.state.row) < rules.constants.row_size and engine.state.customer_deck:
-        engine.emit(ev.CustomerRevealed(engine.state.customer_deck[0]))
+        engine.draw_card(engine.state.customer_deck, ev.CustomerRevealed)
     state = engine.state
     n = len(state.players)
     if state.customers_played >= n * rules.constants.turns_for(n):

@@ -1,0 +1,128 @@
+"""Chance: what a draw can give, and how likely each outcome is.
+
+A game draws during play through :meth:`~taverna_rules.core.engine.Engine.draw` with a
+:class:`Chance`: ``sample`` makes the draw's event from a generator, ``enumerate`` lists
+every event it can give with its exact probability. A game is played in one of two
+**chance modes**, chosen when it is set up and recorded in its log:
+
+- ``"sampled"`` (the default): the engine draws with a generator keyed on the game's
+  hidden seed; setup shuffles decks once, as at a real table.
+- ``"explicit"``: nothing is drawn. Decks stay unordered, and each draw stops the game at
+  a *chance decision* (player :data:`CHANCE`) whose actions are :class:`PickOutcome`,
+  one for each outcome, with probabilities from
+  :meth:`~taverna_rules.game.Game.chance_outcomes`. Search can branch on them, and an
+  OpenSpiel game gets a chance node at each draw.
+
+Both modes give the same distribution of events; a test holds every helper here to it by
+counting, for small decks, every way a generator can fall.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+import attrs
+
+from taverna_rules.core.records import Event, PickOutcome
+
+__all__ = [
+    "CHANCE",
+    "CHANCE_MODES",
+    "Chance",
+    "ChanceMode",
+    "Outcome",
+    "PickOutcome",
+    "arrangement",
+    "card_from",
+    "cards_from",
+    "dice",
+]
+
+#: The player of a chance decision (OpenSpiel's number for chance).
+CHANCE = -1
+#: How a game draws: ``"sampled"`` from its seed, or ``"explicit"`` chance decisions.
+ChanceMode = Literal["sampled", "explicit"]
+CHANCE_MODES: tuple[ChanceMode, ...] = ("sampled", "explicit")
+
+
+@attrs.frozen
+class Outcome:
+    """One outcome of a chance decision: the action that picks it, its exact probability
+    and the event it gives (which may show a card that only one seat may see: outcomes
+    come from the whole game, never from a view)."""
+
+    action: PickOutcome
+    probability: Fraction
+    event: Event
+
+
+@attrs.frozen
+class Chance:
+    """A draw: ``sample(rng)`` makes its event (sampled mode); ``enumerate()`` lists
+    ``(event, probability)`` for every way it can fall (explicit mode; equal events may
+    repeat, :meth:`outcomes` merges them)."""
+
+    sample: Callable[[random.Random], Event]
+    enumerate: Callable[[], Iterable[tuple[Event, Fraction]]]
+
+    def outcomes(self) -> tuple[tuple[Event, Fraction], ...]:
+        """Every distinct event with its probability, in the order first met."""
+        merged: dict[Event, Fraction] = {}
+        for event, probability in self.enumerate():
+            merged[event] = merged.get(event, Fraction(0)) + probability
+        return tuple((event, p) for event, p in merged.items() if p)
+
+
+def card_from(deck: Sequence[str], make: Callable[[str], Event]) -> Chance:
+    """One card of ``deck``, each copy as likely (the deck is unordered: the same as its top
+    card after a shuffle), as the event ``make`` makes of it."""
+    counts = Counter(deck)
+    return Chance(
+        lambda rng: make(rng.choice(deck)),
+        lambda: ((make(card), Fraction(n, len(deck))) for card, n in sorted(counts.items())),
+    )
+
+
+def cards_from(deck: Sequence[str], count: int, make: Callable[[tuple[str, ...]], Event]) -> Chance:
+    """``count`` cards of ``deck`` at once, sorted (``count`` at most the deck's size):
+    each set of positions as likely."""
+    counts = Counter(deck)
+    kinds = sorted(counts)
+    total = math.comb(len(deck), count)
+
+    def every() -> Iterable[tuple[Event, Fraction]]:
+        for hand in itertools.combinations_with_replacement(kinds, count):
+            ways = math.prod(math.comb(counts[card], n) for card, n in Counter(hand).items())
+            if ways:
+                yield make(hand), Fraction(ways, total)
+
+    return Chance(lambda rng: make(tuple(sorted(rng.sample(deck, count)))), every)
+
+
+def dice(count: int, make: Callable[[tuple[int, ...]], Event], sides: int = 6) -> Chance:
+    """``count`` dice of ``sides`` faces rolled, sorted."""
+    total = sides**count
+
+    def every() -> Iterable[tuple[Event, Fraction]]:
+        for faces in itertools.combinations_with_replacement(range(1, sides + 1), count):
+            orders = math.factorial(count)
+            for n in Counter(faces).values():
+                orders //= math.factorial(n)
+            yield make(faces), Fraction(orders, total)
+
+    return Chance(lambda rng: make(tuple(sorted(rng.randint(1, sides) for _ in range(count)))), every)
+
+
+def arrangement(items: Sequence[Any], count: int, make: Callable[[tuple[Any, ...]], Event]) -> Chance:
+    """``count`` distinct ``items`` in a random order (``rng.sample``): who goes where."""
+    total = math.perm(len(items), count)
+    return Chance(
+        lambda rng: make(tuple(rng.sample(list(items), count))),
+        lambda: ((make(order), Fraction(1, total)) for order in itertools.permutations(items, count)),
+    )
