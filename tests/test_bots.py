@@ -137,3 +137,26 @@ def test_play_out_hands_each_bot_its_own_seat() -> None:
     game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
     made = play_out(game, Recorder())
     assert game.over and len(seen) == made and set(seen) == {0, 1}
+
+
+@pytest.mark.parametrize("game_id", ["taverna", "cavern_tavern"])
+def test_bots_play_games_in_explicit_chance_mode(game_id: str) -> None:
+    """play_out picks each chance decision's outcome with its own generator; bots never
+    act for chance (their determinized worlds draw from a new seed), and the game's log
+    replays. The same chance generator gives the same game."""
+    rules = tr.load_rules(game_id)
+    logs = []
+    for _ in range(2):
+        game = tr.new_game(rules, ["Ann", "Bob"], chance="explicit")
+        bots: list[Bot] = [GreedyBot(1), ISMCTSBot(iterations=3, seed=2)]
+        made = play_out(game, bots, chance=random.Random(3))
+        assert game.over and 0 < made <= tr.action_space(rules).max_decisions(2)
+        picks = [
+            e
+            for e in game.events
+            if isinstance(e, tr.FlowAdvanced) and e.stack and e.stack[-1].kind == "chance"
+        ]
+        assert picks, "the game drew nothing at chance decisions"
+        assert tr.replay(rules, game.events).state == game.state
+        logs.append(game.events)
+    assert logs[0] == logs[1]

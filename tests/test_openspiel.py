@@ -35,18 +35,28 @@ def _load(game_id: str, players: int = 2, **params: int) -> Any:
     return pyspiel.load_game(adapter.short_name(game_id), {"players": players, **params})
 
 
+def _chance(state: Any, rng: random.Random) -> None:
+    """Let chance act until a player decides (outcomes drawn by their probabilities)."""
+    while state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, weights)[0])
+
+
 def _started(game_id: str, players: int, seed: int) -> Any:
+    """A new game at its first player decision, chance drawn with ``seed``."""
     state = _load(game_id, players).new_initial_state()
-    state.apply_action(seed)
+    _chance(state, random.Random(seed))
     return state
 
 
 def _play(state: Any, rng: random.Random, decisions: int) -> Any:
-    """``state`` after up to ``decisions`` random legal actions (it stops at the end)."""
+    """``state`` after up to ``decisions`` random legal actions, chance acting between
+    them (it stops at the end)."""
     for _ in range(decisions):
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+        _chance(state, rng)
     return state
 
 
@@ -74,7 +84,7 @@ def test_the_game_is_described_by_the_library(game_id: str) -> None:
     rules = tr.load_rules(game_id)
     space = tr.action_space(rules)
     counts = tr.game_module(game_id).player_counts(rules)
-    game = _load(game_id, 3, seed_outcomes=10)
+    game = _load(game_id, 3)
     kind = game.get_type()
     assert kind.short_name == f"python_{game_id}"
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -88,33 +98,46 @@ def test_the_game_is_described_by_the_library(game_id: str) -> None:
     assert game.num_players() == 3
     assert game.num_distinct_actions() == space.size
     assert game.max_game_length() == space.max_decisions(3)
-    assert game.max_chance_outcomes() == 10
+    bound = tr.game_module(game_id).max_chance_outcomes
+    assert bound is not None and game.max_chance_outcomes() == bound(rules, 3)
+    assert game.max_chance_nodes_in_history() == space.max_decisions(3)
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.observation_tensor_size() == tr.observation_layout(rules, 3).size
     assert _load(game_id).num_players() == 2  # the default
     with pytest.raises(tr.OptionError, match="seats"):
         _load(game_id, max(counts) + 1)
-    with pytest.raises(tr.OptionError, match="seed_outcomes"):
-        _load(game_id, 2, seed_outcomes=0)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_chance_node_draws_the_seed(game_id: str) -> None:
-    state = _load(game_id, 2, seed_outcomes=10).new_initial_state()
-    assert state.is_chance_node() and state.current_player() == CHANCE
-    outcomes = state.chance_outcomes()
-    assert [outcome for outcome, _ in outcomes] == list(range(10))
-    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-    assert state.game is None and state.returns() == [0.0, 0.0]
-    state.apply_action(7)
-    expected = tr.new_game(tr.load_rules(game_id), ["player_0", "player_1"], seed=7)
-    assert state.game is not None and state.game.events == expected.events
-    assert state.current_player() == expected.decision.player
-    space = tr.action_space(expected.rules)
-    assert state.legal_actions() == sorted(space.legal_indices(expected))
-    assert state.action_to_string(state.current_player(), state.legal_actions()[0]) == repr(
-        space.decode(state.legal_actions()[0])
-    )
+def test_chance_nodes_are_the_games_draws(game_id: str) -> None:
+    """Every draw is a chance node with the library's outcomes and exact probabilities
+    (explicit chance mode); the picks make the same game as the library's."""
+    rules = tr.load_rules(game_id)
+    state = _load(game_id, 2).new_initial_state()
+    mirror = tr.new_game(rules, ["player_0", "player_1"], chance="explicit")
+    rng = random.Random(6)
+    chance_nodes = 0
+    while not state.is_terminal() and chance_nodes < 30:
+        if state.is_chance_node():
+            assert state.current_player() == CHANCE == tr.CHANCE
+            outcomes = state.chance_outcomes()
+            library = mirror.chance_outcomes()
+            assert outcomes == [(o.action.index, float(o.probability)) for o in library]
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert len(outcomes) <= state.get_game().max_chance_outcomes()
+            with pytest.raises(ValueError, match="chance"):
+                state.clone().apply_action(len(outcomes))
+            pick = rng.choice(outcomes)[0]
+            assert state.action_to_string(CHANCE, pick) == f"outcome {pick}"
+            mirror.apply(tr.PickOutcome(pick))
+            chance_nodes += 1
+        else:
+            pick = rng.choice(state.legal_actions())
+            mirror.apply(tr.action_space(rules).decode(pick, mirror))
+        state.apply_action(pick)
+        assert state.game.events == mirror.events
+        assert state.returns() == list(mirror.returns())
+    assert chance_nodes == 30
 
 
 # ---------------------------------------------------------------------- OpenSpiel's tests
@@ -143,9 +166,11 @@ def test_openspiel_ismcts_plays_a_whole_game(game_id: str) -> None:
         bot.set_resampler(resample)
     state = game.new_initial_state()
     decisions = 0
+    chance_nodes = 0
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(int(rs.choice([o for o, _ in state.chance_outcomes()])))
+            chance_nodes += 1
             continue
         legal = state.legal_actions()
         action = bots[state.current_player()].step(state)
@@ -153,6 +178,7 @@ def test_openspiel_ismcts_plays_a_whole_game(game_id: str) -> None:
         state.apply_action(action)
         decisions += 1
     assert decisions <= game.max_game_length()
+    assert 0 < chance_nodes <= game.max_chance_nodes_in_history()
     returns = state.returns()
     assert sum(returns) == pytest.approx(0.0) and sorted(returns) == [-1.0, 1.0]
     # The search drew its worlds (IS-MCTS asserts each has the root's information state),
@@ -243,6 +269,7 @@ def test_information_states_part_histories_as_the_library_does(game_id: str) -> 
                     assert first.observation_string(watcher) == child.observation_string(watcher)
                     assert first.information_state_string(decider) != child.information_state_string(decider)
             state.apply_action(rng.choice(state.legal_actions()))
+            _chance(state, rng)
             scanned += 1
     assert twins > 0
 

@@ -47,6 +47,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.game", "The game facade"),
     ("taverna_rules.bots", "Bots"),
     ("taverna_rules.core.determinize", "Determinization"),
+    ("taverna_rules.core.chance", "Chance"),
     ("taverna_rules.adapters.tournament", "Tournaments (taverna simulate)"),
     ("taverna_rules.adapters.pettingzoo", "PettingZoo environment"),
     ("taverna_rules.adapters.openspiel", "OpenSpiel games"),

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Protocol
 
+from taverna_rules.core.chance import CHANCE
 from taverna_rules.core.records import Action
 from taverna_rules.game import Game
 from taverna_rules.playout import Playout
@@ -49,16 +50,24 @@ def _legal(seat: Seat) -> tuple[Action, ...]:
     return actions
 
 
-def play_out(game: Game, bot: Bot | Sequence[Bot], max_decisions: int = 10_000) -> int:
+def play_out(
+    game: Game, bot: Bot | Sequence[Bot], max_decisions: int = 10_000, *, chance: random.Random | None = None
+) -> int:
     """Let ``bot`` (or one bot per seat) make every decision until the game ends, each
     given the deciding player's :class:`~taverna_rules.seat.Seat`; return the decisions
-    made."""
+    made. In explicit chance mode, ``chance`` (a generator; ``random.Random(0)`` when not
+    given) picks each chance decision's outcome by its probability."""
     made = 0
+    draws = chance if chance is not None else random.Random(0)
     while not game.over:
         if made >= max_decisions:
             raise RuntimeError(f"the game did not end within {max_decisions} decisions")
         decision = game.decision
         assert decision is not None
+        if decision.player == CHANCE:
+            outcomes = game.chance_outcomes()
+            game.apply(draws.choices(outcomes, [o.probability for o in outcomes])[0].action)
+            continue
         chooser = bot[decision.player] if isinstance(bot, Sequence) else bot
         game.apply(chooser.choose(game.seat(decision.player)))
         made += 1

@@ -3,22 +3,22 @@
 :func:`register` registers with `OpenSpiel <https://openspiel.readthedocs.io>`_, for each
 game :func:`taverna_rules.installed_games` lists, a Python game named
 ``python_<game id>`` (:func:`short_name`): ``python_taverna``, ``python_cavern_tavern``.
-Each takes the parameters ``players`` (default 2; the counts the rules seat) and
-``seed_outcomes`` (default 1000, see *Chance* below), and is sequential, zero-sum (the
-returns of :meth:`Game.returns <taverna_rules.Game.returns>`: in [-1, 1], summing to 0,
-given at the end), with imperfect information.
+Each takes the parameter ``players`` (default 2; the counts the rules seat), and is
+sequential, zero-sum (the returns of :meth:`Game.returns <taverna_rules.Game.returns>`: in
+[-1, 1], summing to 0, given at the end), with imperfect information and explicit chance.
 
 >>> import pyspiel
 >>> from taverna_rules.adapters import openspiel
 >>> names = openspiel.register()
 >>> game = pyspiel.load_game("python_cavern_tavern", {"players": 2})
 >>> state = game.new_initial_state()
->>> state.is_chance_node()
+>>> state.is_chance_node()  # the first secret task is dealt
 True
->>> state.apply_action(7)  # the chance node draws the seed: outcome 7 is seed 7
->>> state.current_player()
-0
->>> state.legal_actions() == sorted(state.legal_actions())
+>>> sum(p for _, p in state.chance_outcomes())
+1.0
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player() in (0, 1)
 True
 
 An action is a number of the game's action codec (:func:`taverna_rules.action_space`:
@@ -27,27 +27,21 @@ observation tensor is :func:`taverna_rules.observe` of their seat (the layout of
 :func:`taverna_rules.observation_layout`; the observer's ``dict`` names its blocks), and
 the observation string lists its blocks that are not zero. ``max_game_length`` is
 :meth:`ActionSpace.max_decisions <taverna_rules.ActionSpace.max_decisions>`, a bound on
-the players' decisions; the chance node comes on top of it
-(``max_chance_nodes_in_history`` is 1).
+the players' decisions.
 
-**Chance: the limit of this version.** The library draws every random thing (every
-shuffle and deal, and the dice Cavern Tavern rolls during play) from the game's seed.
-Here chance is one explicit chance node, at the start, that chooses the seed among
-``seed_outcomes`` equally likely seeds (outcome ``i`` is seed ``i``): that one node
-decides everything random in the game, and after it the game is deterministic. No
-player sees the seed (it is in no observation and no information state), so play is
-fair. But it is not the game's own chance structure, and two uses are wrong with it:
-
-- an algorithm that reads or enumerates the chance outcome (CFR, expectimax, exact best
-  responses, anything that walks the tree from the root) treats every later die and card
-  as fixed by the first move: in effect it plays with open decks;
-- search that plays ahead on a clone of the real state knows the cards and dice to come.
-  Search must draw its worlds with :meth:`TavernaState.resample_from_infostate`, which
-  redraws every hidden card *and the seed* (:meth:`Game.determinize
-  <taverna_rules.Game.determinize>`), as OpenSpiel's ``ISMCTSBot`` does.
-
-A later version will put a chance node at each draw; a state asks whether chance comes
-next in one place (``TavernaState._chance_next``), so that is where it will go.
+**Chance.** The games play in the library's explicit chance mode
+(:func:`taverna_rules.new_game` with ``chance="explicit"``; see
+:mod:`taverna_rules.core.chance`): every draw of the game (a card from a deck, a roll of
+dice, the dignitaries' places) is a chance node whose outcomes are the draw's, numbered
+as :meth:`Game.chance_outcomes <taverna_rules.Game.chance_outcomes>` numbers them, with
+their exact probabilities. Nothing random is decided ahead, so an algorithm that walks
+the tree (expectimax, CFR, exact best responses) or plays ahead on a clone branches on
+the cards to come instead of knowing them. ``max_chance_outcomes`` is the game module's
+bound (:attr:`GameModule.max_chance_outcomes
+<taverna_rules.GameModule.max_chance_outcomes>`); ``max_chance_nodes_in_history`` is
+bounded like the players' decisions. What a player cannot see is still hidden in the
+state (the others' hands): search that must not peek draws its worlds with
+:meth:`TavernaState.resample_from_infostate`, as OpenSpiel's ``ISMCTSBot`` does.
 
 **Information states** are keys (hex digests) of the log as the player has seen it, as
 :func:`taverna_rules.information_state`'s are: equal exactly when the player cannot tell
@@ -58,8 +52,9 @@ keeps the resampling player's key: a sample has the real state's key for that pl
 so for the *other* seats its keys start there (from the resampling player's key and what
 each of them sees of the sampled position): what they saw before, in that world, is not
 known. The same holds for its ``history()``, which is empty. The keys are not the texts
-:func:`taverna_rules.information_state` returns, but for states played from the chance
-node they part histories the same way (a test compares them).
+:func:`taverna_rules.information_state` returns, but for states played from the initial
+state they part histories the same way (a test compares them). A resampled world draws
+from a new seed (the library's sampled mode): it has no chance nodes of its own.
 
 **Serialization.** OpenSpiel serializes a Python state as the pickle of its attributes:
 here the game's id, the log (the game is replayed, without checks, when it loads) and the
@@ -88,7 +83,9 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in devel
 
 from taverna_rules._shown import shown
 from taverna_rules.core.action_space import ActionSpace, action_space
+from taverna_rules.core.chance import CHANCE
 from taverna_rules.core.observation import ObservationLayout, chain_key, digest
+from taverna_rules.core.records import PickOutcome
 from taverna_rules.errors import OptionError
 from taverna_rules.game import Game, new_game, replay
 from taverna_rules.game_modules import GameModule, game_module, installed_games
@@ -97,10 +94,8 @@ from taverna_rules.rules import load_rules
 
 __all__ = ["TavernaGame", "TavernaObserver", "TavernaState", "register", "short_name"]
 
-#: The default number of seeds the chance node chooses among.
-SEED_OUTCOMES = 1000
-#: The most seeds it may choose among (OpenSpiel counts chance outcomes in 32 bits).
-MAX_SEED_OUTCOMES = 2**31 - 1
+if int(pyspiel.PlayerId.CHANCE) != CHANCE:  # pragma: no cover - both say -1
+    raise ImportError(f"OpenSpiel's chance player is {int(pyspiel.PlayerId.CHANCE)}, the library's {CHANCE}")
 
 
 def short_name(game_id: str) -> str:
@@ -110,56 +105,36 @@ def short_name(game_id: str) -> str:
 
 # ---------------------------------------------------------------------- shared parts
 class _Spec:
-    """What every state of one game (id, players, seed outcomes) shares: the rules, the
-    action codec, the observation layout. One per parameters; a deep copy is the same
+    """What every state of one game (id, players) shares: the rules, the action codec, the
+    observation layout. One per parameters; a deep copy is the same
     object and a pickle names the parameters, so states copy and serialize cheaply."""
 
-    __slots__ = (
-        "_outcomes",
-        "game_id",
-        "layout",
-        "module",
-        "names",
-        "players",
-        "rules",
-        "seed_outcomes",
-        "space",
-        "start_keys",
-    )
+    __slots__ = ("game_id", "layout", "module", "names", "players", "rules", "space", "start_keys")
 
-    def __init__(self, game_id: str, players: int, seed_outcomes: int) -> None:
+    def __init__(self, game_id: str, players: int) -> None:
         self.game_id = game_id
         self.players = players
-        self.seed_outcomes = seed_outcomes
         self.module: GameModule = game_module(game_id)
         self.rules: Any = load_rules(game_id)
         self.space: ActionSpace = action_space(self.rules)
         self.layout: ObservationLayout = observation_layout(self.rules, players)
         self.names = [f"player_{seat}" for seat in range(players)]
-        self._outcomes: list[tuple[int, float]] | None = None
         #: The keys of each seat, then of the whole log, before anything is seen.
         self.start_keys = tuple(
             digest(f"taverna_rules {game_id}, {players} players, {whom}")
             for whom in [*(f"seat {seat}" for seat in range(players)), "all"]
         )
 
-    def outcomes(self) -> list[tuple[int, float]]:
-        """The seed's draw: each seed and its probability (listed on first use)."""
-        if self._outcomes is None:
-            chance = 1.0 / self.seed_outcomes
-            self._outcomes = [(seed, chance) for seed in range(self.seed_outcomes)]
-        return self._outcomes
-
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_spec, (self.game_id, self.players, self.seed_outcomes))
+        return (_spec, (self.game_id, self.players))
 
 
 @cache
-def _spec(game_id: str, players: int, seed_outcomes: int) -> _Spec:
-    return _Spec(game_id, players, seed_outcomes)
+def _spec(game_id: str, players: int) -> _Spec:
+    return _Spec(game_id, players)
 
 
 class _Log:
@@ -186,8 +161,8 @@ def _replayed(game_id: str, events: Sequence[Any]) -> _Log:
 
 # ---------------------------------------------------------------------- the game
 class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type information
-    """One game of the library as an OpenSpiel game, for the parameters ``players`` and
-    ``seed_outcomes``. Made by ``pyspiel.load_game`` after :func:`register`."""
+    """One game of the library as an OpenSpiel game, for the parameter ``players``. Made
+    by ``pyspiel.load_game`` after :func:`register`."""
 
     def __init__(self, game_id: str, params: Mapping[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -195,29 +170,23 @@ class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         rules = load_rules(game_id)
         counts = module.player_counts(rules)
         players = params.get("players", _default_players(counts))
-        seed_outcomes = params.get("seed_outcomes", SEED_OUTCOMES)
         if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
             raise OptionError(f"{game_id} seats {counts} players, not {shown(players)}")
-        if (
-            isinstance(seed_outcomes, bool)
-            or not isinstance(seed_outcomes, int)
-            or not 1 <= seed_outcomes <= MAX_SEED_OUTCOMES
-        ):
-            raise OptionError(
-                f"seed_outcomes is a whole number from 1 to {MAX_SEED_OUTCOMES}, not {shown(seed_outcomes)}"
-            )
-        self._spec = _spec(game_id, players, seed_outcomes)
+        bound = module.max_chance_outcomes
+        if bound is None:
+            raise OptionError(f"game {game_id!r} has no explicit chance mode, which OpenSpiel games need")
+        self._spec = _spec(game_id, players)
         space = self._spec.space
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
-            max_chance_outcomes=seed_outcomes,
+            max_chance_outcomes=bound(rules, players),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=space.max_decisions(players),
         )
-        super().__init__(_game_type(game_id), info, {"players": players, "seed_outcomes": seed_outcomes})
+        super().__init__(_game_type(game_id), info, {"players": players})
 
     @property
     def rules(self) -> Any:
@@ -235,12 +204,13 @@ class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         return self._spec.layout
 
     def new_initial_state(self) -> TavernaState:
-        """A new game: the chance node that draws the seed."""
+        """A new game, at its first draw (a chance node)."""
         return TavernaState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        """How many chance nodes a history holds: 1 (the seed), for now."""
-        return 1
+        """A bound on the chance nodes of a history: the bound on the players' decisions,
+        which every draw of both games stays under (a test plays random games against it)."""
+        return int(self._spec.space.max_decisions(self._spec.players))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -288,21 +258,20 @@ def _game_type(game_id: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": _default_players(counts), "seed_outcomes": SEED_OUTCOMES},
+        parameter_specification={"players": _default_players(counts)},
     )
 
 
 # ---------------------------------------------------------------------- the state
 class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
-    """A state of a :class:`TavernaGame`: the chance node that draws the seed, then a
-    :class:`~taverna_rules.Game` played with the actions' numbers."""
+    """A state of a :class:`TavernaGame`: a :class:`~taverna_rules.Game` in explicit chance
+    mode, played with the actions' numbers and the chance outcomes' indices."""
 
     def __init__(self, game: TavernaGame) -> None:
         super().__init__(game)
         spec: _Spec = game._spec
         self._spec = spec
-        # None until the chance node has drawn the seed.
-        self._log: _Log | None = None
+        self._log = _Log(new_game(spec.rules, spec.names, chance="explicit"))
         # Information state keys: one per seat, then one of the whole log (for __str__),
         # each covering the log's first ``_keyed[i]`` events (extended when asked).
         self._keys = list(spec.start_keys)
@@ -310,16 +279,14 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     # ------------------------------------------------------------------ reading
     @property
-    def game(self) -> Game | None:
-        """A copy of the library's game this state plays (``None`` at the chance node)."""
-        return None if self._log is None else self._log.game.copy()
+    def game(self) -> Game:
+        """A copy of the library's game this state plays."""
+        return self._log.game.copy()
 
     def current_player(self) -> int:
-        """The deciding seat; ``PlayerId.CHANCE`` at a chance node, ``PlayerId.TERMINAL``
+        """The deciding seat; ``PlayerId.CHANCE`` (the library's
+        :data:`~taverna_rules.core.chance.CHANCE`) at a chance node, ``PlayerId.TERMINAL``
         once the game is over."""
-        if self._chance_next():
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self._log is not None
         decision = self._log.game.decision
         if decision is None:
             return int(pyspiel.PlayerId.TERMINAL)
@@ -327,50 +294,45 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self._log is not None and self._log.game.over
+        return self._log.game.over
 
     def returns(self) -> list[float]:
         """Each seat's return: :meth:`Game.returns <taverna_rules.Game.returns>` (zeros
         before the end)."""
-        if self._log is None:
-            return [0.0] * self._spec.players
         return list(self._log.game.returns())
 
     def _legal_actions(self, player: int) -> list[int]:
         """The numbers of the deciding player's legal actions, in ascending order."""
-        assert self._log is not None
         return sorted(self._spec.space.legal_indices(self._log.game))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of the chance node and their probabilities."""
+        """The outcomes of the chance node (:meth:`Game.chance_outcomes
+        <taverna_rules.Game.chance_outcomes>`' indices) and their probabilities."""
         if not self._chance_next():
             raise ValueError("this state is no chance node")
-        return list(self._spec.outcomes())
+        return [(o.action.index, float(o.probability)) for o in self._log.game.chance_outcomes()]
 
     def _chance_next(self) -> bool:
-        """True when chance acts next. Today chance acts once, to draw the seed before the
-        game is set up; a chance node at each draw of the game will be asked for here, its
-        outcomes in :meth:`chance_outcomes` and its resolution in :meth:`_apply_action`."""
-        return self._log is None
+        """True when chance acts next: the game waits on a draw."""
+        decision = self._log.game.decision
+        return decision is not None and decision.player == CHANCE
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """The action numbered ``action`` (its copy-free form), or the seed it draws."""
+        """The action numbered ``action`` (its copy-free form), or the chance outcome."""
         number = operator.index(action)
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {number}"
+            return f"outcome {number}"
         return repr(self._spec.space.decode(number))
 
     def __str__(self) -> str:
         spec = self._spec
         head = f"{spec.module.name.en}, {spec.players} players"
-        if self._log is None:
-            return f"{head}: chance draws the seed (one of {spec.seed_outcomes})"
         game = self._log.game
         decision = game.decision
         if decision is None:
             status = f"over, returns {list(game.returns())}"
         else:
-            status = f"{decision.kind} for seat {decision.player}"
+            status = "chance" if decision.player == CHANCE else f"{decision.kind} for seat {decision.player}"
         return f"{head}, {len(game.events)} events, {status}\nlog {self._key(spec.players)}"
 
     # ------------------------------------------------------------------ information
@@ -378,8 +340,6 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         """The key of what seat ``index`` has seen (``players``: the whole log), chained
         over the events not yet counted."""
         key = self._keys[index]
-        if self._log is None:
-            return key
         game = self._log.game
         events = game.events
         start = self._keyed[index]
@@ -399,13 +359,13 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         them (:meth:`Game.determinize <taverna_rules.Game.determinize>`: every card hidden
         from them redealt, the seed drawn anew) with a generator seeded from one call of
         ``probability_sampler`` (a number in [0, 1), as ``pyspiel.UniformProbabilitySampler``
-        gives). Its information state for ``player_id`` is this state's. At the chance
-        node and once the game is over nothing is hidden to redraw: a clone."""
+        gives). Its information state for ``player_id`` is this state's; it draws from a new
+        seed (no chance nodes). At a chance node and once the game is over: a clone."""
         seat = operator.index(player_id)
         spec = self._spec
         if not 0 <= seat < spec.players:
             raise ValueError(f"no seat {shown(player_id)}; seats are 0 to {spec.players - 1}")
-        if self._log is None or self._log.game.over:
+        if self._log.game.over or self._chance_next():
             clone: TavernaState = self.clone()
             return clone
         rng = random.Random(int(float(probability_sampler()) * 2**53))
@@ -426,17 +386,14 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     # ------------------------------------------------------------------ playing
     def _apply_action(self, action: int) -> None:
-        """Play the action numbered ``action``, or, at the chance node, set the game up
-        with the seed it draws."""
+        """Play the action numbered ``action``, or, at a chance node, pick the outcome of
+        that index (:class:`~taverna_rules.IllegalActionError`, a ``ValueError``, for a
+        number that is neither)."""
         number = operator.index(action)
-        if self._chance_next():
-            spec = self._spec
-            if not 0 <= number < spec.seed_outcomes:
-                raise ValueError(f"chance outcome {number} is out of range: 0 to {spec.seed_outcomes - 1}")
-            self._log = _Log(new_game(spec.rules, spec.names, seed=number))
-            return
-        assert self._log is not None
         game = self._log.game
+        if self._chance_next():
+            game.apply(PickOutcome(number))
+            return
         decision = game.decision
         assert decision is not None, "the game is over"
         game.apply(self._spec.space.decode(number, game), player=decision.player)
@@ -463,25 +420,16 @@ class TavernaObserver:
             self.dict = {name: tensor[where] for name, where in spec.layout}
 
     def set_from(self, state: TavernaState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into :attr:`tensor` (zeros at the
-        chance node)."""
-        if self.tensor is None:
-            return
-        log = state._log
-        if log is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = observe(log.game, operator.index(player), numpy=True)
+        """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
+        if self.tensor is not None:
+            self.tensor[:] = observe(state._log.game, operator.index(player), numpy=True)
 
     def string_from(self, state: TavernaState, player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as a text."""
         seat = operator.index(player)
         if self.perfect_recall:
             return state._key(seat)
-        log = state._log
-        if log is None:
-            return "chance: the seed is not drawn yet"
-        values = observe(log.game, seat, numpy=False)
+        values = observe(state._log.game, seat, numpy=False)
         parts = []
         for name, where in self._spec.layout:
             block = values[where]

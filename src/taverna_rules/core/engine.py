@@ -26,6 +26,7 @@ from taverna_rules.core._registry import Registry
 from taverna_rules.core._replace import freeze, replace, thaw
 from taverna_rules.core.chance import CHANCE, Chance, Outcome, PickOutcome, card_from
 from taverna_rules.core.records import (
+    HIDDEN,
     Action,
     ChoiceCommitted,
     ChoicesRevealed,
@@ -710,7 +711,7 @@ def _outcome_decision(count: int) -> Decision:
 
 
 def _chance_decision(rules: Any, state: Any) -> Decision:
-    if not state.stack[-1].args:
+    if HIDDEN in state.stack[-1].args:
         # A view: who drew what is not shown, so neither are the outcomes.
         return Decision(CHANCE, CHANCE_STEP, "chance", ())
     return _outcome_decision(len(_chance_at(rules, state).outcomes()))
@@ -733,7 +734,7 @@ def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOu
 def chance_outcomes(rules: Any, state: Any) -> tuple[Outcome, ...]:
     """The outcomes of the chance decision ``state`` waits for, with their probabilities;
     ``()`` when it waits for a player, is over, or is a view."""
-    if state.over or not state.stack or state.stack[-1].kind != CHANCE_STEP or not state.stack[-1].args:
+    if state.over or not state.stack or state.stack[-1].kind != CHANCE_STEP or HIDDEN in state.stack[-1].args:
         return ()
     pairs = _chance_at(rules, state).outcomes()
     return tuple(Outcome(PickOutcome(i), p, event) for i, (event, p) in enumerate(pairs))

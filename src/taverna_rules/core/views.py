@@ -173,7 +173,7 @@ class Visibility:
             changes["players"] = tuple(players)
         stack = getattr(state, "stack", ())
         if _waits_for_chance(stack):
-            changes["stack"] = _chance_hidden(stack)
+            changes["stack"] = _chance_hidden(stack, viewer)
         return attrs.evolve(state, **changes)
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
@@ -182,7 +182,7 @@ class Visibility:
         fields = type(event).ZONES
         if not fields:
             if isinstance(event, FlowAdvanced) and _waits_for_chance(event.stack):
-                return FlowAdvanced(_chance_hidden(event.stack))
+                return FlowAdvanced(_chance_hidden(event.stack, viewer))
             return event
         owner = getattr(event, "player", None)
         changes = {}
@@ -248,10 +248,15 @@ def _waits_for_chance(stack: tuple[Task, ...]) -> bool:
     return bool(stack) and stack[-1].kind == "chance"
 
 
-def _chance_hidden(stack: tuple[Task, ...]) -> tuple[Task, ...]:
-    """The stack with its chance step blank: the step holds the outcomes picked so far in
-    an action that draws (a card drawn into one seat's hand, say)."""
-    return (*stack[:-1], Task("chance", stack[-1].player))
+def _chance_hidden(stack: tuple[Task, ...], viewer: int | None) -> tuple[Task, ...]:
+    """The stack with its chance step blanked for ``viewer``: the step holds the action
+    that is drawing, which only its seat is shown (it is not played out yet), and the
+    outcomes picked so far in it (a card drawn into one seat's hand, say), shown to
+    nobody."""
+    task = stack[-1]
+    actor = task.args[0] if task.args else ""
+    ref = task.ref if viewer is not None and actor == str(viewer) else ""
+    return (*stack[:-1], Task("chance", task.player, ref, args=(HIDDEN,)))
 
 
 def _holds_mark(value: Any) -> bool:

@@ -80,15 +80,21 @@ def observe(rules: RuleSet, view: GameState, decision: Any, seat: int, w: Observ
         w.flag(f"{prefix}.first_player", other == view.first_player)
     w.counts("me.hand", map(_kind, view.players[seat].hand), spells)
     w.counts("me.spells_discarded", (_kind(s) for owner, s in view.spell_discard if owner == seat), spells)
-    for tavern in view.taverns:
-        prefix = f"tavern.{tavern.id}"
-        for table, people in enumerate(tavern.tables):
-            w.one_hot(f"{prefix}.table{table}", people, peoples)
-        for space, owner in enumerate(tavern.deeds):
-            w.one_hot(f"{prefix}.deed{space}", owner, order)
-        w.flag(f"{prefix}.privilege", tavern.privilege)
-        w.counts(f"{prefix}.guild_tokens", tavern.guild_tokens, symbols)
-        w.counts(f"{prefix}.dignitaries", tavern.dignitaries, dignitaries)
+    # The board side's layout, not the state's taverns: they are laid out at setup, after
+    # the first draw of a game in explicit chance mode, and the layout never changes.
+    side = next((s for s in rules.sides if s.id == view.side), rules.side_for(len(view.players)))
+    laid = {tavern.id: tavern for tavern in view.taverns}
+    for ident in taverns:
+        prefix = f"tavern.{ident}"
+        spaces = side.layout(ident)
+        tavern = laid.get(ident)
+        for table in range(len(spaces.tables)):
+            w.one_hot(f"{prefix}.table{table}", tavern.tables[table] if tavern else None, peoples)
+        for space in range(len(spaces.deeds)):
+            w.one_hot(f"{prefix}.deed{space}", tavern.deeds[space] if tavern else None, order)
+        w.flag(f"{prefix}.privilege", tavern is not None and tavern.privilege)
+        w.counts(f"{prefix}.guild_tokens", tavern.guild_tokens if tavern else (), symbols)
+        w.counts(f"{prefix}.dignitaries", tavern.dignitaries if tavern else (), dignitaries)
     for slot in range(rules.constants.row_size):
         card = rules.customer(view.row[slot]) if slot < len(view.row) else None
         w.counts(f"row{slot}.peoples", card.peoples if card else (), peoples)
