@@ -122,3 +122,14 @@ def test_numbers_from_numpy_decode_as_ints() -> None:
     assert space.decode(numpy.int32(0)) == space.decode(0)
     with pytest.raises(tr.IllegalActionError, match="out of range"):
         space.decode(numpy.bool_(True))
+
+
+def test_a_chance_decision_has_no_numbered_actions() -> None:
+    """At a chance decision (explicit chance mode) no player acts: the mask is empty, and a
+    chance outcome has no number of the codec (frameworks index outcomes themselves)."""
+    game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], chance="explicit")
+    space = tr.action_space(game.rules)
+    assert game.decision is not None and game.decision.player == tr.CHANCE
+    assert space.legal_indices(game) == () and not any(space.legal_mask(game))
+    with pytest.raises(tr.IllegalActionError, match="no number"):
+        space.encode(tr.PickOutcome(0))

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 import attrs
 
 from taverna_rules._shown import shown
-from taverna_rules.core.records import Action, action_problem
+from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
 from taverna_rules.game_modules import game_module
@@ -128,13 +128,17 @@ class ActionSpace:
 
     def legal_indices(self, game: _Deciding) -> tuple[int, ...]:
         """The numbers of the pending decision's legal actions, in the decision's order
-        (copies of a card counted once)."""
+        (copies of a card counted once); none at a chance decision (explicit chance mode),
+        whose outcomes no player picks: see :meth:`Game.chance_outcomes
+        <taverna_rules.Game.chance_outcomes>`."""
         # The game's own legal actions need no type checks, only their numbers (every
         # step of a learning loop asks for the mask); one the game module forgot to
         # number gets encode's error.
         index, canonical = self._index, self._canonical
         numbers: dict[int, None] = {}
         for action in game.legal_actions():
+            if type(action) is PickOutcome:
+                return ()
             number = index.get(canonical(action))
             numbers[self.encode(action) if number is None else number] = None
         return tuple(numbers)
