@@ -140,11 +140,14 @@ def test_a_round_trip_mismatch_is_caught_with_a_reproducing_seed(monkeypatch: py
 
     monkeypatch.setattr(conformance, "state_from_json", lossy)
     report = run_checks(RULES, games=5, seed=1, player_counts=[2, 4])
-    assert [(f.player_count, f.seed) for f in report.failures] == [(2, 3), (4, 3)]
+    # Game 6 of each count (seed 6) is the one in four more, in the explicit chance mode.
+    failures = [(f.player_count, f.seed, f.chance) for f in report.failures]
+    assert failures == [(2, 3, "sampled"), (2, 6, "explicit"), (4, 3, "sampled"), (4, 6, "explicit")]
+    assert report.failures[1].reproduction().endswith("chance=explicit")
     failure = assert_reproduces(report, "round_trip")
     assert "privilege_supply" in failure.message
     assert failure.decision is not None and failure.decision > 0
-    assert report.games_played == ((2, 5), (4, 5))
+    assert report.games_played == ((2, 6), (4, 6))
     # The other games of the run went on and passed; a good seed alone passes.
     assert run_checks(RULES, games=1, seed=2, player_counts=[2]).ok
 

@@ -309,8 +309,8 @@ class Game:
         ``rng`` only, never on what is hidden; it plays to the end like any game (its log
         starts from the sampled position). For search that must not peek: information-set
         MCTS draws one at each iteration (:class:`~taverna_rules.bots.ISMCTSBot`).
-        :class:`~taverna_rules.errors.DeterminizeError` for a player's view or a game
-        that is over."""
+        :class:`~taverna_rules.errors.DeterminizeError` for a player's view, a game
+        that is over or one waiting on a chance decision (in the middle of an action)."""
         seat = self.seat(player).player
         if self._view:
             raise DeterminizeError("a player's view cannot be determinized: its hidden things are gone")

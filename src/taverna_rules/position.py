@@ -33,6 +33,7 @@ from ruamel.yaml.representer import SafeRepresenter
 
 from taverna_rules._shown import shown
 from taverna_rules.content.yaml_source import load_yaml_text, to_plain
+from taverna_rules.core.chance import waits_for_chance
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.errors import GameModuleError, PositionError
 from taverna_rules.game_modules import GameModule, game_module, installed_games
@@ -58,10 +59,17 @@ def _module_of_state(state: object) -> GameModule:
 
 
 def dump_position(state: Any, fmt: str = "yaml") -> str:
-    """``state`` as a position document (``fmt``: ``yaml`` or ``json``)."""
+    """``state`` as a position document (``fmt``: ``yaml`` or ``json``).
+    :class:`~taverna_rules.errors.PositionError` for a state waiting on a chance decision
+    (explicit chance mode): a position is taken at a player's decision."""
     module = _module_of_state(state)
     if fmt not in ("yaml", "json"):
         raise PositionError(f"a position is written as 'yaml' or 'json', not {shown(fmt)}")
+    if waits_for_chance(state):
+        raise PositionError(
+            "the game waits on a chance decision, in the middle of an action: take the position "
+            "before the action or after chance has drawn"
+        )
     positions = _positions(module)
     data = {"format": positions.format, **positions.dump(state)}
     if fmt == "json":

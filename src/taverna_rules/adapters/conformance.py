@@ -37,7 +37,14 @@ and checks each one:
 ``positions``
     for a game with position documents, every sixty decisions and at the end the state
     comes back equal from its YAML and JSON documents, and a game resumed from it waits
-    for the same decision.
+    for the same decision;
+``chance``
+    for a game with an explicit chance mode (its module's ``max_chance_outcomes``), one
+    game in four more for each player count is played in that mode, chance picking
+    outcomes by their probabilities: every chance decision lists its outcomes, each
+    likelier than 0, summing to exactly 1, no more than the module's bound, and a game
+    makes no more chance decisions than its bound on decisions; every other check holds
+    in that mode too.
 
 The checks are the same for every game module: views come from the game's zones
 (:class:`~taverna_rules.core.views.Visibility`), serialization from its tables, and what
@@ -67,6 +74,7 @@ play more games or check the card, not a failure.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -75,6 +83,7 @@ from typing import Any
 import attrs
 
 from taverna_rules.adapters.bots import Bot, RandomBot
+from taverna_rules.core.chance import CHANCE, ChanceMode
 from taverna_rules.core.engine import Trace
 from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.replay import fold
@@ -117,7 +126,7 @@ __all__ = [
 ]
 
 #: The checks made on every game, in the order they run.
-CHECKS = ("play", "replay", "round_trip", "views", "integrity", "undo", "refusals", "positions")
+CHECKS = ("play", "replay", "round_trip", "views", "integrity", "undo", "refusals", "positions", "chance")
 #: Refusals are checked every this many decisions, and position round trips (slower: a
 #: YAML document of the whole state is read) every ``POSITION_CHECKS``.
 SPOT_CHECKS = 13
@@ -164,10 +173,14 @@ class Failure:
     #: The rule options the game was started with, sorted by name.
     options: Options = ()
     decision: int | None = None
+    #: The chance mode the game was played in.
+    chance: str = "sampled"
 
     def reproduction(self) -> str:
-        """One line that reproduces the game: ``seed=1234 players=3 options={...}``."""
-        return f"seed={self.seed} players={self.player_count} options={_options_text(self.options)}"
+        """One line that reproduces the game: ``seed=1234 players=3 options={...}`` (and
+        ``chance=explicit`` for a game in that mode)."""
+        mode = " chance=explicit" if self.chance == "explicit" else ""
+        return f"seed={self.seed} players={self.player_count} options={_options_text(self.options)}{mode}"
 
     def to_json(self) -> dict[str, Any]:
         """The failure as JSON-ready data."""
@@ -177,6 +190,7 @@ class Failure:
             "seed": self.seed,
             "options": json.loads(_options_text(self.options)),
             "decision": self.decision,
+            "chance": self.chance,
             "message": self.message,
             "reproduce": self.reproduction(),
         }
@@ -386,8 +400,20 @@ def _differing_fields(live: Any, other: Any) -> list[str]:
 class _GameRun:
     """Plays one game with a random bot and checks it as it goes."""
 
-    def __init__(self, rules: Any, players: int, seed: int, options: Options, bot: Bot | None = None) -> None:
+    def __init__(
+        self,
+        rules: Any,
+        players: int,
+        seed: int,
+        options: Options,
+        bot: Bot | None = None,
+        chance: ChanceMode = "sampled",
+    ) -> None:
         self.rules = rules
+        self.chance: ChanceMode = chance
+        #: Picks the outcome of each chance decision (explicit chance mode).
+        self.chance_rng = random.Random(seed)
+        self.draws = 0
         self.bot: Bot = RandomBot(seed) if bot is None else bot
         #: Actions legal at some decision of the game (to try where they are not).
         self.seen: dict[Action, None] = {}
@@ -424,7 +450,9 @@ class _GameRun:
         failure = None
         if failed is not None:
             decision = self.decisions if self.events else None
-            failure = Failure(failed.check, self.players, self.seed, failed.message, self.options, decision)
+            failure = Failure(
+                failed.check, self.players, self.seed, failed.message, self.options, decision, self.chance
+            )
         return GameCheck(
             self.players,
             self.seed,
@@ -438,7 +466,11 @@ class _GameRun:
     def _play(self) -> None:
         try:
             game = new_game(
-                self.rules, player_names(self.players), seed=self.seed, options=dict(self.options)
+                self.rules,
+                player_names(self.players),
+                seed=self.seed,
+                options=dict(self.options),
+                chance=self.chance,
             )
         except OptionError:
             raise
@@ -452,6 +484,9 @@ class _GameRun:
                 decision = game.decision
             if decision is None:
                 raise _Failed("play", "the game is not over but no decision is pending")
+            if decision.player == CHANCE:
+                self._chance_step(game)
+                continue
             if self.decisions >= self.longest:
                 raise _Failed(
                     "play",
@@ -481,6 +516,38 @@ class _GameRun:
             self._check_step(game, new)
             self._check_undo(game, new, before, length)
         self._check_end(game)
+
+    def _chance_step(self, game: Game) -> None:
+        """Check a chance decision's outcomes, pick one by its probability and play it."""
+        decision = game.decision
+        assert decision is not None
+        with _checking("chance", "listing the chance decision's outcomes"):
+            outcomes = game.chance_outcomes()
+        if not outcomes or tuple(o.action for o in outcomes) != decision.actions:
+            raise _Failed(
+                "chance",
+                f"the chance decision offers {len(decision.actions)} actions, {len(outcomes)} outcomes",
+            )
+        total = sum(o.probability for o in outcomes)
+        if total != 1 or min(o.probability for o in outcomes) <= 0:
+            raise _Failed("chance", f"the outcomes' probabilities sum to {total}, each must be above 0")
+        bound = self.module.max_chance_outcomes
+        most = bound(self.rules, self.players) if bound is not None else len(outcomes)
+        if len(outcomes) > most:
+            raise _Failed(
+                "chance", f"a chance decision has {len(outcomes)} outcomes, over the module's {most}"
+            )
+        self.draws += 1
+        if self.draws > self.longest:
+            raise _Failed("chance", f"the game made over {self.longest} chance decisions")
+        self._check_decision(game)
+        pick = self.chance_rng.choices(outcomes, [o.probability for o in outcomes])[0]
+        with _checking("play", f"picking outcome {pick.action.index} of a chance decision"):
+            before, length = game.state, len(game.events)
+            new = game.apply(pick.action)
+        self.events.extend(new)
+        self._check_step(game, new)
+        self._check_undo(game, new, before, length)
 
     # ------------------------------------------------------------------ each step
     def _start(self, game: Game) -> None:
@@ -679,15 +746,17 @@ def check_game(
     options: Mapping[str, object] | None = None,
     *,
     bot: Bot | None = None,
+    chance: ChanceMode = "sampled",
 ) -> GameCheck:
-    """Play and check one game of ``players`` players with the game seed ``seed``.
+    """Play and check one game of ``players`` players with the game seed ``seed`` (in the
+    chance mode ``chance``; see :func:`taverna_rules.new_game`).
 
     ``bot`` makes every choice; by default a :class:`~taverna_rules.adapters.bots.RandomBot`
     seeded with ``seed``, so the same arguments play the same game (a property test passes
     a bot whose choices it draws). Raises :class:`~taverna_rules.errors.OptionError` for
     options the rules do not know.
     """
-    return _GameRun(rules, players, seed, tuple(sorted((options or {}).items())), bot).run()
+    return _GameRun(rules, players, seed, tuple(sorted((options or {}).items())), bot, chance).run()
 
 
 # ----------------------------------------------------------------------------- coverage
@@ -771,16 +840,22 @@ def run_checks(
     tally = kit.tally(rules) if kit is not None else _NoTally()
     failures: list[Failure] = []
     played: list[tuple[int, int]] = []
+    # One game in four more in the explicit chance mode, where the game has one.
+    explicit = games // 4 if module.max_chance_outcomes is not None else 0
     for count in counts:
-        for index in range(games):
-            checked = _GameRun(rules, count, game_seed(seed, count, index), chosen).run()
+        for index in range(games + explicit):
+            mode: ChanceMode = "sampled" if index < games else "explicit"
+            checked = _GameRun(rules, count, game_seed(seed, count, index), chosen, chance=mode).run()
             tally.add(checked.events, checked.trace)
             if checked.failure is not None:
                 failures.append(checked.failure)
             if progress is not None:
                 outcome = "ok" if checked.failure is None else f"FAILED ({checked.failure.check})"
-                progress(f"{count} players: game {index + 1} of {games} (seed {checked.seed}): {outcome}")
-        played.append((count, games))
+                what = f"game {index + 1} of {games + explicit}" + (
+                    ", explicit chance" if index >= games else ""
+                )
+                progress(f"{count} players: {what} (seed {checked.seed}): {outcome}")
+        played.append((count, games + explicit))
     return ConformanceReport(
         rules.fingerprint,
         seed,

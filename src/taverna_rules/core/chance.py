@@ -34,6 +34,7 @@ from taverna_rules.core.records import Event, PickOutcome
 __all__ = [
     "CHANCE",
     "CHANCE_MODES",
+    "CHANCE_STEP",
     "Chance",
     "ChanceMode",
     "Outcome",
@@ -42,10 +43,13 @@ __all__ = [
     "card_from",
     "cards_from",
     "dice",
+    "waits_for_chance",
 ]
 
 #: The player of a chance decision (OpenSpiel's number for chance).
 CHANCE = -1
+#: The kind of the step a game waiting on chance has on top of its stack.
+CHANCE_STEP = "chance"
 #: How a game draws: ``"sampled"`` from its seed, or ``"explicit"`` chance decisions.
 ChanceMode = Literal["sampled", "explicit"]
 CHANCE_MODES: tuple[ChanceMode, ...] = ("sampled", "explicit")
@@ -77,6 +81,13 @@ class Chance:
         for event, probability in self.enumerate():
             merged[event] = merged.get(event, Fraction(0)) + probability
         return tuple((event, p) for event, p in merged.items() if p)
+
+
+def waits_for_chance(holder: Any) -> bool:
+    """True when a state (or the :class:`~taverna_rules.core.records.FlowAdvanced` that
+    made it) waits on a chance decision: the top of its stack is a chance step."""
+    stack: tuple[Any, ...] = getattr(holder, "stack", ())
+    return bool(stack) and stack[-1].kind == CHANCE_STEP
 
 
 def card_from(deck: Sequence[str], make: Callable[[str], Event]) -> Chance:

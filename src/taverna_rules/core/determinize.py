@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.core.chance import waits_for_chance
 from taverna_rules.core.records import HIDDEN
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.errors import DeterminizeError, UnknownPlayerError
@@ -78,6 +79,11 @@ def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Ran
     than any seat: determinize for a seat)."""
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < len(state.players):
         raise UnknownPlayerError(f"no seat {viewer!r}; seats are 0 to {len(state.players) - 1}")
+    if waits_for_chance(state):
+        raise DeterminizeError(
+            "the game waits on a chance decision, in the middle of an action: "
+            "determinize at a player's decision"
+        )
     pools: dict[str, list[Any]] = {}
     places: list[tuple[_Place, Any]] = []
     fresh: dict[str, int] = {}

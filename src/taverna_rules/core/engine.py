@@ -24,7 +24,15 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry
 from taverna_rules.core._replace import freeze, replace, thaw
-from taverna_rules.core.chance import CHANCE, Chance, Outcome, PickOutcome, card_from
+from taverna_rules.core.chance import (
+    CHANCE,
+    CHANCE_STEP,
+    Chance,
+    Outcome,
+    PickOutcome,
+    card_from,
+    waits_for_chance,
+)
 from taverna_rules.core.records import (
     HIDDEN,
     Action,
@@ -173,10 +181,6 @@ def _parts(module: GameModule) -> _Parts:
     )
     _PARTS[module.id] = parts
     return parts
-
-
-#: The kind of the step that waits for chance (explicit chance mode).
-CHANCE_STEP = "chance"
 
 
 class _ChanceNeeded(Exception):
@@ -722,7 +726,7 @@ def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOu
     (verified replay guesses them first): the one a chance step after it records as picked,
     or those whose event the block holds."""
     last = block[-1] if block else None
-    if isinstance(last, FlowAdvanced) and last.stack and last.stack[-1].kind == CHANCE_STEP:
+    if isinstance(last, FlowAdvanced) and waits_for_chance(last):
         forced = last.stack[-1].args[1:]
         depth = len(state.stack[-1].args) - 1
         if len(forced) > depth and forced[depth].isdigit():
@@ -734,7 +738,7 @@ def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOu
 def chance_outcomes(rules: Any, state: Any) -> tuple[Outcome, ...]:
     """The outcomes of the chance decision ``state`` waits for, with their probabilities;
     ``()`` when it waits for a player, is over, or is a view."""
-    if state.over or not state.stack or state.stack[-1].kind != CHANCE_STEP or HIDDEN in state.stack[-1].args:
+    if state.over or not waits_for_chance(state) or HIDDEN in state.stack[-1].args:
         return ()
     pairs = _chance_at(rules, state).outcomes()
     return tuple(Outcome(PickOutcome(i), p, event) for i, (event, p) in enumerate(pairs))

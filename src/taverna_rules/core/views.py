@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 import attrs
 
+from taverna_rules.core.chance import CHANCE_STEP, waits_for_chance
 from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced, Task
 
 __all__ = ["POLICIES", "STATE_ZONE", "Policy", "Visibility", "Zone", "redact_decision"]
@@ -171,9 +172,8 @@ class Visibility:
                 changes[zone.field] = zone.redact(getattr(state, zone.field), None, viewer)
         if any(zone.per_player for zone in self.zones):
             changes["players"] = tuple(players)
-        stack = getattr(state, "stack", ())
-        if _waits_for_chance(stack):
-            changes["stack"] = _chance_hidden(stack, viewer)
+        if waits_for_chance(state):
+            changes["stack"] = _chance_hidden(state.stack, viewer)
         return attrs.evolve(state, **changes)
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
@@ -181,7 +181,7 @@ class Visibility:
         event's ``player`` owning what it carries."""
         fields = type(event).ZONES
         if not fields:
-            if isinstance(event, FlowAdvanced) and _waits_for_chance(event.stack):
+            if isinstance(event, FlowAdvanced) and waits_for_chance(event):
                 return FlowAdvanced(_chance_hidden(event.stack, viewer))
             return event
         owner = getattr(event, "player", None)
@@ -244,10 +244,6 @@ class Visibility:
         return seat is None and _holds_mark(value)
 
 
-def _waits_for_chance(stack: tuple[Task, ...]) -> bool:
-    return bool(stack) and stack[-1].kind == "chance"
-
-
 def _chance_hidden(stack: tuple[Task, ...], viewer: int | None) -> tuple[Task, ...]:
     """The stack with its chance step blanked for ``viewer``: the step holds the action
     that is drawing, which only its seat is shown (it is not played out yet), and the
@@ -256,7 +252,7 @@ def _chance_hidden(stack: tuple[Task, ...], viewer: int | None) -> tuple[Task, .
     task = stack[-1]
     actor = task.args[0] if task.args else ""
     ref = task.ref if viewer is not None and actor == str(viewer) else ""
-    return (*stack[:-1], Task("chance", task.player, ref, args=(HIDDEN,)))
+    return (*stack[:-1], Task(CHANCE_STEP, task.player, ref, args=(HIDDEN,)))
 
 
 def _holds_mark(value: Any) -> bool:
