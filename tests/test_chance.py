@@ -726,3 +726,18 @@ def test_undo_of_the_first_pick_returns_to_the_setups_draw() -> None:
     assert game.events == events
     assert game.chance_outcomes() == outcomes and len(outcomes) == 24
     assert not game.can_undo()
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_an_explicit_game_is_played_out_from_a_sample(gid: str) -> None:
+    """A playout draws nothing and an unordered deck is no shuffle: an explicit game refuses
+    to be played out as it is, and its determinized sample plays out to a result."""
+    game = new_explicit(gid, 2, 1)
+    rng = random.Random(1)
+    to_player_decision(game, rng)
+    with pytest.raises(tr.IllegalActionError, match="explicit chance mode"):
+        game.playout()
+    decision = game.decision
+    assert decision is not None
+    playout = game.seat(decision.player).playout(random.Random(2))
+    assert playout.play_random(random.Random(3)) is not None

@@ -296,9 +296,17 @@ class Game:
 
     def playout(self) -> Playout:
         """A :class:`~taverna_rules.playout.Playout` from the current state: the game
-        played forward fast, without a log (for search); this game is left as it is."""
+        played forward fast, without a log (for search); this game is left as it is.
+        :class:`~taverna_rules.errors.IllegalActionError` for a view and for a game in the
+        explicit chance mode (play out a determinized sample instead)."""
         if self._view:
             raise IllegalActionError("a player's view cannot be played out: it lacks the hidden cards")
+        if self.chance == "explicit":
+            # A playout draws nothing itself, and an unordered deck is no shuffle to draw from.
+            raise IllegalActionError(
+                "a game in the explicit chance mode is played out from a sample that draws from a "
+                "seed: seat.playout(rng), or game.determinize(player, rng).playout()"
+            )
         return Playout(self.rules, self._state, self.decision)
 
     def determinize(self, player: int | str, rng: random.Random) -> Game:
