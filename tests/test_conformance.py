@@ -267,3 +267,16 @@ def test_coverage_leaves_out_the_curse_when_the_options_do() -> None:
     assert "curse" not in listed and len(listed) == len(RULES.spells) - 1
     with_curse = run_checks(RULES, games=1, seed=0, player_counts=[2])
     assert "curse" in [item for item, _ in with_curse.coverage.table("spells").counts]
+
+
+@pytest.mark.parametrize("game_id", ["taverna", "cavern_tavern"])
+def test_the_kit_checks_the_explicit_chance_mode_of_every_game(game_id: str) -> None:
+    """Four games a count bring one more in the explicit chance mode: it passes every check,
+    chance decisions included, and its progress line says so."""
+    rules = tr.load_rules(game_id)
+    lines: list[str] = []
+    report = run_checks(rules, games=4, seed=3, player_counts=[2], progress=lines.append)
+    assert report.ok, report.format_text()
+    assert report.games_played == ((2, 5),)
+    assert [line for line in lines if "explicit chance" in line] == [lines[-1]]
+    assert lines[-1].endswith(": ok")

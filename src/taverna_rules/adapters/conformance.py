@@ -83,7 +83,7 @@ from typing import Any
 import attrs
 
 from taverna_rules.adapters.bots import Bot, RandomBot
-from taverna_rules.core.chance import CHANCE, ChanceMode
+from taverna_rules.core.chance import CHANCE, ChanceMode, waits_for_chance
 from taverna_rules.core.engine import Trace
 from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.replay import fold
@@ -551,11 +551,15 @@ class _GameRun:
 
     # ------------------------------------------------------------------ each step
     def _start(self, game: Game) -> None:
-        if self.kit is not None:
+        self._check_step(game, list(game.events))
+
+    def _open_ledger(self, game: Game) -> None:
+        """The game's ledger, from its first settled state (in the explicit chance mode, the
+        setup ends after its draws)."""
+        if self.kit is not None and self.ledger is None:
             self.ledger = self.kit.ledger(self.rules, game)
             if self.ledger.opening:
                 raise _Failed("integrity", "; ".join(self.ledger.opening))
-        self._check_step(game, list(game.events))
 
     def _check_decision(self, game: Game) -> None:
         decision = game.decision
@@ -582,6 +586,11 @@ class _GameRun:
             for event, item in zip(seen, data, strict=True):
                 self._no_secrets(secrets, viewer, item, f"event {event.TYPE}")
                 self._hidden_fields(event, viewer)
+        if waits_for_chance(state):
+            # The state before an action that is drawing (the setup's, at the start): the
+            # action's events come once chance has drawn, and are checked then.
+            return
+        self._open_ledger(game)
         with _checking("integrity", "checking the state"):
             problems = self.module.integrity(self.rules, state)
             if self.ledger is not None:
