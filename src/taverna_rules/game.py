@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_chance
-from taverna_rules.core.chance import ChanceMode, Outcome
+from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
 from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import (
     Decision,
@@ -171,8 +171,7 @@ class Game:
     def chance(self) -> ChanceMode:
         """The chance mode the game was set up with: ``"sampled"`` or ``"explicit"``
         (see :func:`new_game`)."""
-        mode: ChanceMode = getattr(self._state, "chance", "sampled")
-        return mode
+        return chance_mode(self._state)
 
     def chance_outcomes(self) -> tuple[Outcome, ...]:
         """At a chance decision (explicit chance mode; :attr:`decision` has player

@@ -508,14 +508,20 @@ class _GameRun:
                 back = action_from_json(action_to_json(action), game=self.module)
             if back != action:
                 raise _Failed("round_trip", f"{action!r} comes back from JSON as {back!r}")
-            with _checking("play", f"playing {action!r} in decision {decision.kind!r}"):
-                before, length = game.state, len(game.events)
-                new = game.apply(action)
-            self.decisions += 1
-            self.events.extend(new)
-            self._check_step(game, new)
-            self._check_undo(game, new, before, length)
+            self._apply(game, action, f"playing {action!r} in decision {decision.kind!r}", player=True)
         self._check_end(game)
+
+    def _apply(self, game: Game, action: Action, doing: str, *, player: bool) -> None:
+        """Play ``action`` (``doing`` says what, should it raise; ``player``: a player's
+        decision, counted) and check the step."""
+        with _checking("play", doing):
+            before, length = game.state, len(game.events)
+            new = game.apply(action)
+        if player:
+            self.decisions += 1
+        self.events.extend(new)
+        self._check_step(game, new)
+        self._check_undo(game, new, before, length)
 
     def _chance_step(self, game: Game) -> None:
         """Check a chance decision's outcomes, pick one by its probability and play it."""
@@ -542,12 +548,9 @@ class _GameRun:
             raise _Failed("chance", f"the game made over {self.longest} chance decisions")
         self._check_decision(game)
         pick = self.chance_rng.choices(outcomes, [o.probability for o in outcomes])[0]
-        with _checking("play", f"picking outcome {pick.action.index} of a chance decision"):
-            before, length = game.state, len(game.events)
-            new = game.apply(pick.action)
-        self.events.extend(new)
-        self._check_step(game, new)
-        self._check_undo(game, new, before, length)
+        self._apply(
+            game, pick.action, f"picking outcome {pick.action.index} of a chance decision", player=False
+        )
 
     # ------------------------------------------------------------------ each step
     def _start(self, game: Game) -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "arrangement",
     "card_from",
     "cards_from",
+    "chance_mode",
     "dice",
     "waits_for_chance",
 ]
@@ -81,6 +82,12 @@ class Chance:
         for event, probability in self.enumerate():
             merged[event] = merged.get(event, Fraction(0)) + probability
         return tuple((event, p) for event, p in merged.items() if p)
+
+
+def chance_mode(state: Any) -> ChanceMode:
+    """The chance mode of ``state`` (``"sampled"`` for a game that records none)."""
+    mode: ChanceMode = getattr(state, "chance", "sampled")
+    return mode
 
 
 def waits_for_chance(holder: Any) -> bool:

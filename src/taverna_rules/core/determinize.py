@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.core.chance import waits_for_chance
+from taverna_rules.core.chance import chance_mode, waits_for_chance
 from taverna_rules.core.records import HIDDEN
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.errors import DeterminizeError, UnknownPlayerError
@@ -119,7 +119,7 @@ def _deal(
 ) -> Any:
     players = list(state.players)
     fields: dict[str, Any] = dict(fresh)
-    if getattr(state, "chance", "sampled") != "sampled":
+    if chance_mode(state) != "sampled":
         # The sample is one world: its new seed decides the draws to come.
         fields["chance"] = "sampled"
     taken = dict.fromkeys(pools, 0)

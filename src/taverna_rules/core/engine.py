@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import is_
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -31,6 +31,7 @@ from taverna_rules.core.chance import (
     Outcome,
     PickOutcome,
     card_from,
+    chance_mode,
     waits_for_chance,
 )
 from taverna_rules.core.records import (
@@ -275,7 +276,7 @@ class Engine:
         self._quiet = quiet
         #: Explicit chance mode (see :mod:`taverna_rules.core.chance`): the outcomes picked
         #: for this unit's draws so far, and how many of them the engine has used.
-        self.explicit = getattr(state, "chance", "sampled") == "explicit"
+        self.explicit = chance_mode(state) == "explicit"
         self._forced = forced
         self._drawn = 0
 
@@ -308,7 +309,7 @@ class Engine:
         touch a generator.
         """
         if self.explicit:
-            return self.emit_outcome(chance)
+            return self._picked(chance)
         if rng is not None:
             event = chance.sample(rng)
             self.emit(event)
@@ -322,7 +323,7 @@ class Engine:
             )
         return event
 
-    def emit_outcome(self, chance: Chance) -> Event:
+    def _picked(self, chance: Chance) -> Event:
         """Explicit mode: emit the outcome picked for this draw, or stop for chance."""
         index = self._drawn
         if index >= len(self._forced):
@@ -557,7 +558,7 @@ def resolve(
         return _pick_outcome(rules, state, action.index, trace=trace, expect=expect, transient=transient)
     # In explicit chance mode a run that stops at a draw keeps none of its events: it is
     # checked against ``expect`` at its end.
-    explicit = getattr(state, "chance", "sampled") == "explicit"
+    explicit = chance_mode(state) == "explicit"
     try:
         engine = _unit(
             rules,
@@ -635,23 +636,32 @@ def _chance_task(action: Action | None, player: int, forced: tuple[int, ...]) ->
     return Task(CHANCE_STEP, CHANCE, ref, args=(str(player), *map(str, forced)))
 
 
-def _unit_of(rules: Any, task: Task) -> tuple[Action | None, int, tuple[int, ...]]:
-    """The action, its seat and the outcomes picked so far, of a chance step."""
+class _Drawing(NamedTuple):
+    """A chance step, read: the state before the unit of work that is drawing, its
+    action (``None``: the flow of a fresh state), the action's seat, the picks so far."""
+
+    before: Any
+    action: Action | None
+    player: int
+    forced: tuple[int, ...]
+
+
+def _drawing(rules: Any, state: Any) -> _Drawing:
+    """The chance step on top of ``state``, read."""
     from taverna_rules.core.serialize import action_from_json
 
+    task = state.stack[-1]
     try:
         player, *forced = (int(arg) for arg in task.args)
         action = action_from_json(task.ref, game=rules.game) if task.ref else None
     except (ValueError, TavernaError) as exc:
         raise IllegalActionError(f"the chance step {task!r} is not one this engine wrote ({exc})") from None
-    return action, player, tuple(forced)
+    return _Drawing(replace(state, stack=state.stack[:-1]), action, player, tuple(forced))
 
 
-def _rerun(rules: Any, state: Any, forced: tuple[int, ...], **options: Any) -> Engine:
-    """The unit of the chance step on top of ``state`` run again with ``forced`` outcomes."""
-    task = state.stack[-1]
-    before = replace(state, stack=state.stack[:-1])
-    action, player, _ = _unit_of(rules, task)
+def _rerun(rules: Any, drawing: _Drawing, forced: tuple[int, ...], **options: Any) -> Engine:
+    """The unit of a chance step run again with ``forced`` outcomes."""
+    before, action, player, _ = drawing
     pending = None if action is None else _pending_for(rules, before, player)
     if action is not None and (pending is None or action not in pending.actions):
         raise IllegalActionError(
@@ -662,9 +672,9 @@ def _rerun(rules: Any, state: Any, forced: tuple[int, ...], **options: Any) -> E
 
 def _chance_at(rules: Any, state: Any) -> Chance:
     """The draw a chance step waits on."""
-    forced = _unit_of(rules, state.stack[-1])[2]
+    drawing = _drawing(rules, state)
     try:
-        _rerun(rules, state, forced)
+        _rerun(rules, drawing, drawing.forced)
     except _ChanceNeeded as need:
         return need.chance
     raise GameModuleError(
@@ -681,14 +691,13 @@ def _pick_outcome(
     expect: Sequence[Event] | None,
     transient: bool,
 ) -> tuple[list[Event], Any, Decision | None]:
-    action, player, forced = _unit_of(rules, state.stack[-1])
-    before = replace(state, stack=state.stack[:-1])
+    drawing = _drawing(rules, state)
     try:
         # The run is checked against ``expect`` at its end only: when it draws again, the
         # events it made up to the draw are not kept.
-        engine = _rerun(rules, state, (*forced, index), trace=trace, transient=transient)
+        engine = _rerun(rules, drawing, (*drawing.forced, index), trace=trace, transient=transient)
     except _ChanceNeeded as need:
-        return _await_chance(rules, before, need, action, player, expect)
+        return _await_chance(rules, drawing.before, need, drawing.action, drawing.player, expect)
     return _checked(engine, expect)
 
 
