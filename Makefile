@@ -20,7 +20,7 @@ $(RUN_STAMP): pyproject.toml | $(PY)
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev,numpy,openspiel,pettingzoo,dask]'
+	$(PY) -m pip install --quiet -e '.[dev,numpy,openspiel,pettingzoo,dask,postgres,server]'
 	touch $(RUN_STAMP) $@
 
 demo: $(RUN_STAMP)

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from taverna_rules.content.problems import Problem
 
 __all__ = [
+    "ConflictError",
     "ContentError",
     "DeterminizeError",
     "GameModuleError",
@@ -20,8 +21,11 @@ __all__ = [
     "OptionError",
     "PositionError",
     "ReplayError",
+    "RulesMismatchError",
+    "StoreError",
     "TavernaError",
     "UndoError",
+    "UnknownGameError",
     "UnknownPlayerError",
 ]
 
@@ -91,3 +95,41 @@ class ContentError(TavernaError, ValueError):
     def __reduce__(self) -> tuple[type[ContentError], tuple[tuple[Problem, ...]]]:
         # Exceptions pickle their args (here the message); rebuild from the problems instead.
         return (type(self), (self.problems,))
+
+
+class RulesMismatchError(ReplayError):
+    """A stored log played under rules that the rules registry does not hold and cannot
+    upcast: :attr:`logged` is the log's rules fingerprint, :attr:`current` the one the
+    registry has for that game (``""`` when it has none)."""
+
+    def __init__(self, message: str, logged: str = "", current: str = "") -> None:
+        super().__init__(message)
+        self.logged = logged
+        self.current = current
+
+    def __reduce__(self) -> tuple[type[RulesMismatchError], tuple[str, str, str]]:
+        return (type(self), (str(self), self.logged, self.current))
+
+
+class StoreError(TavernaError, RuntimeError):
+    """An event store that cannot do what was asked: a closed store, an archived game, a
+    game id taken, rows that do not read back."""
+
+
+class UnknownGameError(StoreError, LookupError):
+    """A game id that the store does not hold."""
+
+
+class ConflictError(StoreError):
+    """An append whose expected version is not the game's version: another writer
+    appended first. Nothing was written; reload the game and decide again.
+    :attr:`expected` is the version the writer read, :attr:`actual` the stored one."""
+
+    def __init__(self, message: str, game_id: str = "", expected: int = -1, actual: int = -1) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+    def __reduce__(self) -> tuple[type[ConflictError], tuple[str, str, int, int]]:
+        return (type(self), (str(self), self.game_id, self.expected, self.actual))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from taverna_rules import __version__
+from taverna_rules.adapters.cli_store import add_commands, export_command, replay_command
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.core.arguments import resolve_options
 from taverna_rules.errors import ContentError, GameModuleError, OptionError
@@ -30,7 +31,7 @@ SHOWN_PROBLEMS = 100
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="taverna",
-        description="Validate, document and check Taverna content packs.",
+        description="Validate, document and check content packs; simulate, replay, export and serve games.",
     )
     parser.add_argument("--version", action="version", version=f"taverna_rules {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -151,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--no-progress", action="store_true", help="do not show the games played on standard error"
     )
+    add_commands(commands)
     return parser
 
 
@@ -209,6 +211,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         "rules-text": _rules_text,
         "check": _check,
         "simulate": _simulate,
+        "replay": replay_command,
+        "export": export_command,
     }[args.command]
     try:
         return command(args, stream)

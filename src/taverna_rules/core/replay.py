@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import attrs
+
 from taverna_rules._shown import shown
 from taverna_rules.core.engine import (
     CHANCE_STEP,
@@ -28,7 +30,7 @@ from taverna_rules.core.records import HIDDEN, Action, Event, FlowAdvanced
 from taverna_rules.errors import ReplayError
 from taverna_rules.game_modules import GameModule
 
-__all__ = ["as_log", "fold", "fold_checked", "verify_log"]
+__all__ = ["Divergence", "as_log", "find_divergence", "fold", "fold_checked", "verify_log", "verify_tail"]
 
 Marks = list[tuple[int, Any]]
 #: What a fold may raise on an event out of place (a turn step with no turn in progress
@@ -112,35 +114,69 @@ def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks
     if game != rules.game:
         raise ReplayError(f"the log is a game of {game!r}; these rules are for {rules.game!r}")
     opening = module.opening(rules, first)
+    index = _opening_mismatch(opening, events)
+    if index is not None:
+        found = events[index].TYPE if index < len(events) else "the end of the log"
+        hint = (
+            "; a player's redacted log cannot be replayed, fold it to see that view"
+            if _looks_redacted(events[: len(opening)])
+            else ""
+        )
+        raise ReplayError(f"event {index} ({found}) is not what setting up this game gives{hint}")
+    return verify_tail(module, rules, fold(module, opening), events, len(opening))
+
+
+def _opening_mismatch(opening: Sequence[Event], events: Sequence[Event]) -> int | None:
+    """The index of the first event of ``events`` that is not the recomputed ``opening``."""
     for index, expected in enumerate(opening):
         if index >= len(events) or events[index] != expected:
-            found = events[index].TYPE if index < len(events) else "the end of the log"
-            hint = (
-                "; a player's redacted log cannot be replayed, fold it to see that view"
-                if _looks_redacted(events[: len(opening)])
-                else ""
-            )
-            raise ReplayError(f"event {index} ({found}) is not what setting up this game gives{hint}")
-    state = fold(module, opening)
-    marks: Marks = [(len(opening), state)]
-    start = len(opening)
+            return index
+    return None
+
+
+class _Unfollowed(ReplayError):
+    """The block of events from ``start`` follows from no legal action of ``decisions``
+    (none: the game is over) at ``state``: what :func:`find_divergence` diagnoses."""
+
+    def __init__(
+        self, message: str, start: int, state: Any, decisions: Sequence[Decision], block: list[Event]
+    ) -> None:
+        super().__init__(message)
+        self.start, self.state, self.decisions, self.block = start, state, decisions, block
+
+
+def verify_tail(module: GameModule, rules: Any, state: Any, events: Sequence[Event], start: int) -> Marks:
+    """Check ``events[start:]`` against the rules from ``state``, the state that
+    ``events[:start]`` fold to (trusted: the opening just checked, or a snapshot); return
+    (event count, state) at ``start`` and at each decision after it."""
+    marks: Marks = [(start, state)]
     decisions: Sequence[Decision] | None = None
     while start < len(events):
-        end = next((i for i in range(start, len(events)) if isinstance(events[i], FlowAdvanced)), None)
-        if end is None:
-            raise ReplayError(f"events {start}-{len(events) - 1}: the log stops in the middle of an action")
+        end = _block_end(events, start)
         block = list(events[start : end + 1])
+        if end == len(events):
+            raise _Unfollowed(
+                f"events {start}-{end - 1}: the log stops in the middle of an action",
+                start,
+                state,
+                decisions or pending_decisions(rules, state),
+                block,
+            )
         if decisions is None:
             decisions = pending_decisions(rules, state)
         if not decisions:
-            raise ReplayError(f"event {start} ({events[start].TYPE}) comes after the end of the game")
+            message = f"event {start} ({events[start].TYPE}) comes after the end of the game"
+            raise _Unfollowed(message, start, state, (), block)
         after, following = _follows(rules, state, decisions, block)
         if after is None:
             decision = decisions[0]
-            who = state.players[decision.player].name if decision.player >= 0 else "chance"
-            raise ReplayError(
+            raise _Unfollowed(
                 f"events {start}-{end} (from {events[start].TYPE}) follow from no legal action "
-                f"of decision {decision.kind!r} of {who!r}"
+                f"of decision {decision.kind!r} of {_who(state, decision)!r}",
+                start,
+                state,
+                decisions,
+                block,
             )
         state = after
         marks.append((end + 1, state))
@@ -150,6 +186,16 @@ def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks
         single = following is not None and not is_simultaneous(module, following)
         decisions = (following,) if following is not None and single else None
     return marks
+
+
+def _block_end(events: Sequence[Event], start: int) -> int:
+    """The index of the ``FlowAdvanced`` that ends the block of one action from ``start``;
+    ``len(events)`` when the log stops before it."""
+    return next((i for i in range(start, len(events)) if isinstance(events[i], FlowAdvanced)), len(events))
+
+
+def _who(state: Any, decision: Decision) -> str:
+    return str(state.players[decision.player].name) if decision.player >= 0 else "chance"
 
 
 def _values(record: Any) -> list[Any]:
@@ -194,3 +240,81 @@ def _follows(
             if len(produced) == len(block):
                 return after, following
     return None, None
+
+
+@attrs.frozen
+class Divergence:
+    """Where a log and today's engine first disagree (:func:`find_divergence`).
+
+    ``index`` is the first event that differs; ``logged`` is the log's event there
+    (``None``: the log stops first) and ``engine`` the event the engine gives instead
+    (``None``: the engine gives no more there). ``action`` is the legal action whose
+    events follow the log the longest (``None`` at setup or once over), ``decision`` the
+    kind of decision it answers and ``player`` who decides; ``message`` says it in words.
+    """
+
+    index: int
+    logged: Event | None
+    engine: Event | None
+    action: Action | None
+    decision: str
+    player: str
+    message: str
+
+
+def find_divergence(module: GameModule, rules: Any, events: Sequence[Event]) -> Divergence | None:
+    """The first event where ``events`` and what the engine makes of them disagree, or
+    ``None`` when the log verifies. For bug reports: a log recorded by an older engine,
+    replayed by today's, points at the event where the behaviour changed."""
+    if not events:
+        raise ReplayError("an empty log holds no game")
+    opening = module.opening(rules, events[0])
+    index = _opening_mismatch(opening, events)
+    if index is not None:
+        logged = events[index] if index < len(events) else None
+        return _divergence(index, logged, opening[index], None, "setup", "", "setting up the game")
+    try:
+        verify_tail(module, rules, fold(module, opening), events, len(opening))
+    except _Unfollowed as stray:
+        return _diagnose(rules, stray)
+    return None
+
+
+def _diagnose(rules: Any, stray: _Unfollowed) -> Divergence:
+    """The legal action whose events match the stray block the longest, and where they part."""
+    block, start = stray.block, stray.start
+    if not stray.decisions:
+        return _divergence(start, block[0], None, None, "", "", "the game is over")
+    best: tuple[int, Action, Decision, list[Event]] | None = None
+    for decision in stray.decisions:
+        for action in decision.actions:
+            produced, _, _ = resolve(rules, stray.state, action, decision)
+            same = next(
+                (i for i, (a, b) in enumerate(zip(produced, block, strict=False)) if a != b),
+                min(len(produced), len(block)),
+            )
+            if best is None or same > best[0]:
+                best = (same, action, decision, produced)
+    assert best is not None  # a pending decision always has an action
+    same, action, decision, produced = best
+    logged = block[same] if same < len(block) else None
+    engine = produced[same] if same < len(produced) else None
+    where = f"decision {decision.kind!r} of {_who(stray.state, decision)!r}, closest action {action!r}"
+    return _divergence(
+        start + same, logged, engine, action, decision.kind, _who(stray.state, decision), where
+    )
+
+
+def _divergence(
+    index: int,
+    logged: Event | None,
+    engine: Event | None,
+    action: Action | None,
+    decision: str,
+    player: str,
+    where: str,
+) -> Divergence:
+    said = logged.TYPE if logged is not None else "the end of the log"
+    gives = engine.TYPE if engine is not None else "nothing more"
+    message = f"event {index}: the log has {said}, the engine gives {gives} ({where})"
+    return Divergence(index, logged, engine, action, decision, player, message)

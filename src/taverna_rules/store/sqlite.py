@@ -1,0 +1,48 @@
+"""The embedded event store: one SQLite file, from the standard library."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from typing import Any
+
+from taverna_rules.store._sql import SQLStore
+from taverna_rules.store.registry import RulesRegistry
+
+__all__ = ["SQLiteStore"]
+
+
+class SQLiteStore(SQLStore):
+    """An event store in the SQLite file ``path`` (created when missing).
+
+    The file is in write-ahead-log mode, so readers never wait for the writer; writers
+    take turns (a writer waits up to ``timeout`` seconds for another to finish). Several
+    processes may share the file on one machine; for servers across machines, use
+    :class:`~taverna_rules.store.postgres.PostgresStore`.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        registry: RulesRegistry | None = None,
+        snapshot_every: int = 200,
+        timeout: float = 30.0,
+    ) -> None:
+        self.path = os.fspath(path)
+        self.timeout = timeout
+        super().__init__(registry=registry, snapshot_every=snapshot_every)
+
+    def _connect(self) -> Any:
+        # Autocommit mode: the store says where each transaction begins and ends.
+        db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+
+    def _begin(self, db: Any, write: bool) -> None:
+        # IMMEDIATE takes the write lock at once, so two writers never both read then fail.
+        db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self.path!r})"
