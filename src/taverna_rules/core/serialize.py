@@ -47,6 +47,7 @@ __all__ = [
     "state_from_json",
     "state_to_json",
     "json_strings",
+    "read_json",
 ]
 
 T = TypeVar("T")
@@ -340,6 +341,13 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ReplayError(f"{name} is not a JSON number")
+
+
+def read_json(text: str) -> Any:
+    """Decoded JSON text from a stranger: bounded in size (:data:`MAX_TEXT`) and depth
+    (:data:`MAX_DEPTH`), no duplicate keys, no ``NaN``;
+    :class:`~taverna_rules.errors.ReplayError` for anything else."""
+    return _decode(text)
 
 
 def _decode(text: object) -> Any:

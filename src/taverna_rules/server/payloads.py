@@ -1,0 +1,130 @@
+"""What the server sends a seat: always that seat's view, never the whole game.
+
+Every payload is built from :meth:`Game.view <taverna_rules.Game.view>`,
+:meth:`~taverna_rules.Game.decision_for` and :meth:`~taverna_rules.Game.events_for` of the
+seat asking (``None``: a spectator), so the visibility model decides what leaves the
+server: another hand, a deck's order, a committed choice and the seed never do.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from taverna_rules.adapters.narrate import describe_event
+from taverna_rules.core.records import Action, Event, Result
+from taverna_rules.core.serialize import (
+    action_to_dict,
+    decision_to_json,
+    event_to_dict,
+    json_strings,
+    state_to_json,
+)
+from taverna_rules.game import Game
+
+__all__ = ["action_label", "event_lines", "result_payload", "view_payload"]
+
+#: What a narration may raise on a log it was not written for (a pack's new events):
+#: the line falls back to the event's name rather than failing the request.
+_UNNARRATED = (KeyError, ValueError, IndexError, TypeError, AttributeError)
+
+
+def _words(name: str) -> str:
+    """``PickCard`` as ``Pick card``."""
+    spaced = re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
+    return spaced[:1].upper() + spaced[1:]
+
+
+def _display(rules: Any, value: Any) -> str:
+    if isinstance(value, str):
+        return str(rules.name_of(value))
+    if isinstance(value, tuple | list):
+        return ", ".join(_display(rules, v) for v in value) or "none"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def action_label(rules: Any, action: Action) -> str:
+    """A button's label for ``action``: its kind in words, then its arguments by name."""
+    data = action_to_dict(action)
+    kind = _words(str(data.pop("type", type(action).__name__)).rpartition(".")[2])
+    parts = [f"{name.replace('_', ' ')}: {_display(rules, value)}" for name, value in data.items()]
+    return f"{kind} ({'; '.join(parts)})" if parts else kind
+
+
+def result_payload(result: Result | None) -> dict[str, Any] | None:
+    """The final standings (public once the game is over)."""
+    if result is None:
+        return None
+    return {
+        "standings": [
+            {
+                "player": s.player,
+                "name": s.name,
+                "rank": s.rank,
+                "total": s.total,
+                "tied": s.tied,
+                "breakdown": [[category, vp] for category, vp in s.breakdown],
+            }
+            for s in result.standings
+        ],
+        "winners": list(result.winners),
+    }
+
+
+def view_payload(game_id: str, game: Game, seat: int | None, version: int) -> dict[str, Any]:
+    """The game as ``seat`` sees it now (``None``: a spectator)."""
+    state = json.loads(state_to_json(game.view(seat)))
+    decision = game.decision_for(seat)
+    actions: Sequence[Action] = decision.actions if decision is not None else ()
+    return {
+        "id": game_id,
+        "game": game.rules.game,
+        "version": version,
+        "seat": seat,
+        "over": game.over,
+        "state": state,
+        "decision": json.loads(decision_to_json(decision)) if decision is not None else None,
+        "labels": [action_label(game.rules, action) for action in actions],
+        "waiting_for": sorted({d.player for d in game.decisions}),
+        "names": _names(game.rules, state),
+        "result": result_payload(game.result),
+    }
+
+
+def _names(rules: Any, state: Any) -> dict[str, str]:
+    names = {}
+    for text in set(json_strings(state)):
+        name = rules.name_of(text)
+        if name != text:
+            names[text] = str(name)
+    return names
+
+
+def event_lines(
+    game: Game, seat: int | None, since: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The seat's view of the events from number ``since`` on, and the narration's lines
+    for them (each with the number of its event)."""
+    module = game.module
+    log = game.events_for(seat)
+    state = None
+    lines = []
+    for index, event in enumerate(log):
+        state = module.evolve(state, event)
+        if index >= since:
+            text = _line(game.rules, state, event)
+            if text:
+                lines.append({"version": index + 1, "text": text.strip("\n")})
+    events = [event_to_dict(event, game=module) for event in log[since:]]
+    return events, lines
+
+
+def _line(rules: Any, state: Any, event: Event) -> str | None:
+    try:
+        return describe_event(rules, state, event)
+    except _UNNARRATED:
+        return _words(type(event).__name__)
