@@ -4,12 +4,16 @@ VENV := .venv
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
+SERVE_STAMP := $(VENV)/.installed-serve
+# Where `make serve` keeps its games, and its port (`make serve PORT=8080`).
+STORE ?= taverna-games.db
+PORT ?= 8000
 # The game of `make demo` (`make demo GAME=cavern_tavern`).
 GAME ?= taverna
 # Games of ISMCTS against greedy bots in `make bench` (`make bench STRENGTH=40`; 0: skip).
 STRENGTH ?= 0
 
-.PHONY: demo test lint typecheck unit docs bench clean
+.PHONY: demo serve test lint typecheck unit docs bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -19,12 +23,19 @@ $(RUN_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
+$(SERVE_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[server]'
+	touch $@
+
 $(DEV_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev,numpy,openspiel,pettingzoo,dask,postgres,server]'
-	touch $(RUN_STAMP) $@
+	touch $(RUN_STAMP) $(SERVE_STAMP) $@
 
 demo: $(RUN_STAMP)
 	$(PY) -m taverna_rules.adapters.demo --game $(GAME) --players 4 --seed 2026
+
+serve: $(SERVE_STAMP)
+	$(PY) -m taverna_rules.adapters.cli serve --store $(STORE) --port $(PORT)
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check src tests benchmarks docs

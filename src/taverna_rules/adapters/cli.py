@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from taverna_rules import __version__
-from taverna_rules.adapters.cli_store import add_commands, export_command, replay_command
+from taverna_rules.adapters.cli_store import add_commands, export_command, replay_command, serve_command
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.core.arguments import resolve_options
 from taverna_rules.errors import ContentError, GameModuleError, OptionError
@@ -213,6 +213,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         "simulate": _simulate,
         "replay": replay_command,
         "export": export_command,
+        "serve": serve_command,
     }[args.command]
     try:
         return command(args, stream)

@@ -16,7 +16,7 @@ from taverna_rules.game import replay
 from taverna_rules.game_modules import game_module
 from taverna_rules.rules import load_rules
 
-__all__ = ["add_commands", "export_command", "replay_command"]
+__all__ = ["add_commands", "export_command", "replay_command", "serve_command"]
 
 #: The store the commands use unless told: a SQLite file in the working folder.
 DEFAULT_STORE = "taverna-games.db"
@@ -61,11 +61,41 @@ def add_commands(commands: Any) -> None:
         "-o", "--output", type=Path, metavar="FILE", help="write here (default: standard output)"
     )
 
+    srv = commands.add_parser(
+        "serve",
+        help="host games: a server with a page to play in the browser (needs taverna-rules[server])",
+        description="Serve the games of a store over HTTP: the page to play at /, the JSON API under "
+        "/api (see /openapi.json). Games live in the store: a restarted server goes on with them.",
+    )
+    srv.add_argument(
+        "--store", default=DEFAULT_STORE, metavar="URL", help=f"the store (default: {DEFAULT_STORE})"
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    srv.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+    srv.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="time between two bot moves, so people can follow them (default: 0.4)",
+    )
+
 
 def _open(where: str) -> Any:
     from taverna_rules.store import open_store
 
     return open_store(where)
+
+
+def serve_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``taverna serve``."""
+    try:
+        from taverna_rules.server import serve
+    except ImportError as exc:
+        sys.stderr.write(f"taverna serve: {exc}\n")
+        return 2
+    serve(args.store, host=args.host, port=args.port, bot_delay=args.bot_delay, out=out)
+    return 0
 
 
 def export_command(args: argparse.Namespace, out: TextIO) -> int:
