@@ -1,5 +1,6 @@
-"""The optional extras stay optional (issue #12): the core never imports NumPy, OpenSpiel,
-PettingZoo, Gymnasium or Dask, and everything but their own adapters works without them."""
+"""The optional extras stay optional (issues #12, #13): the core never imports NumPy,
+OpenSpiel, PettingZoo, Gymnasium, Dask, psycopg, Starlette or uvicorn, and everything but
+their own adapters works without them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,18 @@ import subprocess
 import sys
 import textwrap
 
-EXTRAS = ("numpy", "pyspiel", "open_spiel", "pettingzoo", "gymnasium", "dask", "distributed")
+EXTRAS = (
+    "numpy",
+    "pyspiel",
+    "open_spiel",
+    "pettingzoo",
+    "gymnasium",
+    "dask",
+    "distributed",
+    "psycopg",
+    "starlette",
+    "uvicorn",
+)
 
 SCRIPT = textwrap.dedent(
     f"""
@@ -15,10 +27,22 @@ SCRIPT = textwrap.dedent(
     for name in {EXTRAS!r}:
         sys.modules[name] = None  # importing it now raises ImportError
     import taverna_rules as tr
-    own = {{"taverna_rules.adapters.openspiel", "taverna_rules.adapters.pettingzoo"}}
-    for info in pkgutil.walk_packages(tr.__path__, "taverna_rules."):
-        if info.name not in own:
+    own = {{
+        "taverna_rules.adapters.openspiel",
+        "taverna_rules.adapters.pettingzoo",
+        "taverna_rules.store.postgres",
+        "taverna_rules.server",
+    }}
+    for info in pkgutil.walk_packages(tr.__path__, "taverna_rules.", onerror=lambda name: None):
+        if info.name not in own and not info.name.startswith("taverna_rules.server."):
             importlib.import_module(info.name)
+    from taverna_rules.store import open_store
+    try:
+        open_store("postgresql://nowhere/db")
+    except ImportError as exc:
+        assert "taverna-rules[postgres]" in str(exc), exc
+    else:
+        raise AssertionError("a PostgreSQL store without psycopg")
     from taverna_rules.bots import ISMCTSBot, play_out
     game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
     vector = tr.observe(game, 0)
