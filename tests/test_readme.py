@@ -2,7 +2,7 @@
 written.
 
 Each ```python block of README.md and each ``.. code-block:: python`` block of
-docs/quickstart.rst, docs/cavern_tavern.rst and docs/bots.rst is executed on its own, in a fresh
+docs/quickstart.rst, docs/cavern_tavern.rst, docs/bots.rst and docs/hosting.rst is executed on its own, in a fresh
 namespace, compiled under the document's name and line numbers so that a failure points at the example itself.
 """
 
@@ -23,6 +23,7 @@ README = ROOT / "README.md"
 QUICKSTART = ROOT / "docs" / "quickstart.rst"
 CAVERN_TAVERN = ROOT / "docs" / "cavern_tavern.rst"
 BOTS = ROOT / "docs" / "bots.rst"
+HOSTING = ROOT / "docs" / "hosting.rst"
 
 
 @attrs.frozen
@@ -78,6 +79,7 @@ EXAMPLES = [
     *rst_examples(QUICKSTART),
     *rst_examples(CAVERN_TAVERN),
     *rst_examples(BOTS),
+    *rst_examples(HOSTING),
 ]
 
 
@@ -93,6 +95,7 @@ def test_examples_are_found() -> None:
     assert markdown_examples(README), "README.md has no ```python example"
     assert len(rst_examples(QUICKSTART)) >= 5, "docs/quickstart.rst lost its examples"
     assert len(rst_examples(BOTS)) >= 3, "docs/bots.rst lost its examples"
+    assert len(rst_examples(HOSTING)) >= 4, "docs/hosting.rst lost its examples"
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])

@@ -26,6 +26,7 @@ from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
 from taverna_rules.dsl.ops import CountText, OpSpec, Text, Vocabulary
 from taverna_rules.errors import (
+    ConflictError,
     ContentError,
     DeterminizeError,
     GameModuleError,
@@ -33,8 +34,11 @@ from taverna_rules.errors import (
     OptionError,
     PositionError,
     ReplayError,
+    RulesMismatchError,
+    StoreError,
     TavernaError,
     UndoError,
+    UnknownGameError,
     UnknownPlayerError,
 )
 from taverna_rules.game import Game, UndoPolicy, new_game, replay
@@ -166,6 +170,7 @@ __all__ = [
     "ChosenPeople",
     "CoinsGained",
     "CoinsPaid",
+    "ConflictError",
     "Constants",
     "ContentError",
     "DeterminizeError",
@@ -227,6 +232,9 @@ __all__ = [
     "ReplaceCustomer",
     "ReplayError",
     "Result",
+    "RulesMismatchError",
+    "StoreError",
+    "UnknownGameError",
     "RoyalScoring",
     "RoyalScoringChosen",
     "RuleOption",

@@ -134,9 +134,10 @@ def _opening_mismatch(opening: Sequence[Event], events: Sequence[Event]) -> int 
     return None
 
 
-class _Unfollowed(ReplayError):
+class _Unfollowed(Exception):
     """The block of events from ``start`` follows from no legal action of ``decisions``
-    (none: the game is over) at ``state``: what :func:`find_divergence` diagnoses."""
+    (none: the game is over) at ``state``: what :func:`find_divergence` diagnoses, and
+    :func:`verify_tail` raises as a :class:`ReplayError` (never seen outside this module)."""
 
     def __init__(
         self, message: str, start: int, state: Any, decisions: Sequence[Decision], block: list[Event]
@@ -149,6 +150,14 @@ def verify_tail(module: GameModule, rules: Any, state: Any, events: Sequence[Eve
     """Check ``events[start:]`` against the rules from ``state``, the state that
     ``events[:start]`` fold to (trusted: the opening just checked, or a snapshot); return
     (event count, state) at ``start`` and at each decision after it."""
+    try:
+        return _verify_blocks(module, rules, state, events, start)
+    except _Unfollowed as stray:
+        raise ReplayError(str(stray)) from None
+
+
+def _verify_blocks(module: GameModule, rules: Any, state: Any, events: Sequence[Event], start: int) -> Marks:
+    """:func:`verify_tail`, raising :class:`_Unfollowed` with what went astray."""
     marks: Marks = [(start, state)]
     decisions: Sequence[Decision] | None = None
     while start < len(events):
@@ -274,7 +283,7 @@ def find_divergence(module: GameModule, rules: Any, events: Sequence[Event]) -> 
         logged = events[index] if index < len(events) else None
         return _divergence(index, logged, opening[index], None, "setup", "", "setting up the game")
     try:
-        verify_tail(module, rules, fold(module, opening), events, len(opening))
+        _verify_blocks(module, rules, fold(module, opening), events, len(opening))
     except _Unfollowed as stray:
         return _diagnose(rules, stray)
     return None

@@ -19,9 +19,14 @@ function currentGame() {
   return rules && rules.games.find((g) => g.game === $("game").value);
 }
 
-function range(game) {
-  const [lo, hi] = Array.isArray(game.players) && game.players.length ? game.players : [2, 5];
-  return [Number(lo), Number(hi === undefined ? lo : hi)];
+/** The player counts the game allows: "players" is [min, max] (a longer list is taken as the counts themselves). */
+function playerCounts(game) {
+  const given = Array.isArray(game.players) && game.players.length ? game.players.map(Number) : [2, 5];
+  if (given.length > 2) return given;
+  const [lo, hi] = [given[0], given[1] ?? given[0]];
+  const out = [];
+  for (let n = lo; n <= hi; n++) out.push(n);
+  return out;
 }
 
 function defaultPlayer(i) {
@@ -37,11 +42,10 @@ function playerKinds() {
 function renderPlayerCounts() {
   const game = currentGame();
   const select = $("players");
-  const [lo, hi] = range(game);
+  const counts = playerCounts(game);
   const before = Number(select.value) || 3;
-  select.replaceChildren();
-  for (let n = lo; n <= hi; n++) select.append(el("option", { value: n }, String(n)));
-  select.value = String(Math.min(hi, Math.max(lo, before)));
+  select.replaceChildren(...counts.map((n) => el("option", { value: n }, String(n))));
+  select.value = String(counts.includes(before) ? before : counts.includes(3) ? 3 : counts[0]);
   select.disabled = false;
 }
 
@@ -84,7 +88,8 @@ function renderOptions() {
     box.append(el("p", { class: "hint" }, "This game has no rule options."));
     return;
   }
-  for (const o of options) {
+  for (const raw of options) {
+    const o = { ...raw, name: raw.name ?? raw.id };
     const id = `option-${o.name}`;
     const title = o.title || o.label || o.name.replace(/_/g, " ");
     let input;

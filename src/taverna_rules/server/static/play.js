@@ -417,9 +417,9 @@ async function start() {
     return;
   }
   await refresh();
+  loadSeats();
   if (stopped) return;
   listen();
-  loadSeats();
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !stopped) refresh();
   });

@@ -127,11 +127,12 @@ export function svgRoot(width, height, label) {
 }
 
 /** A player's chip: a coloured circle with the first letter of the name. */
-export function pawn(x, y, r, seat, name, extra) {
+export function pawn(x, y, r, seat, name, extra, label) {
+  const text = label || initial(name);
   const g = sv("g", { class: "pawn" });
   g.append(
     sv("circle", { cx: x, cy: y, r, fill: playerColour(seat), stroke: "#222", "stroke-width": 1 }),
-    sv("text", { x, y: y + r * 0.38, "text-anchor": "middle", "font-size": r * 1.1, fill: "#fff", "font-weight": "bold" }, initial(name)),
+    sv("text", { x, y: y + r * 0.38, "text-anchor": "middle", "font-size": text.length > 1 ? r * 0.9 : r * 1.1, fill: "#fff", "font-weight": "bold" }, text),
     tip(extra ? `${name}: ${extra}` : name),
   );
   return g;
@@ -140,4 +141,17 @@ export function pawn(x, y, r, seat, name, extra) {
 export function initial(name) {
   const s = String(name || "?").trim();
   return s ? [...s][0].toUpperCase() : "?";
+}
+
+/** Short labels telling the players apart on pawns: first letters, else two, else seat numbers. */
+export function shortLabels(names) {
+  const chars = names.map((n) => [...String(n || "?").trim()]);
+  for (const len of [1, 2]) {
+    const labels = chars.map((c) => {
+      const s = c.slice(0, len).join("");
+      return s ? s[0].toUpperCase() + s.slice(1) : "?";
+    });
+    if (new Set(labels.map((l) => l.toLowerCase())).size === labels.length) return labels;
+  }
+  return names.map((_, i) => String(i + 1));
 }

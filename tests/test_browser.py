@@ -1,0 +1,120 @@
+"""The page, in a real headless Chromium (Debian's, driven by Playwright; no browser is
+downloaded): a person creates a game against a bot in the lobby and plays it to the end
+by clicking the decision's buttons, for each game. Screenshots of the games are taken
+along the way; with ``TAVERNA_SCREENSHOTS=1`` they are written to ``docs/_static`` for
+the docs (docs/hosting.rst)."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from server_client import live_server, new_app
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright")
+
+CHROMIUM = next(
+    (p for p in ("/usr/bin/chromium", shutil.which("chromium") or "") if p and os.path.exists(p)), None
+)
+DOCS_STATIC = Path(__file__).resolve().parents[1] / "docs" / "_static"
+#: Chromium's flags for a closed network: nothing fetched in the background.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if CHROMIUM is None:
+        pytest.skip("no Chromium on this machine (.ci/run installs Debian's chromium)")
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.mark.parametrize("game", ["taverna", "cavern_tavern"])
+def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
+    browser: object, game: str, tmp_path: Path
+) -> None:
+    """In the lobby: pick the game, two players, seat 0 a person and seat 1 the greedy bot,
+    create, open the person's seat. Then click one of the decision's buttons whenever the
+    page offers some, until the page says the game is over: the score table lists both
+    players, the log tells the game, the board is drawn, and the token is nowhere on the
+    play page but its address."""
+    app, store = new_app(tmp_path / "games.db")
+    rng = random.Random(7)
+    with live_server(app) as base:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(base + "/")
+        page.select_option("#game", game)
+        page.select_option("#players", "2")
+        page.fill("#seat-name-0", "Ann")
+        page.select_option("#seat-player-0", "human")
+        page.fill("#seat-name-1", "Greedy")
+        page.select_option("#seat-player-1", "greedy")
+        page.click("#create")
+        page.wait_for_selector("#open-first-seat")
+        link = page.get_attribute("#open-first-seat", "href")
+        assert link is not None and "token=" in link
+        token = link.split("token=", 1)[1]
+        page.click("#open-first-seat")
+        page.wait_for_selector("body[data-version]")
+        clicks = 0
+        shot = False
+        for _ in range(3000):
+            if page.get_attribute("body", "data-over") == "true":
+                break
+            version = page.get_attribute("body", "data-version")
+            buttons = page.locator("#decision button.action")
+            count = buttons.count()
+            if count == 0:
+                page.wait_for_function(
+                    "v => document.body.dataset.version !== v || document.querySelectorAll"
+                    "('#decision button.action').length > 0 || document.body.dataset.over === 'true'",
+                    arg=version,
+                    timeout=20_000,
+                )
+                continue
+            try:
+                buttons.nth(rng.randrange(count)).click(timeout=3_000)
+            except playwright_api.TimeoutError:
+                continue  # the page was redrawn under the click (a bot moved): look again
+            clicks += 1
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=20_000)
+            if clicks == 12 and not shot:
+                page.screenshot(path=str(tmp_path / f"serve-{game}-middle.png"), full_page=True)
+                shot = True
+        assert page.get_attribute("body", "data-over") == "true", "the game did not end"
+        assert clicks > 10
+        page.wait_for_selector("#scores")
+        rows = page.locator("#scores tr")
+        text = page.inner_text("#scores")
+        assert "Ann" in text and "Greedy" in text
+        assert rows.count() >= 3  # a header and a row per player
+        assert page.locator("#log li").count() > 20
+        assert page.locator("#board svg").count() >= 1
+        assert token not in page.inner_text("body")
+        assert not errors, errors
+        final = tmp_path / f"serve-{game}.png"
+        page.screenshot(path=str(final), full_page=True)
+        assert final.stat().st_size > 10_000
+        if os.environ.get("TAVERNA_SCREENSHOTS") == "1":
+            name = "serve-taverna.png" if game == "taverna" else "serve-cavern.png"
+            shutil.copy(tmp_path / f"serve-{game}-middle.png", DOCS_STATIC / name)
+        page.close()
+    assert store.record(store.list()[0].id).over
+    store.close()
