@@ -2,8 +2,9 @@
 written.
 
 Each ```python block of README.md and each ``.. code-block:: python`` block of
-docs/quickstart.rst, docs/cavern_tavern.rst, docs/bots.rst and docs/hosting.rst is executed on its own, in a fresh
-namespace, compiled under the document's name and line numbers so that a failure points at the example itself.
+docs/quickstart.rst, docs/cavern_tavern.rst, docs/bots.rst and docs/hosting.rst is executed
+on its own, in a fresh namespace, compiled under the document's name and line numbers so
+that a failure points at the example itself.
 """
 
 from __future__ import annotations

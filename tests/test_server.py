@@ -365,3 +365,19 @@ def test_the_openapi_document_and_the_pages_are_served(served: tuple[TestClient,
     schema = client.get("/api/schemas/taverna/action").json()
     assert schema["$schema"].startswith("https://json-schema.org/")
     assert client.get("/api/schemas/taverna/nope").status_code == 404
+
+
+def test_the_board_facts_come_from_the_rules(served: tuple[TestClient, SQLiteStore]) -> None:
+    """/api/boards/FINGERPRINT gives what the page draws a board from, read from that rule
+    set: Taverna's board sides and customer cards, Cavern Tavern's places and orders; an
+    unknown fingerprint is a 404."""
+    client, store = served
+    taverna = store.registry.current("taverna")
+    facts = client.get(f"/api/boards/{taverna.fingerprint}").json()
+    assert set(facts["sides"]) == {side.id for side in taverna.sides}
+    assert set(facts["customers"]) == {card.id for card in taverna.customers}
+    cavern = store.registry.current("cavern_tavern")
+    facts = client.get(f"/api/boards/{cavern.fingerprint}").json()
+    assert [place["id"] for place in facts["places"]] == [place.id for place in cavern.places]
+    assert set(facts["orders"]) == {order.id for order in cavern.orders}
+    assert client.get("/api/boards/" + "0" * 64).status_code == 404

@@ -22,6 +22,7 @@ __all__ = [
     "PositionError",
     "ReplayError",
     "RulesMismatchError",
+    "SeatTokenError",
     "StoreError",
     "TavernaError",
     "UndoError",
@@ -109,6 +110,10 @@ class RulesMismatchError(ReplayError):
 
     def __reduce__(self) -> tuple[type[RulesMismatchError], tuple[str, str, str]]:
         return (type(self), (str(self), self.logged, self.current))
+
+
+class SeatTokenError(TavernaError, PermissionError):
+    """A token that plays no seat of the game (a game server's refusal: HTTP 403)."""
 
 
 class StoreError(TavernaError, RuntimeError):

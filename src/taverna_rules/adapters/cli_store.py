@@ -102,20 +102,25 @@ def export_command(args: argparse.Namespace, out: TextIO) -> int:
     """``taverna export``."""
     from taverna_rules.store.export import export_game
 
-    store = _open(args.store)
     try:
-        record = store.record(args.game_id)
-        document = export_game(record, store.events(args.game_id))
+        store = _open(args.store)
+        try:
+            record = store.record(args.game_id)
+            document = export_game(record, store.events(args.game_id))
+        finally:
+            store.close()
     except TavernaError as exc:
         sys.stderr.write(f"taverna export: {exc}\n")
-        return 1
-    finally:
-        store.close()
+        return 2
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if args.output is None:
         out.write(text)
     else:
-        args.output.write_text(text, encoding="utf-8")
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            sys.stderr.write(f"taverna export: cannot write {args.output}: {exc.strerror or exc}\n")
+            return 2
         out.write(f"{args.output}: game {record.id!r}, {len(document['events'])} events\n")
     return 0
 
@@ -160,6 +165,8 @@ def replay_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.find_divergence:
         divergence = find_divergence(game_module(exported.game), rules, exported.events)
         report["ok"] = divergence is None
+        if divergence is None:
+            report["over"] = replay(rules, exported.events, verify=False).over
         if divergence is not None:
             report["divergence"] = {
                 "index": divergence.index,

@@ -16,7 +16,7 @@ except ImportError as exc:  # pragma: no cover - shown by tests/test_extras.py
     ) from exc
 
 from taverna_rules.server.app import ServerError, create_app
-from taverna_rules.server.hosting import DEFAULT_BOTS, Created, GameHost, SeatRefused
+from taverna_rules.server.hosting import DEFAULT_BOTS, Created, GameHost
 from taverna_rules.server.payloads import action_label, view_payload
 from taverna_rules.server.run import serve
 from taverna_rules.server.seats import SeatInfo
@@ -26,7 +26,6 @@ __all__ = [
     "Created",
     "GameHost",
     "SeatInfo",
-    "SeatRefused",
     "ServerError",
     "action_label",
     "create_app",

@@ -30,11 +30,13 @@ from taverna_rules.errors import (
     OptionError,
     ReplayError,
     RulesMismatchError,
+    SeatTokenError,
     StoreError,
     UnknownGameError,
     UnknownPlayerError,
 )
-from taverna_rules.server.hosting import DEFAULT_BOTS, GameHost, SeatRefused
+from taverna_rules.server.boards import board_facts
+from taverna_rules.server.hosting import DEFAULT_BOTS, GameHost
 from taverna_rules.server.openapi import openapi_document
 from taverna_rules.store import EventStore
 from taverna_rules.wire_schemas import rendered_wire_schemas
@@ -60,7 +62,7 @@ class ServerError(Exception):
 #: Each library error a request may cause, as (status, code).
 _STATUSES: tuple[tuple[type[Exception], int, str], ...] = (
     (UnknownGameError, 404, "unknown_game"),
-    (SeatRefused, 403, "wrong_token"),
+    (SeatTokenError, 403, "wrong_token"),
     (ConflictError, 409, "stale_version"),
     (IllegalActionError, 422, "illegal_action"),
     (UnknownPlayerError, 422, "illegal_action"),
@@ -294,6 +296,18 @@ def create_app(
             raise ServerError(404, "unknown_schema", f"no schema {kind[:40]!r}; kinds: {sorted(texts)}")
         return Response(texts[name], media_type="application/schema+json")
 
+    facts: dict[str, Any] = {}
+
+    async def board(request: Request) -> Response:
+        fingerprint = request.path_params["fingerprint"]
+        if fingerprint not in host.store.registry:
+            raise ServerError(404, "unknown_rules", f"no rules of fingerprint {fingerprint[:64]!r} here")
+        if fingerprint not in facts:
+            facts[fingerprint] = await run_in_threadpool(board_facts, host.store.registry.get(fingerprint))
+        if facts[fingerprint] is None:
+            raise ServerError(404, "unknown_rules", "the page has no board for this game")
+        return JSONResponse(facts[fingerprint], headers={"Cache-Control": "public, max-age=86400"})
+
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document(host.store.registry.games))
 
@@ -309,6 +323,7 @@ def create_app(
         Route("/openapi.json", openapi),
         Route("/api/rules", _guarded(rules)),
         Route("/api/schemas/{game}/{kind}", _guarded(schema)),
+        Route("/api/boards/{fingerprint}", _guarded(board)),
         Route("/api/games", _guarded(list_games), methods=["GET"]),
         Route("/api/games", _guarded(create), methods=["POST"]),
         Route("/api/games/{game_id}", _guarded(summary)),

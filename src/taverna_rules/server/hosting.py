@@ -23,23 +23,19 @@ from taverna_rules.adapters.tournament import bot_seed, make_bot
 from taverna_rules.bots import Bot
 from taverna_rules.core.arguments import resolve_options
 from taverna_rules.core.serialize import action_from_json
-from taverna_rules.errors import ConflictError, IllegalActionError, OptionError, TavernaError
+from taverna_rules.errors import ConflictError, IllegalActionError, OptionError, SeatTokenError, TavernaError
 from taverna_rules.game import Game, new_game
 from taverna_rules.game_modules import game_module
 from taverna_rules.server.payloads import event_lines, view_payload
 from taverna_rules.server.seats import HUMAN, SeatInfo, find_seat, new_token, seats_from_meta, seats_to_meta
 from taverna_rules.store import EventStore, StoredGame, check_game_id
 
-__all__ = ["DEFAULT_BOTS", "Created", "GameHost", "SeatRefused"]
+__all__ = ["DEFAULT_BOTS", "Created", "GameHost"]
 
 #: The bots a server offers by default: each decides in milliseconds.
 DEFAULT_BOTS = ("random", "greedy")
 #: Most decisions a bot makes in one go before the host lets others have the lock.
 _BOT_BATCH = 50
-
-
-class SeatRefused(TavernaError, PermissionError):
-    """A request for a seat without its token, or with a token of no seat of the game."""
 
 
 @attrs.frozen
@@ -166,13 +162,13 @@ class GameHost:
 
     def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat ``token`` plays in ``game_id`` (``None`` without a token: a spectator);
-        :class:`SeatRefused` for a token of no seat."""
+        :class:`SeatTokenError` for a token of no seat."""
         hosted = self._hosted(game_id)
         if token is None:
             return None
         seat = find_seat(hosted.seats, token)
         if seat is None:
-            raise SeatRefused("this token plays no seat of the game")
+            raise SeatTokenError("this token plays no seat of the game")
         return seat.seat
 
     def summary(self, game_id: str) -> dict[str, Any]:

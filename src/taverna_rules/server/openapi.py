@@ -174,6 +174,15 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                     },
                 }
             },
+            "/api/boards/{fingerprint}": {
+                "get": {
+                    "summary": "The board facts of a rule set, for drawing it: layouts, cards, places, names",
+                    "parameters": [
+                        {"name": "fingerprint", "in": "path", "required": True, "schema": {"type": "string"}}
+                    ],
+                    "responses": {"200": _json(_OBJECT, "the board facts"), **_errors(404)},
+                }
+            },
             "/api/games": {
                 "get": {
                     "summary": "Every game hosted, newest first",

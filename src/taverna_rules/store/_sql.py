@@ -83,6 +83,8 @@ _GAME_COLUMNS = (
 
 #: What a row that does not read back raises while decoding (a database edited by hand).
 _UNREADABLE = (ValueError, TypeError, KeyError, IndexError, AttributeError)
+#: What a fold raises on an event out of place (as verified replay reads it).
+_DOES_NOT_APPLY = (*_UNREADABLE, AssertionError)
 
 
 def _now() -> str:
@@ -105,6 +107,10 @@ class SQLStore(abc.ABC):
 
     #: The placeholder of a query parameter in this database's SQL.
     _MARK = "?"
+    #: The driver's errors (a file that is no database, a server gone): StoreError.
+    _DB_ERRORS: tuple[type[Exception], ...] = ()
+    #: The driver's error for a key taken (two creates of one id at once).
+    _TAKEN: tuple[type[Exception], ...] = ()
 
     def __init__(self, *, registry: RulesRegistry | None = None, snapshot_every: int = 200) -> None:
         if isinstance(snapshot_every, bool) or not isinstance(snapshot_every, int) or snapshot_every < 0:
@@ -146,7 +152,10 @@ class SQLStore(abc.ABC):
             raise StoreError("the store is closed")
         db = getattr(self._local, "db", None)
         if db is None:
-            db = self._connect()
+            try:
+                db = self._connect()
+            except self._DB_ERRORS as exc:
+                raise StoreError(f"{self!r} does not open: {exc}") from None
             self._local.db = db
             with self._lock:
                 self._connections.append(db)
@@ -155,13 +164,16 @@ class SQLStore(abc.ABC):
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[Any]:
         db = self._connection()
-        self._begin(db, write)
         try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            self._begin(db, write)
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except self._DB_ERRORS as exc:
+            raise StoreError(f"{self!r}: {exc}") from None
 
     def _run(self, db: Any, sql: str, params: Sequence[Any] = ()) -> Any:
         return db.execute(sql.replace("?", self._MARK), tuple(params))
@@ -214,9 +226,18 @@ class SQLStore(abc.ABC):
             meta_text = _dumps(record.meta)
         except (TypeError, ValueError) as exc:
             raise OptionError(f"meta must be JSON data: {exc}") from None
+        try:
+            self._insert_game(record, meta_text)
+        except self._TAKEN:
+            raise StoreError(f"game id {game_id!r} is taken") from None
+        self.append(game_id, game.events, expected_version=0, over=game.over)
+        return self.record(game_id)
+
+    def _insert_game(self, record: StoredGame, meta_text: str) -> None:
+        now = record.created
         with self._transaction() as db:
-            if self._run(db, "SELECT 1 FROM taverna_games WHERE id = ?", (game_id,)).fetchall():
-                raise StoreError(f"game id {game_id!r} is taken")
+            if self._run(db, "SELECT 1 FROM taverna_games WHERE id = ?", (record.id,)).fetchall():
+                raise StoreError(f"game id {record.id!r} is taken")
             self._run(
                 db,
                 f"INSERT INTO taverna_games ({_GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -236,8 +257,6 @@ class SQLStore(abc.ABC):
                     meta_text,
                 ),
             )
-        self.append(game_id, game.events, expected_version=0, over=game.over)
-        return self.record(game_id)
 
     def append(
         self, game_id: str, events: Sequence[Event], *, expected_version: int, over: bool | None = None
@@ -344,9 +363,11 @@ class SQLStore(abc.ABC):
     def events(self, game_id: str, since: int = 0) -> builtins.list[Event]:
         """The game's events from number ``since`` on, as stored (no upcasting)."""
         record = self.record(game_id)
-        return _decode(record, self._rows(game_id, since), since)
+        return _decode(record, self._rows(game_id, since, record.version), since)
 
-    def _rows(self, game_id: str, since: int = 0) -> builtins.list[dict[str, Any]]:
+    def _rows(
+        self, game_id: str, since: int = 0, version: int | None = None
+    ) -> builtins.list[dict[str, Any]]:
         rows = self._read(
             "SELECT seq, event FROM taverna_events WHERE game_id = ? AND seq >= ? ORDER BY seq",
             (game_id, since),
@@ -359,6 +380,8 @@ class SQLStore(abc.ABC):
                 out.append(json.loads(text))
             except ValueError:
                 raise StoreError(f"game {game_id!r}: event {seq} is not JSON") from None
+        if version is not None and since + len(out) != version:
+            raise StoreError(f"game {game_id!r} holds {since + len(out)} events, its record says {version}")
         return out
 
     def load(self, game_id: str, *, verify: bool = True, snapshot: bool = True) -> Game:
@@ -369,7 +392,7 @@ class SQLStore(abc.ABC):
         registry lacks: :class:`~taverna_rules.errors.RulesMismatchError`."""
         record = self.record(game_id)
         rules, upcast = self.registry.rules_for(record.rules, record.game, f"game {game_id!r}")
-        rows = self._rows(game_id)
+        rows = self._rows(game_id, 0, record.version)
         if upcast is not None:
             rows = upcast(rows)
         events = _decode(record, rows)
@@ -385,7 +408,7 @@ class SQLStore(abc.ABC):
             if verify:
                 marks = verify_tail(module, rules, state, events, count)
             else:
-                marks = [(len(events), _fold_from(module, state, events[count:]))]
+                marks = [(len(events), _fold_from(module, state, events[count:], count))]
         except ReplayError as exc:
             raise ReplayError(f"game {game_id!r}: {exc}") from None
         return Game(rules, events, marks=marks)
@@ -407,9 +430,14 @@ class SQLStore(abc.ABC):
             return None  # a snapshot is a cache: one that does not read is not used
 
 
-def _fold_from(module: Any, state: Any, events: Sequence[Event]) -> Any:
-    for event in events:
-        state = module.evolve(state, event)
+def _fold_from(module: Any, state: Any, events: Sequence[Event], start: int) -> Any:
+    """``state`` with ``events`` (numbered from ``start``) folded in; ReplayError for one
+    that does not apply."""
+    for index, event in enumerate(events, start):
+        try:
+            state = module.evolve(state, event)
+        except _DOES_NOT_APPLY as exc:
+            raise ReplayError(f"event {index} ({event.TYPE}) does not apply: {exc}") from None
     return state
 
 

@@ -25,6 +25,8 @@ class PostgresStore(SQLStore):
     """
 
     _MARK = "%s"
+    _DB_ERRORS = (psycopg.Error,)
+    _TAKEN = (psycopg.errors.UniqueViolation,)
 
     def __init__(self, url: str, *, registry: RulesRegistry | None = None, snapshot_every: int = 200) -> None:
         self.url = url

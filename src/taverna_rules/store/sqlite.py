@@ -33,6 +33,9 @@ class SQLiteStore(SQLStore):
         self.timeout = timeout
         super().__init__(registry=registry, snapshot_every=snapshot_every)
 
+    _DB_ERRORS = (sqlite3.Error,)
+    _TAKEN = (sqlite3.IntegrityError,)
+
     def _connect(self) -> Any:
         # Autocommit mode: the store says where each transaction begins and ends.
         db = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None, check_same_thread=False)

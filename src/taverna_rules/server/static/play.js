@@ -3,11 +3,29 @@
 // scores. Follows the game with server-sent events, or by long polling when they fail.
 import { api } from "/static/api.js";
 import { el, namer, playerColour, summarize } from "/static/util.js";
-import { hintsFor } from "/static/content-hints.js";
 import { renderTaverna } from "/static/board-taverna.js";
 import { renderCavern } from "/static/board-cavern.js";
 
 const RENDERERS = { taverna: renderTaverna, cavern_tavern: renderCavern };
+// The board facts of each rule set (/api/boards/FINGERPRINT): table colours, deed prices,
+// customer cards, places, orders, card texts. Fetched once per fingerprint; a game whose
+// facts cannot be had draws with less detail.
+const boardFacts = new Map();
+
+async function loadHints(state) {
+  const key = state && state.rules;
+  if (!key || boardFacts.has(key)) return;
+  try {
+    const response = await fetch(`/api/boards/${encodeURIComponent(key)}`);
+    boardFacts.set(key, response.ok ? await response.json() : null);
+  } catch (err) {
+    boardFacts.set(key, null);
+  }
+}
+
+function hintsFor(state) {
+  return (state && boardFacts.get(state.rules)) || null;
+}
 const TITLES = { taverna: "Taverna", cavern_tavern: "Cavern Tavern" };
 const $ = (id) => document.getElementById(id);
 
@@ -117,6 +135,7 @@ async function refreshOnce() {
   } catch (err) {
     showMessage(`The log could not be loaded: ${err.message}`, "refresh");
   }
+  await loadHints(v.state);
   render(v);
   clearMessage("refresh");
 }

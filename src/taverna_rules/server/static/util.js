@@ -8,6 +8,7 @@ function fill(node, attrs, children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "text") node.textContent = String(value);
     else if (key === "class") node.setAttribute("class", value);
+    else if (key === "style") node.style.cssText = String(value); // CSSOM: allowed under a strict CSP
     else if (key === "dataset") Object.assign(node.dataset, value);
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (value === true) node.setAttribute(key, "");
