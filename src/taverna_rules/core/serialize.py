@@ -272,8 +272,9 @@ def events_to_json(events: Sequence[Event], *, game: str | GameModule | None = N
     return json.dumps([event_to_dict(e, game=game) for e in events], sort_keys=True)
 
 
-def events_from_json(text: str, *, game: str | GameModule = DEFAULT_GAME) -> list[Event]:
-    """A log of ``game`` from a JSON array; the error names the index of a bad event."""
+def events_from_json(text: str | list[Any], *, game: str | GameModule = DEFAULT_GAME) -> list[Event]:
+    """A log of ``game`` from a JSON array (text, or already decoded); the error names the
+    index of a bad event."""
     data = _decode(text)
     if not isinstance(data, list):
         raise ReplayError("an event log is a JSON array")

@@ -17,7 +17,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
 from taverna_rules.core.records import Event
-from taverna_rules.core.serialize import event_from_dict, event_to_dict
+from taverna_rules.core.serialize import event_to_dict, events_from_json
 from taverna_rules.errors import ReplayError
 from taverna_rules.game_modules import game_module
 from taverna_rules.store.records import StoredGame
@@ -109,13 +109,10 @@ def _from_events(path: str, events: list[Any], record: dict[str, Any]) -> Export
     if not isinstance(game, str) or not game:
         kind = first.get("type", "")
         game = kind.split(".", 1)[0] if isinstance(kind, str) and "." in kind else "taverna"
-    module = game_module(game)
-    decoded = []
-    for index, data in enumerate(events):
-        try:
-            decoded.append(event_from_dict(data, game=module))
-        except ReplayError as exc:
-            raise ReplayError(f"{path}: event {index}: {exc}") from None
+    try:
+        decoded = events_from_json(events, game=game_module(game))
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     opening = decoded[0]
     packs = getattr(opening, "packs", ())
     return ExportedGame(

@@ -2,7 +2,7 @@
 // this round, the supply), then one sheet per player in HTML with their tracks drawn as a
 // small SVG. Reads view.state; display names come from view.names, then the base-content
 // hints, then the ids.
-import { el, sv, stext, stextLines, svgRoot, tip, pawn, wrap, playerColour, sumVp, tally, shortLabels } from "/static/util.js";
+import { el, sv, stext, stextLines, svgRoot, tip, pawn, wrap, playerColour, sumVp, tally, shortLabels, playerSheet } from "/static/util.js";
 
 const W = 1200;
 const AREAS = [
@@ -31,7 +31,7 @@ export function renderCavern(container, v, ctx) {
   y = drawPlaces(svg, st, ctx, y + 16);
   y = drawSupply(svg, st, ctx, y + 12);
   svg.setAttribute("viewBox", `0 0 ${W} ${y + 8}`);
-  const sheets = el("div", { class: "players" }, players.map((p, i) => playerSheet(st, ctx, p, i)));
+  const sheets = el("div", { class: "players" }, players.map((p, i) => sheetOf(st, ctx, p, i)));
   container.replaceChildren(svg, sheets, extras(st, ctx));
 }
 
@@ -337,27 +337,18 @@ function orderBlock(st, ctx, p) {
   return parts;
 }
 
-function playerSheet(st, ctx, p, seat) {
+function sheetOf(st, ctx, p, seat) {
   const name = ctx.name;
-  const me = ctx.me === seat;
-  const deciding = ctx.waiting.has(seat);
-  const kind = ctx.seatKinds[seat];
   const items = p.items || [];
   const secret = p.shown ? name(p.shown) : p.secret === "?" ? "?" : p.secret ? name(p.secret) : "none";
-  return el(
-    "section",
-    { class: `sheet${me ? " me" : ""}${deciding ? " deciding" : ""}`, "data-seat": seat, style: `border-color:${playerColour(seat)}` },
-    el(
-      "h3",
-      {},
-      el("span", { class: "dot", style: `background:${playerColour(seat)}` }),
-      p.name,
-      me ? el("span", { class: "tag" }, "you") : null,
-      kind && kind !== "human" ? el("span", { class: "tag bot" }, `bot: ${kind}`) : null,
+  return playerSheet(
+    p,
+    seat,
+    ctx,
+    [
       st.first === seat ? el("span", { class: "tag" }, "first") : null,
       p.passed ? el("span", { class: "tag" }, "passed") : null,
-      deciding ? el("span", { class: "tag deciding" }, "deciding") : null,
-    ),
+    ],
     trackSvg(p, ctx),
     el(
       "dl",

@@ -1,7 +1,7 @@
 // Taverna's board as SVG (taverns, people tracks, customer row, castle), then one sheet
 // per player in HTML. Reads view.state; display names come from view.names (then the
 // base-content hints, then the ids).
-import { el, sv, stext, stextLines, svgRoot, tip, pawn, wrap, hashColour, playerColour, sumVp, tally, initial, shortLabels } from "/static/util.js";
+import { el, sv, stext, stextLines, svgRoot, tip, pawn, wrap, hashColour, playerColour, sumVp, tally, initial, shortLabels, playerSheet } from "/static/util.js";
 
 const PEOPLE_COLOURS = { human: "#e0b03c", elf: "#4fa84f", dwarf: "#b5652b", orc: "#6c7a89" };
 const SYMBOL_COLOURS = { beer: "#d9a021", spellbook: "#3b5ba5", lyre: "#a0522d", mask: "#7d3c98" };
@@ -20,7 +20,7 @@ export function renderTaverna(container, v, ctx) {
   y = drawTracks(svg, st, ctx, y + 16);
   y = drawRowAndCastle(svg, st, ctx, y + 16);
   svg.setAttribute("viewBox", `0 0 ${W} ${y + 8}`);
-  const sheets = el("div", { class: "players" }, players.map((p, i) => playerSheet(st, v, ctx, p, i)));
+  const sheets = el("div", { class: "players" }, players.map((p, i) => sheetOf(st, v, ctx, p, i)));
   container.replaceChildren(svg, sheets, extras(st, ctx));
 }
 
@@ -316,34 +316,25 @@ function chips(items, ctx, cls = "chip") {
   );
 }
 
-function playerSheet(st, v, ctx, p, seat) {
+function sheetOf(st, v, ctx, p, seat) {
   const name = ctx.name;
-  const me = ctx.me === seat;
   const vp = sumVp(p.vp);
   const deeds = (st.taverns || []).reduce((n, t) => n + (t.deeds || []).filter((o) => o === seat).length, 0);
   const hand = p.hand || [];
   const hidden = hand.filter((c) => c === "?").length;
   const onTurn = st.turn && st.turn.player === seat;
-  const deciding = ctx.waiting.has(seat);
-  const kind = ctx.seatKinds[seat];
   const cards = (p.cards || []).map((c) => {
     const info = ctx.hints && ctx.hints.customers && ctx.hints.customers[c];
     const style = info ? `border-left: 6px solid ${peopleColour(info.peoples[0])}` : null;
     return el("span", { class: "chip", style, title: info ? `${info.peoples.map(name).join(" and ")}; ${info.symbols.map(name).join(", ")}` : name(c) }, name(c));
   });
-  return el(
-    "section",
-    { class: `sheet${me ? " me" : ""}${deciding ? " deciding" : ""}`, "data-seat": seat, style: `border-color:${playerColour(seat)}` },
-    el(
-      "h3",
-      {},
-      el("span", { class: "dot", style: `background:${playerColour(seat)}` }),
-      p.name,
-      me ? el("span", { class: "tag" }, "you") : null,
-      kind && kind !== "human" ? el("span", { class: "tag bot" }, `bot: ${kind}`) : null,
+  return playerSheet(
+    p,
+    seat,
+    ctx,
+    [
       onTurn ? el("span", { class: "tag turn" }, "turn") : null,
-      deciding ? el("span", { class: "tag deciding" }, "deciding") : null,
-    ),
+    ],
     el(
       "dl",
       {},

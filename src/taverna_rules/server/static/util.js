@@ -156,3 +156,27 @@ export function shortLabels(names) {
   }
   return names.map((_, i) => String(i + 1));
 }
+
+// A player's sheet under the board, for every game: its box (highlighted for this seat and
+// for a seat deciding), its heading (the player's colour, name and tags: you, a bot's name,
+// the game's own tags, deciding), then the game's rows.
+export function playerSheet(p, seat, ctx, tags, ...rows) {
+  const me = ctx.me === seat;
+  const deciding = ctx.waiting.has(seat);
+  const kind = ctx.seatKinds[seat];
+  return el(
+    "section",
+    { class: `sheet${me ? " me" : ""}${deciding ? " deciding" : ""}`, "data-seat": seat, style: `border-color:${playerColour(seat)}` },
+    el(
+      "h3",
+      {},
+      el("span", { class: "dot", style: `background:${playerColour(seat)}` }),
+      p.name,
+      me ? el("span", { class: "tag" }, "you") : null,
+      kind && kind !== "human" ? el("span", { class: "tag bot" }, `bot: ${kind}`) : null,
+      ...tags,
+      deciding ? el("span", { class: "tag deciding" }, "deciding") : null,
+    ),
+    ...rows,
+  );
+}
