@@ -789,6 +789,34 @@ def test_a_log_shorter_than_its_version_is_a_store_error(backend: Backend) -> No
             call()
 
 
+def test_a_read_overtaken_by_another_writer_gives_the_game_it_began_with(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another writer appends between the moment a reader reads the game's record and the
+    moment it reads the events: the reader gets the game at the record's version (not a
+    refusal, not a mix), and the next read gets the new events."""
+    store, writer = backend.open(snapshot_every=0), backend.open(snapshot_every=0)
+    game = new()
+    before = saved(store, "g", game, actions=4)
+    ahead = game.copy()
+    step(ahead, RandomBot(3))
+    read_record = type(store).record
+    pending = [ahead]
+
+    def overtaken(self: Any, game_id: str) -> Any:
+        record = read_record(self, game_id)
+        if self is store and pending:
+            # Lands once, after the reader has read the record.
+            writer.save(game_id, pending.pop(), expected_version=before)
+        return record
+
+    monkeypatch.setattr(type(store), "record", overtaken)
+    assert store.load("g").events == game.events
+    monkeypatch.undo()
+    assert store.events("g", since=before) == list(ahead.events[before:])
+    assert store.load("g").events == ahead.events
+
+
 def test_a_record_that_does_not_read_back_is_a_store_error(backend: Backend) -> None:
     """Record columns edited to what does not decode: StoreError naming the game."""
     store = backend.open()

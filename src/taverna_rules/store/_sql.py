@@ -365,12 +365,12 @@ class SQLStore(abc.ABC):
         record = self.record(game_id)
         return _decode(record, self._rows(game_id, since, record.version), since)
 
-    def _rows(
-        self, game_id: str, since: int = 0, version: int | None = None
-    ) -> builtins.list[dict[str, Any]]:
+    def _rows(self, game_id: str, since: int, version: int) -> builtins.list[dict[str, Any]]:
+        """The events ``since`` to ``version`` (the record's, read before: events another
+        writer appends meanwhile are left for the next read), decoded from JSON."""
         rows = self._read(
-            "SELECT seq, event FROM taverna_events WHERE game_id = ? AND seq >= ? ORDER BY seq",
-            (game_id, since),
+            "SELECT seq, event FROM taverna_events WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
+            (game_id, since, version),
         )
         out = []
         for expected, (seq, text) in enumerate(rows, since):
@@ -380,7 +380,7 @@ class SQLStore(abc.ABC):
                 out.append(json.loads(text))
             except ValueError:
                 raise StoreError(f"game {game_id!r}: event {seq} is not JSON") from None
-        if version is not None and since + len(out) != version:
+        if since + len(out) != version:
             raise StoreError(f"game {game_id!r} holds {since + len(out)} events, its record says {version}")
         return out
 
