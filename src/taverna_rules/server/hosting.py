@@ -26,7 +26,7 @@ from taverna_rules.core.serialize import action_from_json
 from taverna_rules.errors import ConflictError, IllegalActionError, OptionError, SeatTokenError, TavernaError
 from taverna_rules.game import Game, new_game
 from taverna_rules.game_modules import game_module
-from taverna_rules.server.payloads import event_lines, view_payload
+from taverna_rules.server.payloads import event_lines, view_payload, waiting_for
 from taverna_rules.server.seats import HUMAN, SeatInfo, find_seat, new_token, seats_from_meta, seats_to_meta
 from taverna_rules.store import EventStore, StoredGame, check_game_id
 
@@ -146,11 +146,15 @@ class GameHost:
 
     def _hosted(self, game_id: str) -> _Hosted:
         """The game as the store has it now (reloaded when another process wrote)."""
+        return self._current(game_id)[1]
+
+    def _current(self, game_id: str) -> tuple[StoredGame, _Hosted]:
+        """The game's record and the game as the store has it now."""
         record = self.store.record(game_id)
         with self._lock:
             hosted = self._games.get(game_id)
         if hosted is not None and hosted.version == record.version:
-            return hosted
+            return record, hosted
         game = self.store.load(game_id)
         fresh = _Hosted(game, record.version, seats_from_meta(record.meta))
         if hosted is not None:
@@ -158,7 +162,7 @@ class GameHost:
             fresh.lock = hosted.lock
         with self._lock:
             self._games[game_id] = fresh
-        return fresh
+        return record, fresh
 
     def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat ``token`` plays in ``game_id`` (``None`` without a token: a spectator);
@@ -173,8 +177,8 @@ class GameHost:
 
     def summary(self, game_id: str) -> dict[str, Any]:
         """What anyone may know of a game."""
-        hosted = self._hosted(game_id)
-        return self._summary(self.store.record(game_id), hosted)
+        record, hosted = self._current(game_id)
+        return self._summary(record, hosted)
 
     def _summary(self, record: StoredGame, hosted: _Hosted | None) -> dict[str, Any]:
         seats = hosted.seats if hosted is not None else seats_from_meta(record.meta)
@@ -187,7 +191,7 @@ class GameHost:
             "seats": [s.public() for s in seats],
         }
         if hosted is not None:
-            out["waiting_for"] = sorted({d.player for d in hosted.game.decisions})
+            out["waiting_for"] = waiting_for(hosted.game)
         return out
 
     def games(self) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from taverna_rules.core.serialize import (
 )
 from taverna_rules.game import Game
 
-__all__ = ["action_label", "event_lines", "result_payload", "view_payload"]
+__all__ = ["action_label", "event_lines", "result_payload", "view_payload", "waiting_for"]
 
 #: What a narration may raise on a log it was not written for (a pack's new events):
 #: the line falls back to the event's name rather than failing the request.
@@ -89,10 +89,15 @@ def view_payload(game_id: str, game: Game, seat: int | None, version: int) -> di
         "state": state,
         "decision": json.loads(decision_to_json(decision)) if decision is not None else None,
         "labels": [action_label(game.rules, action) for action in actions],
-        "waiting_for": sorted({d.player for d in game.decisions}),
+        "waiting_for": waiting_for(game),
         "names": _names(game.rules, state),
         "result": result_payload(game.result),
     }
+
+
+def waiting_for(game: Game) -> list[int]:
+    """The seats the game waits for now, in order (none once over)."""
+    return sorted({decision.player for decision in game.decisions})
 
 
 def _names(rules: Any, state: Any) -> dict[str, str]:
