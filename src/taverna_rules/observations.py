@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from taverna_rules._shown import shown
+from taverna_rules.core.arguments import INT_BOUND, int_in, rules_module
 from taverna_rules.core.observation import ObservationLayout, ObservationWriter, chain_key, digest
 from taverna_rules.errors import GameModuleError, OptionError
 
@@ -77,7 +78,7 @@ def _seat_of(game: Any, player: int | str | None) -> tuple[Game, int]:
             raise OptionError(f"seat {game.player} was given with another player: {shown(player)}")
         return game._game, game.player
     if not isinstance(game, Game):
-        raise TypeError(f"observe a Game or a Seat, not {shown(game)}")
+        raise OptionError(f"observe a Game or a Seat, not {shown(game)}")
     if player is None:
         raise OptionError("observe(game, player): name the player (a seat or a name)")
     return game, game.seat(player).player
@@ -87,10 +88,8 @@ def observation_layout(rules: Any, players: int) -> ObservationLayout:
     """The layout of the observations of a game of ``players`` players with ``rules``:
     each block's name and slice, and the vector's size (the same for every state and
     seat)."""
-    from taverna_rules.game import _module_of
-
-    module = _module_of(rules, OptionError)
-    if players not in module.player_counts(rules):
+    module = rules_module(rules)
+    if int_in(players, 0, INT_BOUND) not in module.player_counts(rules):
         raise OptionError(f"{module.id} seats {module.player_counts(rules)} players, not {shown(players)}")
     return _layout(rules, players)
 

@@ -17,9 +17,11 @@ from typing import Any
 
 import attrs
 
+from taverna_rules._shown import shown
 from taverna_rules.core.engine import Decision
 from taverna_rules.core.position_data import INTEGER_SCHEMA, SCALAR_SCHEMA
 from taverna_rules.core.records import Action
+from taverna_rules.errors import OptionError
 from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
 
 __all__ = ["WIRE_KINDS", "rendered_wire_schemas", "wire_schema"]
@@ -134,6 +136,8 @@ def wire_schema(kind: str, game: str = DEFAULT_GAME) -> JSON:
     """The JSON Schema of one wire object of ``game`` (Taverna unless named): ``action``,
     ``event``, ``decision``, ``view`` or ``position``."""
     module = game_module(game)
+    if not isinstance(kind, str) or kind not in WIRE_KINDS:
+        raise OptionError(f"no wire schema {shown(kind)}; kinds: {', '.join(WIRE_KINDS)}")
     builder = _Builder(module)
     if kind == "action":
         builder.actions()
@@ -162,7 +166,7 @@ def wire_schema(kind: str, game: str = DEFAULT_GAME) -> JSON:
             module.positions.schema(builder.of),
             builder,
         )
-    raise ValueError(f"no wire schema {kind!r}; kinds: {', '.join(WIRE_KINDS)}")
+    raise OptionError(f"game {module.id!r} has no {kind} documents (it declares no position format)")
 
 
 def rendered_wire_schemas(game: str = DEFAULT_GAME) -> dict[str, str]:

@@ -18,10 +18,10 @@ from typing import Any, Protocol
 import attrs
 
 from taverna_rules._shown import shown
+from taverna_rules.core.arguments import rules_module
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
-from taverna_rules.game_modules import game_module
 
 __all__ = ["ActionSpace", "action_space", "copies_as_one", "widest_choice"]
 
@@ -113,7 +113,10 @@ class ActionSpace:
         # (a bool is not a number here).
         value: int | None = None
         if not isinstance(number, bool) and hasattr(type(number), "__index__"):
-            value = operator.index(number)
+            try:
+                value = operator.index(number)
+            except TypeError:  # an array of several numbers has __index__ and refuses it
+                value = None
         if value is None or not 0 <= value < len(self.actions):
             raise IllegalActionError(
                 f"action number {shown(number)} is out of range: 0 to {len(self.actions) - 1}"
@@ -121,7 +124,7 @@ class ActionSpace:
         action = self.actions[value]
         if game is None:
             return action
-        for legal in game.legal_actions():
+        for legal in _deciding(game).legal_actions():
             if self._canonical(legal) == action:
                 return legal
         raise IllegalActionError(f"action number {value} ({shown(action)}) is not legal now")
@@ -136,7 +139,7 @@ class ActionSpace:
         # number gets encode's error.
         index, canonical = self._index, self._canonical
         numbers: dict[int, None] = {}
-        for action in game.legal_actions():
+        for action in _deciding(game).legal_actions():
             if type(action) is PickOutcome:
                 return ()
             number = index.get(canonical(action))
@@ -154,17 +157,26 @@ class ActionSpace:
         return f"<ActionSpace {self.game} {self.rules[:12]}: {len(self.actions)} actions>"
 
 
+def _deciding(game: object) -> _Deciding:
+    """``game`` when it lists legal actions (a game, a seat, a playout);
+    :class:`OptionError` otherwise."""
+    if not callable(getattr(game, "legal_actions", None)) or isinstance(game, type):
+        raise OptionError(f"game is a Game, a Seat or a Playout, not {shown(game)}")
+    return game  # type: ignore[return-value]  # checked above, structurally
+
+
 _SPACES: dict[tuple[str, str], ActionSpace] = {}
 #: Rule sets numbered at once (each space holds a few hundred actions).
 _KEEP = 64
 
 
 def action_space(rules: Any) -> ActionSpace:
-    """The :class:`ActionSpace` of ``rules``, built once per rule set (by fingerprint)."""
+    """The :class:`ActionSpace` of ``rules``, built once per rule set (by fingerprint);
+    :class:`~taverna_rules.errors.OptionError` for anything but a rule set."""
+    module = rules_module(rules)
     key = (rules.game, rules.fingerprint)
     space = _SPACES.get(key)
     if space is None:
-        module = game_module(rules.game)
         if module.actions_of is None:
             raise GameModuleError(f"game {module.id!r} does not number its actions (no actions_of)")
         if len(_SPACES) >= _KEEP:

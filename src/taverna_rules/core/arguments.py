@@ -4,6 +4,7 @@ anything happens; a wrong type or value raises :class:`~taverna_rules.errors.Opt
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,10 +12,13 @@ from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.chance import CHANCE_MODES
 from taverna_rules.core.records import HIDDEN, INT_BOUND
-from taverna_rules.errors import OptionError
+from taverna_rules.errors import GameModuleError, OptionError
+from taverna_rules.game_modules import GameModule, game_module
 
 __all__ = [
     "check_chance",
+    "check_rng",
+    "rules_module",
     "INT_BOUND",
     "MAX_NAME",
     "check_first_player",
@@ -154,3 +158,25 @@ def check_first_player(first_player: object, count: int) -> int | None:
     if seat is None:
         raise OptionError(f"first_player is a seat number from 0 to {count - 1}, not {shown(first_player)}")
     return seat
+
+
+def check_rng(rng: object, what: str = "rng") -> random.Random:
+    """``rng``, checked: a :class:`random.Random` (a NumPy generator is not one: its
+    draws would differ), :class:`OptionError` naming ``what`` otherwise."""
+    if not isinstance(rng, random.Random):
+        raise OptionError(f"{what} is a random.Random (random.Random(seed)), not {shown(rng)}")
+    return rng
+
+
+def rules_module(rules: object, error: type[Exception] = OptionError) -> GameModule:
+    """The game module of ``rules``; ``error`` for anything but a rule set of an
+    installed game (a game's id, a path, a game)."""
+    ident = getattr(rules, "game", None) if not isinstance(rules, str) else None
+    try:
+        module = game_module(ident) if isinstance(ident, str) else None
+    except GameModuleError:
+        module = None
+    if module is None or not isinstance(rules, module.rules_type):
+        hint = f" (load_rules({rules!r}) loads a game by id)" if isinstance(rules, str) else ""
+        raise error(f"rules is a RuleSet (from load_rules()), not {shown(rules)}{hint}")
+    return module

@@ -48,8 +48,9 @@ def fold(module: GameModule, events: Iterable[Event]) -> Any:
 
 
 def fold_checked(module: GameModule, events: Sequence[object]) -> Any:
-    """Fold ``events``; an item that is not an event of the game, or an event that cannot
-    apply, raises :class:`ReplayError` with its index."""
+    """Fold ``events``; an item that is not an event of the game, an event that cannot
+    apply, or a log that does not end where an action's events end, raises
+    :class:`ReplayError` with its index."""
     state = None
     for index, event in enumerate(events):
         if not _is_event(module, event):
@@ -61,6 +62,14 @@ def fold_checked(module: GameModule, events: Sequence[object]) -> Any:
             raise ReplayError(f"event {index} ({event.TYPE}) does not apply: {shown(str(exc))}") from None
     if state is None:
         raise ReplayError("an empty log holds no game")
+    last = events[-1]
+    if not isinstance(last, FlowAdvanced):
+        # Cut in the middle of an action, the log folds to a state the game never waits
+        # in: its decision cannot be worked out.
+        raise ReplayError(
+            f"the log ends in the middle of an action: its last event ({len(events) - 1}, "
+            f"{type(last).__name__}) is not the FlowAdvanced that ends every action's events"
+        )
     return state
 
 
