@@ -36,6 +36,8 @@ from taverna_rules.errors import (
 )
 from taverna_rules.game_modules import game_module
 from taverna_rules.store import GAME_ID, EventStore, RulesRegistry, SQLiteStore, open_store, rename_rules
+from taverna_rules.store.rows import GAME_COLUMNS, read_record
+from taverna_rules.store.seal import Seal
 
 GAMES = ("taverna", "cavern_tavern")
 RULES = {name: tr.load_rules(game=name) for name in GAMES}
@@ -60,17 +62,41 @@ class Backend:
         return store
 
     def sql(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.sql_many(statement, [params])
+
+    def sql_many(self, statement: str, many: Sequence[Sequence[Any]]) -> list[tuple[Any, ...]]:
+        """Run ``statement`` once for each parameters of ``many``, on one connection; the
+        rows of the last run."""
+        rows: list[tuple[Any, ...]] = []
         if self.kind == "sqlite":
             with contextlib.closing(sqlite3.connect(self.where)) as lite:
-                rows = lite.execute(statement, tuple(params)).fetchall()
+                for params in many:
+                    rows = lite.execute(statement, tuple(params)).fetchall()
                 lite.commit()
                 return rows
         import psycopg
 
         db: Any = psycopg.connect(self.where, autocommit=True)
         with db:
-            cursor = db.execute(statement.replace("?", "%s"), tuple(params))
-            return list(cursor.fetchall()) if cursor.description else []
+            for params in many:
+                cursor = db.execute(statement.replace("?", "%s"), tuple(params))
+                rows = list(cursor.fetchall()) if cursor.description else []
+            return rows
+
+    def reseal(self, game_id: str, key: bytes | None = None) -> None:
+        """Seal the game's rows again as they are now (as a writer without a key can):
+        what its writer would have written, had it written them so."""
+        seal = Seal(key)
+        ((*columns,),) = self.sql(f"SELECT {GAME_COLUMNS} FROM taverna_games WHERE id = ?", (game_id,))
+        head = seal.origin(read_record(columns))
+        updates = []
+        for seq, text in self.sql(
+            "SELECT seq, event FROM taverna_events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ):
+            head = seal.link(head, text)
+            updates.append((head, game_id, seq))
+        self.sql_many("UPDATE taverna_events SET hash = ? WHERE game_id = ? AND seq = ?", updates)
+        self.sql("UPDATE taverna_games SET head = ? WHERE id = ?", (head, game_id))
 
     def event_row(self, game_id: str, seq: int) -> str:
         ((text,),) = self.sql(
@@ -372,7 +398,8 @@ def _wait_until_blocked(backend: Backend, thread: threading.Thread) -> None:
 # ---------------------------------------------------------------------- snapshots
 def test_a_snapshot_is_used_only_under_the_same_engine_and_rules(backend: Backend) -> None:
     """Loading starts from the stored snapshot: a wrong one (an earlier state under a later
-    version) kept under today's engine and rules changes the load (refused or different),
+    version) kept under today's engine and rules is refused by a verified load (StoreError
+    naming the game and the snapshot) and changes a trusted one (refused or different),
     so snapshots are used; the same wrong snapshot under another engine version or
     another rules fingerprint is ignored and the game loads right."""
     store = backend.open(snapshot_every=16)
@@ -401,8 +428,10 @@ def test_a_snapshot_is_used_only_under_the_same_engine_and_rules(backend: Backen
         )
 
     plant(VERSION, fingerprint)
+    with pytest.raises(StoreError, match=rf"'snap': its snapshot at version {later} "):
+        store.load("snap")
     try:
-        wrong = store.load("snap")
+        wrong = store.load("snap", verify=False)
     except ReplayError as exc:
         assert "snap" in str(exc)
     else:
@@ -415,21 +444,22 @@ def test_a_snapshot_is_used_only_under_the_same_engine_and_rules(backend: Backen
 
 
 def test_a_snapshot_beyond_the_log_or_unreadable_is_ignored(backend: Backend) -> None:
-    """A snapshot is a cache: one numbered beyond the stored log, or whose state does not
-    read, is not used."""
+    """A snapshot is a cache: one numbered beyond the stored log (another writer's, newer
+    than the record read) is not used; one whose state was changed to what does not read
+    is refused by a verified load (it no longer matches its digest) and not used by a
+    trusted one."""
     store = backend.open(snapshot_every=8)
     game = new(seed=6)
     saved(store, "snap", game, actions=12)
-    for version, state in ((len(game.events) + 5, None), (len(game.events), '{"not": "a state"}')):
-        if state is None:
-            backend.sql("UPDATE taverna_snapshots SET version = ? WHERE game_id = ?", (version, "snap"))
-        else:
-            backend.sql(
-                "UPDATE taverna_snapshots SET version = ?, state = ? WHERE game_id = ?",
-                (version, state, "snap"),
-            )
-        for kwargs in LOADS:
-            same_game(store.load("snap", **kwargs), game)
+    backend.sql("UPDATE taverna_snapshots SET version = ? WHERE game_id = ?", (len(game.events) + 5, "snap"))
+    for kwargs in LOADS:
+        same_game(store.load("snap", **kwargs), game)
+    store.snapshot("snap", game)
+    backend.sql("UPDATE taverna_snapshots SET state = ? WHERE game_id = ?", ('{"not": "a state"}', "snap"))
+    with pytest.raises(StoreError, match=r"'snap': its snapshot at version .* was changed"):
+        store.load("snap")
+    for kwargs in LOADS[1:]:
+        same_game(store.load("snap", **kwargs), game)
 
 
 # ---------------------------------------------------------------------- rules registry
@@ -469,6 +499,7 @@ def _relabel(backend: Backend, game_id: str, fingerprint: str) -> None:
     assert opening["rules"] == RULES["taverna"].fingerprint
     opening["rules"] = fingerprint
     backend.set_event_row(game_id, 0, json.dumps(opening))
+    backend.reseal(game_id)
 
 
 def test_a_renamed_only_log_loads_through_the_default_upcaster(backend: Backend) -> None:
@@ -735,6 +766,10 @@ def test_an_event_row_edited_to_another_event_is_refused_by_verified_load(backen
     at = next(i for i in range(30, len(rows)) if rows[i] != rows[i + 3])
     backend.set_event_row("g", at, rows[at + 3])
     for kwargs in ({}, {"snapshot": False}):
+        with pytest.raises(StoreError, match=f"'g': event {at} does not match the hash chain"):
+            store.load("g", **kwargs)
+    backend.reseal("g")  # the rules still see it
+    for kwargs in ({}, {"snapshot": False}):
         with pytest.raises(ReplayError, match="'g'"):
             store.load("g", **kwargs)
 
@@ -818,16 +853,20 @@ def test_a_read_overtaken_by_another_writer_gives_the_game_it_began_with(
 
 
 def test_a_record_that_does_not_read_back_is_a_store_error(backend: Backend) -> None:
-    """Record columns edited to what does not decode: StoreError naming the game."""
+    """Record columns edited to what does not decode: record() and load() are StoreError
+    naming the game and the column; list() still lists it, broken, with the other games."""
     store = backend.open()
     store.create(new(), game_id="g")
-    good = backend.sql("SELECT players, packs, options, meta FROM taverna_games")[0]
+    store.create(new(), game_id="h")
+    good = backend.sql("SELECT players, packs, options, meta FROM taverna_games WHERE id = 'g'")[0]
     edits = [("players", "Ann, Bob"), ("packs", "[1]"), ("packs", "{"), ("options", "[[1]]"), ("meta", "{")]
     for column, value in edits:
         backend.sql(f"UPDATE taverna_games SET {column} = ? WHERE id = ?", (value, "g"))
-        for call in (lambda: store.record("g"), lambda: store.load("g"), store.list):
-            with pytest.raises(StoreError, match="'g'"):
+        for call in (lambda: store.record("g"), lambda: store.load("g")):
+            with pytest.raises(StoreError, match=f"'g' does not read back: its {column}"):
                 call()
+        listed = {record.id: record for record in store.list()}
+        assert column in listed["g"].broken and not listed["h"].broken
         backend.sql(
             "UPDATE taverna_games SET players = ?, packs = ?, options = ?, meta = ? WHERE id = ?",
             (*good, "g"),

@@ -5,7 +5,10 @@ packs, options and engine version) and its log of events. Appends are optimistic
 writer says how many events it read (``expected_version``), and one that another writer
 overtook gets :class:`~taverna_rules.errors.ConflictError` with nothing written. Loading
 replays the log under the rules of its fingerprint, from the store's
-:class:`RulesRegistry`, starting from a snapshot when a valid one is kept.
+:class:`RulesRegistry`, starting from a snapshot when a valid one is kept. Every game's
+record, events and snapshot are sealed by a hash chain (:mod:`taverna_rules.store.seal`,
+an HMAC when the store has a key) that a verified load checks, so a row changed after it
+was written is :class:`~taverna_rules.errors.StoreError` naming the game and the row.
 
 Two implementations share one SQL core: :class:`SQLiteStore` (one file, the standard
 library; the default) and :class:`~taverna_rules.store.postgres.PostgresStore`
@@ -23,7 +26,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from taverna_rules._shown import shown
@@ -101,23 +103,35 @@ class EventStore(Protocol):
 
 
 def open_store(
-    where: str | os.PathLike[str], *, registry: RulesRegistry | None = None, snapshot_every: int = 200
+    where: str | os.PathLike[str],
+    *,
+    registry: RulesRegistry | None = None,
+    snapshot_every: int = 200,
+    key: bytes | str | None = None,
+    migrate: bool = False,
 ) -> EventStore:
     """The store at ``where``: a ``postgresql://`` (or ``postgres://``) URL opens a
     :class:`~taverna_rules.store.postgres.PostgresStore`; ``sqlite:///games.db`` (relative),
     ``sqlite:////srv/games.db`` (absolute) or a plain path opens a :class:`SQLiteStore`
-    (the file is created when missing)."""
+    (the file is created when missing; ``:memory:`` is refused, see :class:`SQLiteStore`).
+    ``key`` seals the logs with an HMAC under it; ``migrate`` seals a store of layout 1
+    (see :class:`~taverna_rules.store._sql.SQLStore`)."""
+    options: dict[str, Any] = {
+        "registry": registry,
+        "snapshot_every": snapshot_every,
+        "key": key,
+        "migrate": migrate,
+    }
     if isinstance(where, os.PathLike):
-        return SQLiteStore(where, registry=registry, snapshot_every=snapshot_every)
+        return SQLiteStore(where, **options)
     if not isinstance(where, str) or not where:
         raise OptionError(f"a store is a file path or a database URL, not {shown(where)}")
     if where.startswith(("postgresql://", "postgres://")):
         from taverna_rules.store.postgres import PostgresStore
 
-        return PostgresStore(where, registry=registry, snapshot_every=snapshot_every)
+        return PostgresStore(where, **options)
     if where.startswith("sqlite:///") and len(where) > len("sqlite:///"):
-        path = Path(where.removeprefix("sqlite:///"))
-        return SQLiteStore(path, registry=registry, snapshot_every=snapshot_every)
+        return SQLiteStore(where.removeprefix("sqlite:///"), **options)
     if "://" in where:
         raise OptionError(f"a store URL starts with postgresql:// or sqlite:///, not {shown(where)}")
-    return SQLiteStore(where, registry=registry, snapshot_every=snapshot_every)
+    return SQLiteStore(where, **options)

@@ -22,15 +22,24 @@ class PostgresStore(SQLStore):
 
     Many server processes may share one database: appends are optimistic (a stale
     expected version is refused), and each thread of each process has its own connection.
+    ``key`` and ``migrate``: see :class:`~taverna_rules.store._sql.SQLStore`.
     """
 
     _MARK = "%s"
     _DB_ERRORS = (psycopg.Error,)
     _TAKEN = (psycopg.errors.UniqueViolation,)
 
-    def __init__(self, url: str, *, registry: RulesRegistry | None = None, snapshot_every: int = 200) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        registry: RulesRegistry | None = None,
+        snapshot_every: int = 200,
+        key: bytes | str | None = None,
+        migrate: bool = False,
+    ) -> None:
         self.url = url
-        super().__init__(registry=registry, snapshot_every=snapshot_every)
+        super().__init__(registry=registry, snapshot_every=snapshot_every, key=key, migrate=migrate)
 
     def _connect(self) -> Any:
         # Autocommit: the store says where each transaction begins and ends.

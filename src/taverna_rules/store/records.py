@@ -32,6 +32,13 @@ class StoredGame:
     packs loaded (id and version) and ``engine`` the taverna_rules version that created
     it; ``version`` counts the events stored. ``meta`` is the host's own data, stored as
     given (a server keeps its seats there); it may hold secrets, so never send it as is.
+
+    ``head`` is the hash that seals the log up to ``version`` (it changes with every
+    append, so it also tells a reader whether the log moved). ``broken`` is ``""`` for a
+    record that reads; :meth:`~taverna_rules.store.EventStore.list` also lists a record
+    row that does not read (so a lobby still shows the game) with ``broken`` saying why and
+    the fields that did not read left empty, and ``record()`` and ``load()`` refuse it with
+    :class:`~taverna_rules.errors.StoreError`.
     """
 
     id: str
@@ -47,3 +54,5 @@ class StoredGame:
     created: str
     updated: str
     meta: Mapping[str, Any] = attrs.field(factory=dict)
+    head: str = ""
+    broken: str = ""
