@@ -83,8 +83,11 @@ def test_a_view_shows_the_dice_but_never_the_seed() -> None:
         assert [e for e in game.events_for(viewer) if isinstance(e, DieRolled)] == [
             e for e in game.events if isinstance(e, DieRolled)
         ]
-    # Undo takes a roll back (the die is public, the next roll is the same again).
-    assert game.can_undo()
+    # A roll is a chance outcome: undo refuses to take it back (the next roll would be the
+    # same again) but under the "always" policy, where it gives the same roll again.
+    assert not game.can_undo()
+    game = tr.new_game(RACE, ["Ann", "Bob"], seed=99, undo="always")
+    game.apply(Roll())
     before = list(game.events)
     game.undo()
     game.apply(Roll())

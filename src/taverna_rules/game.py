@@ -97,6 +97,9 @@ class Game:
             )
         # (number of events, state) at each decision point, for undo.
         self._marks: list[tuple[int, Any]] = list(marks) if marks else [(len(self._events), self._state)]
+        # Beside each mark, whether the step that led to it revealed something: worked
+        # out once, when undo first asks (None until then; the first mark has no step).
+        self._reveals: list[bool | None] = [None] * len(self._marks)
         self._decision: Decision | None = None
         self._decision_for: Any | None = None
         # A log redacted for a player folds to their view, which cannot be played on.
@@ -267,16 +270,34 @@ class Game:
         self._decision, self._decision_for = pending, state
         self._state = state
         self._marks.append((len(self._events), state))
+        self._reveals.append(None)
         return new
 
     def can_undo(self) -> bool:
-        """True when :meth:`undo` would step back."""
+        """True when :meth:`undo` would step back.
+
+        Under ``"until_reveal"`` (the default) undo steps back over a step of play (an
+        action and the automatic steps after it) unless that step showed any seat or a
+        spectator something hidden from them before: a card turned up or drawn into a
+        hand, a spell cast from a hand, the choices of a simultaneous decision, and every
+        chance outcome (a die rolled, a card drawn or a shuffle made from the seed; in the
+        explicit chance mode, an outcome picked). What counts follows from the game's
+        zones (:meth:`Visibility.reveals <taverna_rules.core.views.Visibility.reveals>`),
+        worked out once for each step."""
         if self.undo_policy == "never" or len(self._marks) < 2:
             return False
         if self.undo_policy == "always":
             return True
-        start = self._marks[-2][0]
-        return not any(e.REVEALS for e in self._events[start:])
+        return not self._revealed()
+
+    def _revealed(self) -> bool:
+        """Whether the last step of play revealed something (kept with its mark)."""
+        revealed = self._reveals[-1]
+        if revealed is None:
+            (start, before), (_, after) = self._marks[-2:]
+            revealed = self.module.visibility.reveals(before, after, self._events[start:])
+            self._reveals[-1] = revealed
+        return revealed
 
     def undo(self) -> None:
         """Step back to the previous decision; :class:`UndoError` where the policy forbids."""
@@ -289,6 +310,7 @@ class Game:
                 reason = "the last action revealed hidden information"
             raise UndoError(f"cannot undo under the {self.undo_policy!r} policy: {reason}")
         self._marks.pop()
+        self._reveals.pop()
         count, state = self._marks[-1]
         del self._events[count:]
         self._state = state
@@ -341,6 +363,7 @@ class Game:
         clone._events = list(self._events)
         clone._state = self._state
         clone._marks = list(self._marks)
+        clone._reveals = list(self._reveals)
         clone._decision = self._decision
         clone._decision_for = self._decision_for
         clone._view = self._view

@@ -28,8 +28,12 @@ and checks each one:
     cards, royal favours, privilege and guild tokens are each somewhere exactly once, and
     each player's coins follow the log's ledger);
 ``undo``
-    after every action, undo is offered exactly when no event of the action revealed
-    anything, and undoing gives back the state and the log from before the action;
+    after every action, undo is refused when the step revealed something and offered
+    otherwise, and undoing gives back the state and the log from before the action. The
+    kit reads what a step revealed on its own, from the events (not from the states'
+    zones, as the game does): a chance outcome (one it picked, or the draw counter
+    moved), or, for some seat or a spectator, the step's events as they see them naming a
+    card hidden from them before, or another seat's hidden choice;
 ``refusals``
     every few decisions, an action played by a seat the decision does not ask, and an
     action legal earlier in the game but not now, are refused with
@@ -85,7 +89,7 @@ import attrs
 from taverna_rules.adapters.bots import Bot, RandomBot
 from taverna_rules.core.chance import CHANCE, ChanceMode, waits_for_chance
 from taverna_rules.core.engine import Trace
-from taverna_rules.core.records import HIDDEN, Action, Event
+from taverna_rules.core.records import HIDDEN, Action, ChoiceCommitted, Event
 from taverna_rules.core.replay import fold
 from taverna_rules.core.serialize import (
     action_from_json,
@@ -521,7 +525,7 @@ class _GameRun:
             self.decisions += 1
         self.events.extend(new)
         self._check_step(game, new)
-        self._check_undo(game, new, before, length)
+        self._check_undo(game, new, before, length, picked=not player)
 
     def _chance_step(self, game: Game) -> None:
         """Check a chance decision's outcomes, pick one by its probability and play it."""
@@ -645,21 +649,60 @@ class _GameRun:
         if resumed.decision != game.decision:
             raise _Failed("positions", "a game resumed from the position waits for another decision")
 
-    @staticmethod
-    def _check_undo(game: Game, new: list[Event], before: Any, length: int) -> None:
-        revealed = any(event.REVEALS for event in new)
-        if game.can_undo() == revealed:
-            wrong = (
-                "offered after an action that revealed" if revealed else "refused after an action that hid"
-            )
-            raise _Failed("undo", f"undo is {wrong} {[e.TYPE for e in new if e.REVEALS] or 'nothing'}")
-        if revealed:
+    def _check_undo(self, game: Game, new: list[Event], before: Any, length: int, *, picked: bool) -> None:
+        """Undo is refused after a step that revealed something (by the kit's own reading,
+        :meth:`_shown`) and offered, and exact, after one that did not."""
+        shown = self._shown(before, game.state, new, picked=picked)
+        if game.can_undo() == bool(shown):
+            wrong = "offered after a step that revealed" if shown else "refused after a step that revealed"
+            raise _Failed("undo", f"undo is {wrong} {'; '.join(shown) or 'nothing'}")
+        if shown:
             return
         with _checking("undo", "undoing the action on a copy"):
             back = game.copy()
             back.undo()
         if back.state != before or len(back.events) != length:
             raise _Failed("undo", "undoing the action does not give back the state before it")
+
+    def _shown(self, before: Any, after: Any, new: list[Event], *, picked: bool) -> list[str]:
+        """What the step from ``before`` to ``after`` (its events ``new``; ``picked``: the
+        kit picked a chance outcome) revealed, read apart from the game's own reading (which
+        compares the zones of the two states): a chance outcome (picked, or the draw
+        counter moved), an event declaring ``REVEALS``, and for each viewer the events of
+        the step as that viewer sees them naming a card hidden from them before, or a
+        hidden choice of another seat (a thing of a zone that is not a text)."""
+        shown = ["a chance outcome picked"] if picked else []
+        drawn = getattr(before, "draws", 0), getattr(after, "draws", 0)
+        if drawn[0] != drawn[1]:
+            shown.append(f"a draw (draws {drawn[0]} -> {drawn[1]})")
+        shown += [f"{event.TYPE} (REVEALS)" for event in new if type(event).REVEALS]
+        for viewer in self.viewers:
+            who = "a spectator" if viewer is None else f"seat {viewer}"
+            seen = self.module.visibility.redact_events(new, viewer)
+            named = set(json_strings([event_to_dict(event) for event in seen]))
+            cards = sorted(self._secrets(before, viewer) & named)
+            if cards:
+                shown.append(f"{cards} to {who}")
+            choices = self._hidden_records(before, viewer)
+            # A seat's own commit names its own choice: it shows that seat nothing.
+            others = [e for e in seen if not (isinstance(e, ChoiceCommitted) and e.player == viewer)]
+            if choices and any(thing in choices for thing in _parts(others)):
+                shown.append(f"a hidden choice to {who}")
+        return shown
+
+    def _hidden_records(self, state: Any, viewer: int | None) -> list[Any]:
+        """The things of ``state``'s zones that ``viewer`` may not see and that are
+        neither texts nor numbers (committed choices)."""
+        found: list[Any] = []
+        for zone in self.module.visibility.zones:
+            holders = enumerate(state.players) if zone.per_player else [(None, state)]
+            for owner, holder in holders:
+                found += [
+                    thing
+                    for thing in zone.values(getattr(holder, zone.field), owner, viewer)
+                    if thing is not None and not isinstance(thing, str | int | float)
+                ]
+        return found
 
     @staticmethod
     def _no_secrets(secrets: set[str], viewer: int | None, data: Any, what: str) -> None:
@@ -877,3 +920,15 @@ def run_checks(
         tuple(failures),
         tally.coverage(counts, chosen),
     )
+
+
+def _parts(value: Any) -> Iterator[Any]:
+    """``value`` and everything it holds (records, tuples), every level down."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        yield item
+        if isinstance(item, tuple | list):
+            todo.extend(item)
+        elif attrs.has(type(item)):
+            todo.extend(getattr(item, field.name) for field in attrs.fields(type(item)))

@@ -60,7 +60,11 @@ class Event:
 
     TYPE: ClassVar[str] = "Event"
     VERSION: ClassVar[int] = 1
-    #: True for events that show something that was hidden (undo stops before them).
+    #: An escape hatch, used by no bundled game: True for an event that shows something
+    #: hidden without moving it out of its zone (a peek at another's hand, say), so undo
+    #: stops before it. Every other reveal follows from the zones and the draws
+    #: (:meth:`Visibility.reveals <taverna_rules.core.views.Visibility.reveals>`): a game
+    #: never lists them.
     REVEALS: ClassVar[bool] = False
     #: The fields that hold something of a zone of the game's visibility model, by the
     #: zone's name (``{"order": "customer_deck"}``): a view redacts them by the zone's
@@ -156,9 +160,9 @@ class ChoiceCommitted(Event):
 
 @attrs.frozen
 class ChoicesRevealed(Event):
-    """Every seat of a simultaneous decision has chosen: the choices, by seat."""
+    """Every seat of a simultaneous decision has chosen: the choices, by seat (they leave
+    the ``commits`` zone, which is what makes this a reveal)."""
 
-    REVEALS: ClassVar[bool] = True
     choices: tuple[tuple[int, Action], ...]
 
 

@@ -25,7 +25,8 @@ redacted state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
 import attrs
@@ -208,14 +209,84 @@ class Visibility:
         Hidden things that are not texts (the seed, a committed action) are hidden by their
         zones all the same, but a text cannot be searched for them, so they are not
         listed."""
-        secret: set[Any] = set()
-        for zone in self.zones:
+        return {thing for thing in self._hidden_things(state, viewer) if isinstance(thing, str)}
+
+    def _hidden_things(
+        self, state: Any, viewer: int | None, zones: tuple[Zone, ...] | None = None
+    ) -> Counter[Any]:
+        """Every thing of ``state`` (in ``zones``, by default all) that ``viewer`` may not
+        see, with how many places hold it; an empty slot and the hidden mark are no
+        things."""
+        things: Counter[Any] = Counter()
+        for zone in self.zones if zones is None else zones:
             if zone.per_player:
                 for seat, player in enumerate(state.players):
-                    secret.update(zone.values(getattr(player, zone.field), seat, viewer))
+                    things.update(zone.values(getattr(player, zone.field), seat, viewer))
             else:
-                secret.update(zone.values(getattr(state, zone.field), None, viewer))
-        return {thing for thing in secret if isinstance(thing, str) and thing not in ("", HIDDEN)}
+                things.update(zone.values(getattr(state, zone.field), None, viewer))
+        for blank in _NO_THINGS:
+            things.pop(blank, None)
+        return things
+
+    def reveals(self, before: Any, after: Any, events: Iterable[Event] = ()) -> bool:
+        """True when the step of play from ``before`` to ``after`` (an action and the
+        automatic steps after it, which emitted ``events``) showed some viewer (a seat or
+        the spectator) something that was hidden from them: what undo must not take back
+        (see :meth:`Game.can_undo <taverna_rules.Game.can_undo>`).
+
+        A step reveals when
+
+        - it drew by chance: the draw counter (``draws``) moved, or ``before`` waited on a
+          chance decision (an outcome was picked). The outcome comes from the hidden seed
+          (or, picked, from nobody yet), so a die rolled, a card drawn or a shuffle made
+          counts even where nobody sees its result: taken back and played again, it would
+          fall the same way;
+        - a thing left places hidden from a viewer for places that viewer sees: fewer
+          places hidden from them hold it, and more places they see (a card turned up
+          from a deck, drawn into their hand, cast from another's hand). A card that
+          leaves the game, or goes to another place hidden from them, shows nothing;
+        - a thing that is not a text (a committed choice of a simultaneous decision) left
+          a place hidden from a viewer: it cannot be followed, and such a thing is used
+          as it leaves (the choices revealed), so it counts as shown;
+        - one of ``events`` declares :attr:`Event.REVEALS
+          <taverna_rules.core.records.Event.REVEALS>` (a reveal that moves nothing).
+
+        Only the zones are read: a game lists no reveals of its own. The zones' contents
+        are compared first; only when one changed are its hidden things counted, and only
+        the parts of the states that differ searched for the texts that left.
+        """
+        if waits_for_chance(before) or getattr(before, "draws", 0) != getattr(after, "draws", 0):
+            return True
+        if any(type(event).REVEALS for event in events):
+            return True
+        contents = self._contents
+        changed = tuple(
+            zone for zone in self.zones if not _same(contents(zone, before), contents(zone, after))
+        )
+        if not changed:
+            return False
+        moves: list[tuple[Counter[Any], Counter[Any]]] = []
+        for viewer in (*range(len(after.players)), None):
+            hidden_before = self._hidden_things(before, viewer, changed)
+            hidden_after = self._hidden_things(after, viewer, changed)
+            gone = hidden_before - hidden_after
+            if any(not isinstance(thing, str) for thing in gone):
+                return True
+            if gone:
+                hidden_after.subtract(hidden_before)
+                moves.append((gone, hidden_after))
+        if not moves:
+            return False
+        held = _texts_added(before, after, {text for gone, _ in moves for text in gone})
+        # Seen by a viewer = held anywhere less hidden from them: it grew when the places
+        # holding the text grew by more than the places hiding it from them.
+        return any(held[text] > hiding[text] for gone, hiding in moves for text in gone)
+
+    def _contents(self, zone: Zone, state: Any) -> tuple[Any, ...]:
+        """What ``zone`` holds in ``state``: its field, or that field of every player."""
+        if zone.per_player:
+            return tuple(getattr(player, zone.field) for player in state.players)
+        return (getattr(state, zone.field),)
 
     def is_view(self, state: Any) -> bool:
         """True for a state seen by one player or a spectator (folded from a redacted log):
@@ -253,6 +324,54 @@ def _chance_hidden(stack: tuple[Task, ...], viewer: int | None) -> tuple[Task, .
     actor = task.args[0] if task.args else ""
     ref = task.ref if viewer is not None and actor == str(viewer) else ""
     return (*stack[:-1], Task(CHANCE_STEP, task.player, ref, args=(HIDDEN,)))
+
+
+#: What a zone's slot holds when it holds nothing (and the hidden mark of a view).
+_NO_THINGS = ("", None, HIDDEN)
+
+
+def _same(one: tuple[Any, ...], other: tuple[Any, ...]) -> bool:
+    # Unchanged contents are most often the very same objects: no element is compared.
+    return one is other or all(a is b or a == b for a, b in zip(one, other, strict=True))
+
+
+def _count_texts(value: Any, texts: set[str], counts: Counter[str], sign: int) -> None:
+    """Add ``sign`` to ``counts`` for each place of ``value`` (records, tuples, mappings)
+    holding one of ``texts``."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            if item in texts:
+                counts[item] += sign
+        elif isinstance(item, tuple | list | frozenset | set):
+            todo.extend(item)
+        elif isinstance(item, Mapping):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif attrs.has(type(item)):
+            todo.extend(getattr(item, field.name) for field in attrs.fields(type(item)))
+
+
+def _texts_added(before: Any, after: Any, texts: set[str]) -> Counter[str]:
+    """How many more places of ``after`` than of ``before`` hold each of ``texts``.
+    States share what did not change (the very same objects), so only the parts that
+    differ are searched."""
+    added: Counter[str] = Counter()
+    todo = [(before, after)]
+    while todo:
+        old, new = todo.pop()
+        if old is new:
+            continue
+        kind = type(new)
+        if type(old) is kind and attrs.has(kind):
+            todo.extend((getattr(old, f.name), getattr(new, f.name)) for f in attrs.fields(kind))
+        elif type(old) is kind is tuple and len(old) == len(new):
+            todo.extend(zip(old, new, strict=True))
+        else:
+            _count_texts(new, texts, added, 1)
+            _count_texts(old, texts, added, -1)
+    return added
 
 
 def _holds_mark(value: Any) -> bool:

@@ -164,7 +164,6 @@ class FavoursShuffled(Event):
 class CustomerRevealed(Event):
     """The top customer card turned face up at the end of the row."""
 
-    REVEALS: ClassVar[bool] = True
     card: str
 
 
@@ -173,7 +172,6 @@ class CustomerRevealed(Event):
 class SpellDrawn(Event):
     """A player drew a spell card into their hand."""
 
-    REVEALS: ClassVar[bool] = True
     ZONES: ClassVar[Mapping[str, str]] = {"spell": "hand"}
     player: int
     spell: str
@@ -184,7 +182,6 @@ class SpellDrawn(Event):
 class CurseDrawn(Event):
     """A player drew the Curse: shown, set aside, and replaced by another draw."""
 
-    REVEALS: ClassVar[bool] = True
     player: int
     spell: str
 
@@ -400,7 +397,6 @@ class FavourTaken(Event):
 class CastleRefilled(Event):
     """The top favour of the face-down reserve went face up to the castle."""
 
-    REVEALS: ClassVar[bool] = True
     favour: str
 
 
@@ -461,7 +457,6 @@ class SpellCastGranted(Event):
 class SpellCast(Event):
     """A player cast a spell from their hand; it stays face up (it counts for the Archmage)."""
 
-    REVEALS: ClassVar[bool] = True
     player: int
     spell: str
 
