@@ -12,10 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import uvicorn
 from starlette.applications import Starlette
 
-from taverna_rules.server import create_app
+from taverna_rules.server import create_app, uvicorn_server
 from taverna_rules.store import SQLiteStore
 
 __all__ = ["free_port", "live_server", "new_app"]
@@ -37,7 +36,7 @@ def free_port() -> int:
 def live_server(app: Starlette) -> Iterator[str]:
     """``app`` served by uvicorn on a free port of loopback, in a thread; its base URL."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn_server(app, host="127.0.0.1", port=port)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

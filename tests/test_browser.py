@@ -52,13 +52,17 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     create, open the person's seat. Then click one of the decision's buttons whenever the
     page offers some, until the page says the game is over: the score table lists both
     players, the log tells the game, the board is drawn, and the token is nowhere on the
-    play page but its address."""
+    play page but its address (and in no address the page asks for: its stream takes a
+    ticket). The page works under the server's Content-Security-Policy."""
     app, store = new_app(tmp_path / "games.db")
     rng = random.Random(7)
     with live_server(app) as base:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url.split("#", 1)[0]))
         page.goto(base + "/")
         page.select_option("#game", game)
         page.select_option("#players", "2")
@@ -108,7 +112,10 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
         assert page.locator("#log li").count() > 20
         assert page.locator("#board svg").count() >= 1
         assert token not in page.inner_text("body")
-        assert not errors, errors
+        assert not errors, errors  # nothing the security policy refused, either
+        # The token never went in an address: the stream was opened with a ticket.
+        assert not [url for url in asked if token in url]
+        assert any("/stream?ticket=" in url for url in asked)
         final = tmp_path / f"serve-{game}.png"
         page.screenshot(path=str(final), full_page=True)
         assert final.stat().st_size > 10_000

@@ -324,8 +324,10 @@ def test_server_sent_events_tell_each_change(tmp_path: Path) -> None:
         heard: list[str] = []
         ready = threading.Event()
 
+        ticket = client.post(f"/api/games/{game_id}/tickets", headers=_auth(listener)).json()["ticket"]
+
         def listen() -> None:
-            url = f"/api/games/{game_id}/stream?token={listener}&since={view['version']}"
+            url = f"/api/games/{game_id}/stream?ticket={ticket}&since={view['version']}"
             with client.stream("GET", url) as stream:
                 assert stream.headers["content-type"].startswith("text/event-stream")
                 for line in stream.iter_lines():
@@ -347,7 +349,7 @@ def test_server_sent_events_tell_each_change(tmp_path: Path) -> None:
         assert "event: version" in heard
         data = json.loads(heard[-1].removeprefix("data:"))
         assert data == {"version": played["version"], "over": False}
-        assert client.get(f"/api/games/{game_id}/stream?token=wrong").status_code == 403
+        assert client.get(f"/api/games/{game_id}/stream?ticket=wrong").status_code == 403
     store.close()
 
 

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 from taverna_rules._version import VERSION
 from taverna_rules.core.replay import find_divergence
 from taverna_rules.core.serialize import action_to_dict, event_to_dict
-from taverna_rules.errors import ContentError, ReplayError, TavernaError
+from taverna_rules.errors import ContentError, OptionError, ReplayError, TavernaError
 from taverna_rules.game import replay
 from taverna_rules.game_modules import game_module
 from taverna_rules.rules import load_rules
@@ -79,6 +79,20 @@ def add_commands(commands: Any) -> None:
         metavar="SECONDS",
         help="time between two bot moves, so people can follow them (default: 0.4)",
     )
+    srv.add_argument(
+        "--creations-per-minute",
+        type=int,
+        default=120,
+        metavar="N",
+        help="games created at most N a minute by this process, in bursts of N (default: 120; 0: no limit)",
+    )
+    srv.add_argument(
+        "--max-open-games",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="no creation while the store holds N unfinished games (default: 1000; 0: no limit)",
+    )
 
 
 def _open(where: str) -> Any:
@@ -94,7 +108,14 @@ def serve_command(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError as exc:
         sys.stderr.write(f"taverna serve: {exc}\n")
         return 2
-    serve(args.store, host=args.host, port=args.port, bot_delay=args.bot_delay, out=out)
+    from taverna_rules.server import CreationLimits
+
+    try:
+        limits = CreationLimits(per_minute=args.creations_per_minute, open=args.max_open_games)
+    except OptionError as exc:
+        sys.stderr.write(f"taverna serve: {exc}\n")
+        return 2
+    serve(args.store, host=args.host, port=args.port, bot_delay=args.bot_delay, limits=limits, out=out)
     return 0
 
 

@@ -15,20 +15,25 @@ except ImportError as exc:  # pragma: no cover - shown by tests/test_extras.py
         "the game server needs Starlette and uvicorn: pip install 'taverna-rules[server]'"
     ) from exc
 
-from taverna_rules.server.app import ServerError, create_app
-from taverna_rules.server.hosting import DEFAULT_BOTS, Created, GameHost
+from taverna_rules.server.app import ServerError, close_streams, create_app
+from taverna_rules.server.hosting import DEFAULT_BOTS, Created, GameBrokenError, GameHost
+from taverna_rules.server.live import CreationLimits
 from taverna_rules.server.payloads import action_label, view_payload
-from taverna_rules.server.run import serve
+from taverna_rules.server.run import serve, uvicorn_server
 from taverna_rules.server.seats import SeatInfo
 
 __all__ = [
     "DEFAULT_BOTS",
     "Created",
+    "CreationLimits",
+    "GameBrokenError",
     "GameHost",
     "SeatInfo",
     "ServerError",
     "action_label",
+    "close_streams",
     "create_app",
     "serve",
+    "uvicorn_server",
     "view_payload",
 ]

@@ -1,10 +1,12 @@
 """The game server's ASGI app (Starlette): the JSON API, server-sent events, the page.
 
 Every response about a game is a seat's view: a request names its seat by the seat's
-secret token (``Authorization: Bearer TOKEN``, or ``?token=TOKEN`` where a header cannot
-be set, as for ``EventSource``); without one it gets the spectator's view. Errors are
-JSON ``{"error": {"status", "code", "message"}}`` with the matching HTTP status, and a
-refused request changes nothing.
+secret token, in ``Authorization: Bearer TOKEN`` only (a token in the address would end
+up in logs and histories); without one it gets the spectator's view. A stream, which a
+browser opens without headers, takes a short-lived ticket instead
+(``POST /api/games/ID/tickets``, then ``/stream?ticket=T``). Errors are JSON
+``{"error": {"status", "code", "message"}}`` with the matching HTTP status, and a
+refused request changes nothing. Every response carries the page's security headers.
 """
 
 from __future__ import annotations
@@ -12,16 +14,18 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from taverna_rules.core.serialize import read_json
 from taverna_rules.errors import (
@@ -36,19 +40,31 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.server.boards import board_facts
-from taverna_rules.server.hosting import DEFAULT_BOTS, GameHost
+from taverna_rules.server.hosting import DEFAULT_BOTS, GameBrokenError, GameHost
+from taverna_rules.server.live import CreationLimits, Live
 from taverna_rules.server.openapi import openapi_document
 from taverna_rules.store import EventStore
 from taverna_rules.wire_schemas import rendered_wire_schemas
 
-__all__ = ["ServerError", "create_app"]
+__all__ = ["SECURITY_HEADERS", "CreationLimits", "ServerError", "close_streams", "create_app"]
 
 #: The largest request body read (an action is well under a kilobyte).
 MAX_BODY = 64 * 1024
 #: The longest a long-poll waits for a change, in seconds.
 MAX_WAIT = 25.0
-#: How often a waiting request looks at the store, for changes made by other processes.
-_POLL = 1.0
+#: The headers of every response: the page loads only its own scripts, styles and
+#: data, is never framed, and its addresses are never sent elsewhere.
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        b"connect-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
 
 
 class ServerError(Exception):
@@ -69,6 +85,7 @@ _STATUSES: tuple[tuple[type[Exception], int, str], ...] = (
     (RulesMismatchError, 500, "rules_unavailable"),
     (ReplayError, 422, "invalid_action"),
     (OptionError, 422, "invalid_request"),
+    (GameBrokenError, 503, "game_broken"),
     (StoreError, 409, "game_closed"),
 )
 
@@ -97,66 +114,21 @@ def _guarded(handler: Handler) -> Handler:
     return guarded
 
 
-class _Server:
-    """The app's state: the host, the seats waiting for changes, the bots' drivers."""
-
-    def __init__(self, store: EventStore, bots: tuple[str, ...], bot_delay: float) -> None:
-        self.host = GameHost(store, bots=bots, on_change=self._changed)
-        self.bot_delay = bot_delay
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._wakers: dict[str, asyncio.Event] = {}
-        self._drivers: dict[str, asyncio.Task[None]] = {}
-
-    # ---------------------------------------------------------------- changes
-    def _changed(self, game_id: str, version: int) -> None:
-        """Called by the host after a change, from any thread: wake the waiting seats."""
-        if self.loop is not None:
-            self.loop.call_soon_threadsafe(self._wake, game_id)
-
-    def _wake(self, game_id: str) -> None:
-        waker = self._wakers.pop(game_id, None)
-        if waker is not None:
-            waker.set()
-
-    async def wait_change(self, game_id: str, version: int, timeout: float) -> int:
-        """Wait until the game is past ``version`` (or ``timeout`` seconds); its version."""
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            current = await run_in_threadpool(self.host.version, game_id)
-            left = deadline - asyncio.get_running_loop().time()
-            if current > version or left <= 0:
-                return current
-            waker = self._wakers.setdefault(game_id, asyncio.Event())
-            with suppress(TimeoutError):
-                await asyncio.wait_for(waker.wait(), min(left, _POLL))
-
-    # ---------------------------------------------------------------- bots
-    def drive(self, game_id: str) -> None:
-        """Let the bots of ``game_id`` play, in the background, until a person decides."""
-        running = self._drivers.get(game_id)
-        if running is not None and not running.done():
-            return
-        self._drivers[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
-
-    async def _drive(self, game_id: str) -> None:
-        limit = 1 if self.bot_delay > 0 else 50
-        while await run_in_threadpool(self.host.bot_turn, game_id, limit):
-            await asyncio.sleep(self.bot_delay)
-
-    async def stop(self) -> None:
-        for task in self._drivers.values():
-            task.cancel()
-        await asyncio.gather(*self._drivers.values(), return_exceptions=True)
-
-
 def _token(request: Request) -> str | None:
+    if "token" in request.query_params:
+        raise ServerError(
+            400,
+            "token_in_query",
+            "a seat's token goes in the Authorization header (Bearer TOKEN), never in the address; "
+            "a stream takes a ticket from POST /api/games/ID/tickets",
+        )
     header = request.headers.get("authorization", "")
     if header:
         scheme, _, token = header.partition(" ")
         if scheme.lower() != "bearer" or not token.strip():
             raise ServerError(401, "no_token", "the Authorization header is 'Bearer TOKEN'")
         return token.strip()
-    return request.query_params.get("token") or None
+    return None
 
 
 async def _body(request: Request) -> Any:
@@ -190,14 +162,22 @@ def _int_param(request: Request, name: str, default: int, low: int = 0) -> int:
 
 
 def create_app(
-    store: EventStore, *, bots: tuple[str, ...] = DEFAULT_BOTS, bot_delay: float = 0.0
+    store: EventStore,
+    *,
+    bots: tuple[str, ...] = DEFAULT_BOTS,
+    bot_delay: float = 0.0,
+    limits: CreationLimits | None = None,
 ) -> Starlette:
     """The server over ``store``: the API under ``/api``, the OpenAPI document at
     ``/openapi.json``, the page at ``/``. ``bots`` are the bots a game may seat;
     ``bot_delay`` seconds pass between two bot moves (0: they move at once), so people
-    can follow them. Games with a bot to move when the app starts are resumed."""
-    server = _Server(store, tuple(bots), bot_delay)
-    host = server.host
+    can follow them; ``limits`` bound the creation of games (default:
+    :class:`CreationLimits`'s). The app answers at once when it starts: games are loaded
+    when first asked for, and those with a bot to move are resumed in the background.
+    :func:`close_streams` ends its waiting requests and streams (at shutdown)."""
+    host = GameHost(store, bots=tuple(bots))
+    server = Live(host, bot_delay, limits if limits is not None else CreationLimits())
+    host.on_change = server.changed
 
     async def seat(request: Request, game_id: str) -> int | None:
         return await run_in_threadpool(host.seat_of, game_id, _token(request))
@@ -213,6 +193,7 @@ def create_app(
         if not isinstance(body, dict):
             raise ServerError(422, "invalid_request", "the body is a JSON object")
         game, seats, options, seed = _creation(body)
+        await _check_limits(server.limits, host)
         created = await run_in_threadpool(lambda: host.create(game, seats, options=options, seed=seed))
         record = created.record
         out = []
@@ -230,7 +211,10 @@ def create_app(
 
     async def summary(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        return JSONResponse(await run_in_threadpool(host.summary, game_id))
+        found = await run_in_threadpool(host.summary, game_id)
+        if found.get("waiting_for") and not found["over"]:
+            server.drive(game_id)  # a bot left waiting (its process gone) moves again
+        return JSONResponse(found)
 
     async def view(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -242,9 +226,11 @@ def create_app(
         who = await seat(request, game_id)
         since = _int_param(request, "since", 0)
         wait = _int_param(request, "wait", 0)
+        at_least = None
         if wait:
-            await server.wait_change(game_id, since, min(float(wait), MAX_WAIT))
-        return JSONResponse(await run_in_threadpool(host.events, game_id, who, since))
+            known, _ = await server.wait_change(game_id, since, min(float(wait), MAX_WAIT))
+            at_least = known if known > since else None
+        return JSONResponse(await run_in_threadpool(host.events, game_id, who, since, at_least))
 
     async def act(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -263,21 +249,37 @@ def create_app(
         server.drive(game_id)
         return JSONResponse(done)
 
+    async def ticket(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        if _token(request) is None:
+            await run_in_threadpool(host.summary, game_id)  # an unknown game is a 404 first
+            raise ServerError(401, "no_token", "a stream ticket is given for a seat's token: Authorization")
+        who = await seat(request, game_id)
+        assert who is not None
+        text, seconds = await run_in_threadpool(host.ticket, game_id, who)
+        return JSONResponse(
+            {"ticket": text, "expires_in": seconds}, 201, headers={"Cache-Control": "no-store"}
+        )
+
     async def stream(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        await seat(request, game_id)  # a wrong token is refused before the stream opens
+        given = request.query_params.get("ticket")
+        if given is not None:  # a wrong ticket (or token) is refused before the stream opens
+            _token(request)
+            await run_in_threadpool(host.seat_of_ticket, game_id, given)
+        else:
+            await seat(request, game_id)
         since = _int_param(request, "since", 0)
 
         async def changes() -> AsyncIterator[str]:
             version = since
             yield ": connected\n\n"
-            while not await request.is_disconnected():
-                current = await server.wait_change(game_id, version, 15.0)
+            while not server.closing.is_set() and not await request.is_disconnected():
+                current, over = await server.wait_change(game_id, version, 15.0)
                 if current > version:
                     version = current
-                    over = (await run_in_threadpool(host.summary, game_id))["over"]
                     yield f"event: version\ndata: {json.dumps({'version': version, 'over': over})}\n\n"
-                else:
+                elif not server.closing.is_set():
                     yield ": still here\n\n"
 
         return StreamingResponse(
@@ -330,6 +332,7 @@ def create_app(
         Route("/api/games/{game_id}/view", _guarded(view)),
         Route("/api/games/{game_id}/events", _guarded(events)),
         Route("/api/games/{game_id}/actions", _guarded(act), methods=["POST"]),
+        Route("/api/games/{game_id}/tickets", _guarded(ticket), methods=["POST"]),
         Route("/api/games/{game_id}/stream", _guarded(stream)),
         Mount("/static", StaticFiles(directory=str(static)), name="static"),
     ]
@@ -337,12 +340,59 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         server.loop = asyncio.get_running_loop()
-        for game_id in await run_in_threadpool(host.waiting_on_bots):
-            server.drive(game_id)  # a restarted server goes on where its bots stopped
+        server.resume()  # in the background: the server answers at once
         yield
         await server.stop()
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_SecurityHeaders)])
+    app.state.taverna = server
+    return app
+
+
+def close_streams(app: Starlette) -> None:
+    """End the waiting requests and the streams of ``app`` (made by :func:`create_app`),
+    and refuse to wait from then on: called on the event loop when the server shuts down,
+    so that open streams do not hold the shutdown (an ASGI server waits for them)."""
+    live = getattr(app.state, "taverna", None)
+    if isinstance(live, Live):
+        live.close()
+
+
+async def _check_limits(limits: CreationLimits, host: GameHost) -> None:
+    wait = limits.take()
+    if wait:
+        raise ServerError(
+            429,
+            "too_many_creations",
+            f"games are created at most {limits.per_minute} a minute here: try again in {wait:.0f} s",
+        )
+    if limits.open and await run_in_threadpool(host.open_games) >= limits.open:
+        raise ServerError(
+            429,
+            "too_many_games",
+            f"this server holds {limits.open} unfinished games, its most: finish or archive some first",
+        )
+
+
+class _SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(name, value) for name, value in SECURITY_HEADERS if name not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 def _creation(body: dict[str, Any]) -> tuple[str, list[tuple[str, str]], dict[str, Any], int | None]:

@@ -2,17 +2,23 @@
 and letting bots play their seats. No HTTP here: :mod:`taverna_rules.server.app` maps
 requests to these calls and errors to statuses.
 
-The host keeps the games it serves in memory, each with the store version it holds. A
-change is a copy of the game with the action applied, saved with the version the caller
-read as the expected one: a stale caller, or another process that wrote first, gets
-:class:`~taverna_rules.errors.ConflictError` and the game is reloaded from the store.
-Each game has a lock, so the steps of one game never interleave in this process.
+The host keeps the games it serves in memory, each with the store version it holds,
+loaded when first asked for. A change is a copy of the game with the action applied,
+saved with the version the caller read as the expected one: a stale caller, or another
+process that wrote first, gets :class:`~taverna_rules.errors.ConflictError` and the game
+is reloaded from the store at the next read. Each game has a lock, so the changes (and
+loads) of one game never interleave in this process; reads take no lock: a game held is
+never changed, a change replaces it. A game that does not load is broken
+(:class:`GameBrokenError`): it is listed so, and nothing else is affected.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -23,14 +29,33 @@ from taverna_rules.adapters.tournament import bot_seed, make_bot
 from taverna_rules.bots import Bot
 from taverna_rules.core.arguments import resolve_options
 from taverna_rules.core.serialize import action_from_json
-from taverna_rules.errors import ConflictError, IllegalActionError, OptionError, SeatTokenError, TavernaError
+from taverna_rules.errors import (
+    ConflictError,
+    IllegalActionError,
+    OptionError,
+    SeatTokenError,
+    StoreError,
+    UnknownGameError,
+)
 from taverna_rules.game import Game, new_game
 from taverna_rules.game_modules import game_module
 from taverna_rules.server.payloads import event_lines, view_payload, waiting_for
-from taverna_rules.server.seats import HUMAN, SeatInfo, find_seat, new_token, seats_from_meta, seats_to_meta
+from taverna_rules.server.seats import (
+    HUMAN,
+    TICKET_SECONDS,
+    SeatInfo,
+    check_ticket,
+    find_seat,
+    new_token,
+    seats_from_meta,
+    seats_to_meta,
+    stream_ticket,
+)
 from taverna_rules.store import EventStore, StoredGame, check_game_id
 
-__all__ = ["DEFAULT_BOTS", "Created", "GameHost"]
+__all__ = ["DEFAULT_BOTS", "Created", "GameBrokenError", "GameHost"]
+
+_log = logging.getLogger("taverna_rules.server")
 
 #: The bots a server offers by default: each decides in milliseconds.
 DEFAULT_BOTS = ("random", "greedy")
@@ -47,11 +72,19 @@ class Created:
     tokens: Mapping[int, str]
 
 
+class GameBrokenError(StoreError):
+    """A stored game that does not load (a damaged row, a log its rules refuse): the
+    server lists it as broken and answers its requests with this error (HTTP 503)."""
+
+
 @attrs.define
 class _Hosted:
-    game: Game
-    version: int
+    """A game the host serves. ``current`` is the game and its version as one pair, set
+    in one assignment, so a reader never gets the version of one read with the state of
+    another; it is ``None`` until the game is first asked for."""
+
     seats: tuple[SeatInfo, ...]
+    current: tuple[Game, int] | None = None
     bots: dict[int, Bot] = attrs.field(factory=dict)
     lock: threading.Lock = attrs.field(factory=threading.Lock)
 
@@ -60,8 +93,9 @@ class GameHost:
     """The games of one store, served to seats.
 
     ``bots`` names the bots a creator may seat (specs of
-    :func:`~taverna_rules.adapters.tournament.make_bot`). ``on_change(game_id, version)``
-    is called after every change (the app wakes the seats waiting on that game).
+    :func:`~taverna_rules.adapters.tournament.make_bot`). ``on_change(game_id, version,
+    over)`` is called after every change this host makes (the app wakes the seats
+    waiting on that game). Games are loaded from the store when first asked for.
     """
 
     def __init__(
@@ -69,12 +103,14 @@ class GameHost:
         store: EventStore,
         *,
         bots: Sequence[str] = DEFAULT_BOTS,
-        on_change: Callable[[str, int], None] | None = None,
+        on_change: Callable[[str, int, bool], None] | None = None,
     ) -> None:
         self.store = store
         self.bots = tuple(bots)
         self.on_change = on_change
         self._games: dict[str, _Hosted] = {}
+        self._broken: dict[str, tuple[int, str]] = {}
+        self._lines: _Lines = _Lines()
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ games
@@ -139,35 +175,55 @@ class GameHost:
             infos.append(SeatInfo(index, name, player, digest))
         meta = {"seats": seats_to_meta(infos), "bot_seed": secrets.randbits(62)}
         record = self.store.create(live, game_id=check_game_id(game_id) if game_id else None, meta=meta)
-        hosted = _Hosted(live, record.version, tuple(infos))
+        hosted = _Hosted(tuple(infos), (live, record.version))
         with self._lock:
             self._games[record.id] = hosted
         return Created(record, tuple(infos), tokens)
 
-    def _hosted(self, game_id: str) -> _Hosted:
-        """The game as the store has it now (reloaded when another process wrote)."""
-        return self._current(game_id)[1]
-
-    def _current(self, game_id: str) -> tuple[StoredGame, _Hosted]:
-        """The game's record and the game as the store has it now."""
-        record = self.store.record(game_id)
+    def _current(self, game_id: str, at_least: int | None = None) -> tuple[_Hosted, Game, int]:
+        """The game as the store has it now (reloaded when another process wrote), with
+        its version. With ``at_least``, a game held at that version or later is taken
+        without asking the store (a waiter told of that version)."""
         with self._lock:
             hosted = self._games.get(game_id)
-        if hosted is not None and hosted.version == record.version:
-            return record, hosted
-        game = self.store.load(game_id)
-        fresh = _Hosted(game, record.version, seats_from_meta(record.meta))
-        if hosted is not None:
-            fresh.bots = hosted.bots
-            fresh.lock = hosted.lock
-        with self._lock:
-            self._games[game_id] = fresh
-        return record, fresh
+        if at_least is not None and hosted is not None and hosted.current is not None:
+            game, version = hosted.current
+            if version >= at_least:
+                return hosted, game, version
+        record = self.store.record(game_id)
+        if hosted is None:
+            with self._lock:
+                hosted = self._games.setdefault(game_id, _Hosted(seats_from_meta(record.meta)))
+        current = hosted.current
+        if current is not None and current[1] >= record.version:
+            return hosted, *current
+        with hosted.lock:  # one load of a game at a time: the others wait and share it
+            current = hosted.current
+            if current is None or current[1] < record.version:
+                current = hosted.current = self._load(game_id, record.version)
+        return hosted, *current
+
+    def _load(self, game_id: str, version: int) -> tuple[Game, int]:
+        broken = self._broken.get(game_id)
+        if broken is not None and broken[0] == version:
+            raise GameBrokenError(broken[1])
+        try:
+            game = self.store.load(game_id)
+        except UnknownGameError:
+            raise
+        # Whatever a damaged row makes the store raise, the game is broken, not the server.
+        except Exception as exc:
+            message = f"game {game_id!r} does not load: {exc}"
+            self._broken[game_id] = (version, message)
+            _log.warning("%s", message)
+            raise GameBrokenError(message) from None
+        self._broken.pop(game_id, None)
+        return game, len(game.events)
 
     def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat ``token`` plays in ``game_id`` (``None`` without a token: a spectator);
         :class:`SeatTokenError` for a token of no seat."""
-        hosted = self._hosted(game_id)
+        hosted = self._seats(game_id)
         if token is None:
             return None
         seat = find_seat(hosted.seats, token)
@@ -175,121 +231,190 @@ class GameHost:
             raise SeatTokenError("this token plays no seat of the game")
         return seat.seat
 
+    def ticket(self, game_id: str, seat: int) -> tuple[str, int]:
+        """A stream ticket of ``seat`` (see :func:`~taverna_rules.server.seats.stream_ticket`)
+        and the seconds it lasts."""
+        info = self._seats(game_id).seats[seat]
+        return stream_ticket(info, game_id, time.time()), TICKET_SECONDS
+
+    def seat_of_ticket(self, game_id: str, ticket: str) -> int:
+        """The seat a stream ticket was given to; SeatTokenError for one that is not
+        valid for this game now."""
+        seat = check_ticket(self._seats(game_id).seats, game_id, ticket, time.time())
+        if seat is None:
+            raise SeatTokenError("this stream ticket is not valid for this game (expired, or another game's)")
+        return seat
+
+    def _seats(self, game_id: str) -> _Hosted:
+        """The game's entry, for its seats: the store is read only for a game not seen yet."""
+        with self._lock:
+            hosted = self._games.get(game_id)
+        if hosted is not None:
+            return hosted
+        record = self.store.record(game_id)
+        with self._lock:
+            return self._games.setdefault(game_id, _Hosted(seats_from_meta(record.meta)))
+
     def summary(self, game_id: str) -> dict[str, Any]:
         """What anyone may know of a game."""
-        record, hosted = self._current(game_id)
-        return self._summary(record, hosted)
+        try:
+            hosted, game, version = self._current(game_id)
+        except GameBrokenError:
+            return self._summary(self.store.record(game_id))
+        return {
+            **self._summary(self.store.record(game_id), seats=hosted.seats),
+            "version": version,
+            "over": game.over,
+            "waiting_for": waiting_for(game),
+        }
 
-    def _summary(self, record: StoredGame, hosted: _Hosted | None) -> dict[str, Any]:
-        seats = hosted.seats if hosted is not None else seats_from_meta(record.meta)
+    def _summary(self, record: StoredGame, seats: tuple[SeatInfo, ...] | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": record.id,
             "game": record.game,
             "version": record.version,
             "over": record.over,
             "created": record.created,
-            "seats": [s.public() for s in seats],
+            "seats": [s.public() for s in (seats if seats is not None else seats_from_meta(record.meta))],
         }
-        if hosted is not None:
-            out["waiting_for"] = waiting_for(hosted.game)
+        broken = self._broken.get(record.id)
+        if broken is not None:
+            out["broken"] = broken[1]
         return out
 
     def games(self) -> list[dict[str, Any]]:
-        """The summaries of the games in the store, newest first."""
-        return [self._summary(record, None) for record in reversed(self.store.list())]
+        """The summaries of the games in the store, newest first (games are not loaded:
+        one known not to load says so in ``broken``)."""
+        return [self._summary(record) for record in reversed(self.store.list())]
 
-    def view(self, game_id: str, seat: int | None) -> dict[str, Any]:
+    def view(self, game_id: str, seat: int | None, at_least: int | None = None) -> dict[str, Any]:
         """The view payload of ``seat``."""
-        hosted = self._hosted(game_id)
-        with hosted.lock:
-            return view_payload(game_id, hosted.game, seat, hosted.version)
+        _, game, version = self._current(game_id, at_least)
+        return view_payload(game_id, game, seat, version)
 
-    def events(self, game_id: str, seat: int | None, since: int) -> dict[str, Any]:
+    def events(
+        self, game_id: str, seat: int | None, since: int, at_least: int | None = None
+    ) -> dict[str, Any]:
         """The seat's view of the events from ``since`` on, with the narration's lines."""
-        hosted = self._hosted(game_id)
-        with hosted.lock:
-            since = max(0, min(since, hosted.version))
-            events, lines = event_lines(hosted.game, seat, since)
-            return {"version": hosted.version, "since": since, "events": events, "lines": lines}
+        _, game, version = self._current(game_id, at_least)
+        since = max(0, min(since, version))
+        events, lines = self._lines.get(game_id, game, version, seat, since)
+        return {"version": version, "since": since, "events": events, "lines": lines}
 
-    def version(self, game_id: str) -> int:
-        return self.store.record(game_id).version
+    def version(self, game_id: str) -> tuple[int, bool]:
+        """The stored version of ``game_id`` and whether it is over (one read of the store)."""
+        record = self.store.record(game_id)
+        return record.version, record.over
 
     # ------------------------------------------------------------------ playing
     def play(self, game_id: str, seat: int, action: object, version: int) -> dict[str, Any]:
         """Play ``action`` (its JSON object) for ``seat`` at ``version``; return the new
         version and the seat's view of the events it made. Stale: ConflictError; not legal
         or not this seat's turn: IllegalActionError; nothing changes either way."""
-        hosted = self._hosted(game_id)
+        hosted, _, _ = self._current(game_id)
         with hosted.lock:
-            if version != hosted.version:
+            assert hosted.current is not None
+            game, held = hosted.current
+            if version != held:
                 raise ConflictError(
-                    f"game {game_id!r} is at version {hosted.version}, not {version}: read the view again",
+                    f"game {game_id!r} is at version {held}, not {version}: read the view again",
                     game_id,
                     version,
-                    hosted.version,
+                    held,
                 )
             if not isinstance(action, dict):
                 raise IllegalActionError(f"an action is a JSON object, not {shown(action)}")
-            parsed = action_from_json(action, game=hosted.game.rules.game)
-            trial = hosted.game.copy()
+            parsed = action_from_json(action, game=game.rules.game)
+            trial = game.copy()
             trial.apply(parsed, player=seat)
-            new = self._save(game_id, hosted, trial)
+            new = self._save(game_id, hosted, held, trial)
             events, _ = event_lines(trial, seat, version)
         return {"version": new, "events": events}
 
-    def _save(self, game_id: str, hosted: _Hosted, game: Game) -> int:
-        try:
-            new = self.store.save(game_id, game, expected_version=hosted.version)
-        except ConflictError:
-            with self._lock:
-                self._games.pop(game_id, None)  # another process wrote: reload next time
-            raise
-        hosted.game, hosted.version = game, new
+    def _save(self, game_id: str, hosted: _Hosted, version: int, game: Game) -> int:
+        """Save ``game`` (played on ``version``); another writer first: ConflictError, and
+        the next read reloads the game (its record is ahead of what is held)."""
+        new = self.store.save(game_id, game, expected_version=version)
+        hosted.current = (game, new)
         if self.on_change is not None:
-            self.on_change(game_id, new)
+            self.on_change(game_id, new, game.over)
         return new
 
     def bot_turn(self, game_id: str, limit: int = _BOT_BATCH) -> bool:
         """Let the bots play while one of them decides (at most ``limit`` decisions);
-        return True when a bot still has to move."""
-        hosted = self._hosted(game_id)
+        return True when a bot still has to move. Another writer first: ConflictError
+        (call again: the game is reloaded)."""
+        hosted, _, _ = self._current(game_id)
         with hosted.lock:
+            assert hosted.current is not None
             for _ in range(limit):
-                seat = self._bot_to_move(hosted)
+                game, version = hosted.current
+                seat = self._bot_to_move(hosted, game)
                 if seat is None:
                     return False
                 bot = hosted.bots.get(seat)
                 if bot is None:
-                    bot = hosted.bots[seat] = self._make_bot(game_id, hosted, seat)
-                trial = hosted.game.copy()
+                    bot = hosted.bots[seat] = self._make_bot(game_id, hosted, seat, version)
+                trial = game.copy()
                 trial.apply(bot.choose(trial.seat(seat)), player=seat)
-                self._save(game_id, hosted, trial)
-            return self._bot_to_move(hosted) is not None
+                self._save(game_id, hosted, version, trial)
+            return self._bot_to_move(hosted, hosted.current[0]) is not None
 
-    def _bot_to_move(self, hosted: _Hosted) -> int | None:
-        for decision in hosted.game.decisions:
+    def bot_to_move(self, game_id: str) -> bool:
+        """Whether a bot is to move in ``game_id`` (loading it)."""
+        hosted, game, _ = self._current(game_id)
+        return self._bot_to_move(hosted, game) is not None
+
+    def _bot_to_move(self, hosted: _Hosted, game: Game) -> int | None:
+        for decision in game.decisions:
             if 0 <= decision.player < len(hosted.seats) and not hosted.seats[decision.player].human:
                 return decision.player
         return None
 
-    def _make_bot(self, game_id: str, hosted: _Hosted, seat: int) -> Bot:
+    def _make_bot(self, game_id: str, hosted: _Hosted, seat: int, version: int) -> Bot:
         meta = self.store.record(game_id).meta
         base = meta.get("bot_seed", 0)
         # Mixed with the version, so a restarted server does not replay the same choices.
-        seed = bot_seed(int(base) ^ hosted.version if isinstance(base, int) else hosted.version, seat)
+        seed = bot_seed(int(base) ^ version if isinstance(base, int) else version, seat)
         return make_bot(hosted.seats[seat].player, seed)
 
-    def waiting_on_bots(self) -> list[str]:
-        """The unfinished games of the store where a bot is to move (after a restart)."""
-        out = []
-        for record in self.store.list():
-            if record.over:
-                continue
-            try:
-                hosted = self._hosted(record.id)
-            except TavernaError:
-                continue  # a game that no longer loads is not the server's to play
-            if self._bot_to_move(hosted) is not None:
-                out.append(record.id)
-        return out
+    def bot_games(self) -> list[str]:
+        """The unfinished games of the store with a seat played by a bot, oldest first:
+        those a restarted server may have to go on with (read from the records only;
+        nothing is loaded)."""
+        return [
+            record.id
+            for record in self.store.list()
+            if not record.over and any(not seat.human for seat in seats_from_meta(record.meta))
+        ]
+
+    def open_games(self) -> int:
+        """How many unfinished games the store holds."""
+        return sum(not record.over for record in self.store.list())
+
+
+class _Lines:
+    """The seats' views of the events and their narration, kept for the latest versions:
+    a thousand seats waiting on one game are told of a change with one narration per
+    (seat, first event), not one each."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._kept: OrderedDict[tuple[str, int, int | None, int], tuple[Any, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(
+        self, game_id: str, game: Game, version: int, seat: int | None, since: int
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        key = (game_id, version, seat, since)
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+                return kept
+        made = event_lines(game, seat, since)
+        with self._lock:
+            self._kept[key] = made
+            while len(self._kept) > self._size:
+                self._kept.popitem(last=False)
+        return made

@@ -25,13 +25,15 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 def _errors(*statuses: int) -> dict[str, Any]:
     words = {
-        400: "bad JSON or a bad query parameter",
+        400: "bad JSON, a bad query parameter, or a seat's token in the address (token_in_query)",
         401: "no token, or a malformed Authorization header",
         403: "a token of no seat of this game",
         404: "no such game",
         409: "a stale version (another action came first), or a closed game",
         413: "a body over 64 KiB",
         422: "a request of the wrong shape, or an action that is not legal now",
+        429: "too many games created (this minute, or unfinished in the store)",
+        503: "the stored game does not load (game_broken): the rest of the server works",
     }
     return {str(status): _json(_ERROR, words[status]) for status in statuses}
 
@@ -40,12 +42,13 @@ def _game_id() -> dict[str, Any]:
     return {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
 
-def _token_param() -> dict[str, Any]:
+def _ticket_param() -> dict[str, Any]:
     return {
-        "name": "token",
+        "name": "ticket",
         "in": "query",
         "required": False,
-        "description": "the seat's token, where no Authorization header can be sent",
+        "description": "a seat's stream ticket (POST /api/games/{game_id}/tickets); "
+        "none: the spectator's stream. A seat's token is never accepted in the address.",
         "schema": {"type": "string"},
     }
 
@@ -113,6 +116,10 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                         "created": {"type": "string"},
                         "seats": {"type": "array", "items": {"$ref": "#/components/schemas/Seat"}},
                         "waiting_for": {"type": "array", "items": {"type": "integer"}},
+                        "broken": {
+                            "type": "string",
+                            "description": "present when the stored game does not load: why",
+                        },
                     },
                 },
                 "Creation": {
@@ -198,7 +205,7 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                     },
                     "responses": {
                         "201": _json(_OBJECT, "the game's id, version and seats"),
-                        **_errors(400, 413, 422),
+                        **_errors(400, 413, 422, 429),
                     },
                 },
             },
@@ -208,16 +215,19 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                     "parameters": [_game_id()],
                     "responses": {
                         "200": _json({"$ref": "#/components/schemas/Summary"}, "the summary"),
-                        **_errors(404),
+                        **_errors(404, 503),
                     },
                 }
             },
             "/api/games/{game_id}/view": {
                 "get": {
                     "summary": "The game as the seat (or a spectator) sees it, with its decision",
-                    "parameters": [_game_id(), _token_param()],
+                    "parameters": [_game_id()],
                     "security": seat_security,
-                    "responses": {"200": _json(_OBJECT, "the seat's view"), **_errors(401, 403, 404)},
+                    "responses": {
+                        "200": _json(_OBJECT, "the seat's view"),
+                        **_errors(400, 401, 403, 404, 503),
+                    },
                 }
             },
             "/api/games/{game_id}/events": {
@@ -225,21 +235,20 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                     "summary": "The events from version `since` on, as the seat sees them, in words too",
                     "parameters": [
                         _game_id(),
-                        _token_param(),
                         _count("since", "the first event wanted (default 0)"),
                         _count("wait", "wait up to this many seconds (at most 25) for an event past `since`"),
                     ],
                     "security": seat_security,
                     "responses": {
                         "200": _json(_OBJECT, "the events and lines"),
-                        **_errors(400, 401, 403, 404),
+                        **_errors(400, 401, 403, 404, 503),
                     },
                 }
             },
             "/api/games/{game_id}/actions": {
                 "post": {
                     "summary": "Play an action for the token's seat, on the version it read",
-                    "parameters": [_game_id(), _token_param()],
+                    "parameters": [_game_id()],
                     "security": [{"seat": []}],
                     "requestBody": {
                         "required": True,
@@ -247,7 +256,29 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                     },
                     "responses": {
                         "200": _json(_OBJECT, "the new version and the seat's view of the events"),
-                        **_errors(400, 401, 403, 404, 409, 413, 422),
+                        **_errors(400, 401, 403, 404, 409, 413, 422, 503),
+                    },
+                }
+            },
+            "/api/games/{game_id}/tickets": {
+                "post": {
+                    "summary": "A stream ticket for the token's seat: short-lived, good for this "
+                    "game's stream only (a browser's EventSource cannot send a header)",
+                    "parameters": [_game_id()],
+                    "security": [{"seat": []}],
+                    "responses": {
+                        "201": _json(
+                            {
+                                "type": "object",
+                                "required": ["ticket", "expires_in"],
+                                "properties": {
+                                    "ticket": {"type": "string"},
+                                    "expires_in": {"type": "integer", "description": "seconds"},
+                                },
+                            },
+                            "the ticket, for /stream?ticket=...",
+                        ),
+                        **_errors(400, 401, 403, 404, 503),
                     },
                 }
             },
@@ -256,7 +287,7 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                     "summary": "Server-sent events: `version` whenever the game changes",
                     "parameters": [
                         _game_id(),
-                        _token_param(),
+                        _ticket_param(),
                         _count("since", "the version the client holds"),
                     ],
                     "security": seat_security,
@@ -265,7 +296,7 @@ def openapi_document(games: Sequence[str]) -> dict[str, Any]:
                             "description": "an event stream",
                             "content": {"text/event-stream": {"schema": {"type": "string"}}},
                         },
-                        **_errors(400, 401, 403, 404),
+                        **_errors(400, 401, 403, 404, 503),
                     },
                 }
             },

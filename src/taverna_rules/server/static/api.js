@@ -57,5 +57,11 @@ export const api = {
     call(`/api/games/${enc(id)}/events?since=${enc(since)}${wait ? `&wait=${enc(wait)}` : ""}`, { token, signal }),
   act: (id, token, action, version) =>
     call(`/api/games/${enc(id)}/actions`, { method: "POST", body: { action, version }, token }),
-  streamUrl: (id, token) => `/api/games/${enc(id)}/stream${token ? `?token=${enc(token)}` : ""}`,
+  // A seat's token never goes in an address: a stream (EventSource sends no header) is
+  // opened with a short-lived ticket the token buys; a spectator needs none.
+  streamUrl: async (id, token) => {
+    if (!token) return `/api/games/${enc(id)}/stream`;
+    const { ticket } = await call(`/api/games/${enc(id)}/tickets`, { method: "POST", token });
+    return `/api/games/${enc(id)}/stream?ticket=${enc(ticket)}`;
+  },
 };

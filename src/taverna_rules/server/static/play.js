@@ -330,20 +330,31 @@ async function act(v, index, button) {
 
 // ------------------------------------------------------------------ following the game
 
-function listen() {
+async function listen(reopened = 0) {
   if (stopped) return;
   if (!("EventSource" in window)) {
     poll();
     return;
   }
-  const source = new EventSource(api.streamUrl(gameId, token));
+  const mine = generation;
+  let url;
+  try {
+    url = await api.streamUrl(gameId, token);
+  } catch {
+    if (mine === generation) poll();
+    return;
+  }
+  if (stopped || mine !== generation || stream !== null) return;
+  const source = new EventSource(url);
   stream = source;
   let failures = 0;
   let opened = false;
+  const catchUp = reopened > 0;
   source.addEventListener("open", () => {
     failures = 0;
+    reopened = 0;
     setConnection("live");
-    if (opened) refresh(); // reconnected: catch up on what was missed
+    if (opened || catchUp) refresh(); // reconnected: catch up on what was missed
     opened = true;
   });
   source.addEventListener("version", (event) => {
@@ -359,7 +370,15 @@ function listen() {
   source.addEventListener("error", () => {
     if (stream !== source) return;
     failures += 1;
-    if (source.readyState === EventSource.CLOSED || failures >= 3) {
+    if (source.readyState === EventSource.CLOSED && opened && reopened < 3) {
+      // Closed for good (a server restart, or the ticket expired): a new ticket, once more.
+      source.close();
+      stream = null;
+      setConnection("reconnecting");
+      setTimeout(() => {
+        if (mine === generation) listen(reopened + 1);
+      }, 1000);
+    } else if (source.readyState === EventSource.CLOSED || failures >= 3) {
       source.close();
       stream = null;
       poll();
