@@ -77,3 +77,38 @@ def after_first_orders(players: int = 4, seed: int = 0) -> GameState:
         state = with_order(state, seat, state.tables[table], 1)
         state = _player(state, seat, acted=True)
     return state
+
+
+def without_order(state: GameState, seat: int) -> GameState:
+    """``seat`` holds no order: theirs is discarded, their meeple back on their board."""
+    order = state.players[seat].order
+    if order is not None:
+        state = attrs.evolve(state, order_discard=(*state.order_discard, order))
+    return _player(state, seat, order=None, table=-1, taken=0)
+
+
+def with_face_down(state: GameState, seat: int, orders: Sequence[str]) -> GameState:
+    """``seat`` has served ``orders`` (taken from the deck) and keeps them face down."""
+    state = attrs.evolve(state, order_deck=without(state.order_deck, orders))
+    return _player(state, seat, face_down=(*state.players[seat].face_down, *orders))
+
+
+def with_secret(state: GameState, seat: int, card: str) -> GameState:
+    """``seat``'s secret task is ``card``: swapped with its holder's, or with the box."""
+    mine = state.players[seat].secret
+    holder = next((s for s, p in enumerate(state.players) if p.secret == card), None)
+    if holder is not None:
+        state = _player(state, holder, secret=mine)
+    else:
+        state = attrs.evolve(state, secret_box=tuple(sorted((*without(state.secret_box, (card,)), mine))))
+    return _player(state, seat, secret=card)
+
+
+def at_round_start(state: GameState, round_: int, first: int = 0) -> tr.Game:
+    """The game resumed as round ``round_`` starts (everyone's dice rolled, ``first``'s
+    turn next): the state of the end of the round before, every die placed."""
+    players = tuple(attrs.evolve(p, dice=()) for p in state.players)
+    state = attrs.evolve(
+        state, round=round_ - 1, first=first, placements=(), players=players, stack=(Task("round_start"),)
+    )
+    return tr.Game.from_position(RULES, state, undo="always")

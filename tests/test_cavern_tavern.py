@@ -358,8 +358,8 @@ def test_thunder_smoke_timing_example() -> None:
 
 
 def test_serving_an_order() -> None:
-    """Lines 304-316: the ingredients go back to the supply, the order is kept, the meeple
-    comes back and a new order takes the table's spot."""
+    """Lines 304-316: the ingredients go back to the supply, the order is kept (face down,
+    line 169), the meeple comes back and a new order takes the table's spot."""
     state = after_first_orders(3)
     order = state.players[0].order
     assert order is not None
@@ -368,7 +368,7 @@ def test_serving_an_order() -> None:
     game = at_turn(state, 0, dice=(2,))
     events = game.apply(CompleteOrder())
     me = game.state.players[0]
-    assert me.order is None and me.served == (order,) and me.ingredients == ()
+    assert me.order is None and me.face_down == (order,) and me.ingredients == ()
     assert _of(events, ev.TableRefilled)[0].table == table and game.state.tables[table]
     assert ev.VPScored(0, 0, "orders") not in events and me.vp == (("orders", RULES.order(order).points[0]),)
 

@@ -1,6 +1,6 @@
 """What the steps of Cavern Tavern share: taking ingredients from a limited supply,
 drawing items (the played ones reshuffled when the deck runs out), refilling a table,
-moving on a track (with Nasty's summons), scoring."""
+moving on a track (with Nasty's summons), scoring, turning served orders face up."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ __all__ = [
     "gain_ingredient",
     "move_track",
     "refill_table",
+    "reveal_orders",
     "rolled",
     "score",
 ]
@@ -60,6 +61,16 @@ def refill_table(engine: Engine, table: int) -> None:
     deck = engine.state.order_deck
     if deck and not engine.state.tables[table]:
         engine.draw(card_from(deck, partial(ev.TableRefilled, table)))
+
+
+def reveal_orders(engine: Engine, player: int) -> None:
+    """Turn ``player``'s face-down orders face up, with the kinds of ingredient each holds
+    (what the secret tasks count); nothing when none is face down."""
+    rules: RuleSet = engine.rules
+    orders = engine.state.players[player].face_down
+    if orders:
+        recipe = (kind for order in orders for kind, _ in rules.order(order).ingredients)
+        engine.emit(ev.OrdersRevealed(player, orders, tuple(sorted(recipe))))
 
 
 def score(engine: Engine, player: int, amount: int, category: str) -> None:

@@ -321,7 +321,7 @@ CONTENT = ContentSpec(
     },
     languages=LANGUAGES,
     effects=effect_schema()["$defs"],
-    engine_options=("blind_order_in_first_round", "starting_roll_with_white_die"),
+    engine_options=("blind_order_in_first_round", "served_orders", "starting_roll_with_white_die"),
     items_with_provenance=("places", "tracks", "orders", "items", "nasty_says", "secret_tasks"),
     changes_examples={
         "remove": {"items": ["tip_jar"], "orders": ["thunder_smoke"]},

@@ -1,16 +1,17 @@
 """The end of a game of Cavern Tavern (rulebook, "Ending the game"): after the tenth
-round, the secret tasks are shown and each player loses the points of their place on the
-Nasty track, scores 1 VP an ingredient if they have no open order, loses 10 for each
-unfinished "Nasty the Dwarf Says" card not drawn in the last round, and scores their
-secret task. The most VP wins; ties go to the better reputation with Nasty (higher on
-his track), then to more orders served, and are otherwise shared."""
+round, the secret tasks and the orders kept face down are shown, and each player loses
+the points of their place on the Nasty track, scores 1 VP an ingredient if they have no
+open order, loses 10 for each unfinished "Nasty the Dwarf Says" card not drawn in the
+last round, and scores their secret task. The most VP wins; ties go to the better
+reputation with Nasty (higher on his track), then to more orders served, and are
+otherwise shared."""
 
 from __future__ import annotations
 
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Result, Standing, Task
 from taverna_rules.games.cavern_tavern import events as ev
-from taverna_rules.games.cavern_tavern.board import score
+from taverna_rules.games.cavern_tavern.board import reveal_orders, score
 from taverna_rules.games.cavern_tavern.flow import automatic
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet, SecretTask
 from taverna_rules.games.cavern_tavern.setup import seat_order
@@ -24,6 +25,8 @@ def _end_game(engine: Engine, task: Task) -> None:
     rules: RuleSet = engine.rules
     c = rules.constants
     engine.emit(ev.SecretsRevealed(tuple(p.secret for p in engine.state.players)))
+    for seat in seat_order(engine.state):
+        reveal_orders(engine, seat)
     nasty = rules.track("nasty")
     secrets: list[Task] = []
     for seat in seat_order(engine.state):
@@ -41,7 +44,7 @@ def _end_game(engine: Engine, task: Task) -> None:
 def tie_key(player: Player) -> tuple[int, int, int]:
     """How players compare at the end, best first: VP, then reputation with Nasty (the
     fewer spaces down his track the better), then orders served."""
-    return (-player.score, player.nasty, -len(player.served))
+    return (-player.score, player.nasty, -player.orders_served)
 
 
 def ranking(state: GameState) -> Result:

@@ -6,7 +6,8 @@ Chance during play is recorded: every roll and every card drawn from a deck is a
 made by the engine's :meth:`~taverna_rules.core.engine.Engine.draw` (the decks are kept
 unordered, so a draw is a uniform pick: the same as a shuffled deck), and folding it
 counts the draw. Hidden: the seed, the decks, the secret tasks out of the game, every
-player's items, item offer and (until the end) secret task.
+player's items, item offer and (until the end) secret task and, by default, the orders
+they served (kept face down until the end: the rule option ``served_orders``).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ __all__ = [
     "OrderLeft",
     "OrderServed",
     "OrderTaken",
+    "OrdersRevealed",
     "PlaceOpened",
     "PositionLoaded",
     "RoundStarted",
@@ -66,13 +68,16 @@ __all__ = [
 VISIBILITY = Visibility(
     (
         Zone("seed", "seed", "hidden"),
-        Zone("order_deck", "order_deck", "count"),
+        # A face-down order is, to the others, any order they see nowhere else: it may
+        # trade places with the deck's when a game is determinized.
+        Zone("order_deck", "order_deck", "count", pool="orders"),
         Zone("item_deck", "item_deck", "count", pool="items"),
         Zone("nasty_deck", "nasty_deck", "count"),
         Zone("secret_box", "secret_box", "count", pool="secrets"),
         Zone("items", "players.items", "owner", pool="items"),
         Zone("offer", "players.offer", "owner", pool="items"),
         Zone("secret", "players.secret", "owner", pool="secrets"),
+        Zone("face_down", "players.face_down", "owner", pool="orders"),
     )
 )
 
@@ -304,14 +309,29 @@ class OrderDiscarded(Event):
 @attrs.frozen
 class OrderServed(Event):
     """A player completes their order, ``late`` rounds after taking it, giving back the
-    ingredients (Magic Potions among them) for ``points``; ``recipe`` lists the kinds of
-    ingredient the order holds."""
+    ingredients (Magic Potions among them) for ``points``, and keeps it face down (line
+    169): the others see that an order was served, not which. Version 2: the kinds of
+    ingredient it holds moved to :class:`OrdersRevealed`."""
 
+    VERSION: ClassVar[int] = 2
+    ZONES: ClassVar[Mapping[str, str]] = {"order": "face_down"}
     player: int
     order: str
     late: int
     points: int
     ingredients: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class OrdersRevealed(Event):
+    """A player's face-down orders turned face up: each as it is served under the rule
+    option ``served_orders: open``, else all of them for the final scoring; ``recipe``
+    lists the kinds of ingredient they hold (each kind once per order), which the secret
+    tasks count."""
+
+    player: int
+    orders: tuple[str, ...]
     recipe: tuple[str, ...]
 
 

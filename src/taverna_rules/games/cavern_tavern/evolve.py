@@ -105,7 +105,10 @@ def _refill(state: GameState, e: ev.TableRefilled) -> GameState:
 
 @_on(ev.RoundStarted)
 def _round(state: GameState, e: ev.RoundStarted) -> GameState:
-    players = tuple(replace(p, acted=False, passed=False, placed=False, key=False) for p in state.players)
+    players = tuple(
+        replace(p, acted=False, passed=False, placed=False, key=False, owes_order=p.order is None)
+        for p in state.players
+    )
     return replace(state, round=e.round, placements=(), players=players)
 
 
@@ -182,13 +185,13 @@ def _order_taken(state: GameState, e: ev.OrderTaken) -> GameState:
     tables = list(state.tables)
     tables[e.table] = ""
     state = replace(state, tables=tuple(tables))
-    return _player(state, e.player, order=e.order, table=e.table, taken=e.round)
+    return _player(state, e.player, order=e.order, table=e.table, taken=e.round, owes_order=False)
 
 
 @_on(ev.OrderDrawn)
 def _order_drawn(state: GameState, e: ev.OrderDrawn) -> GameState:
     state = _drawn(state, order_deck=without(state.order_deck, (e.order,)))
-    return _player(state, e.player, order=e.order, table=-1, taken=e.round)
+    return _player(state, e.player, order=e.order, table=-1, taken=e.round, owes_order=False)
 
 
 @_on(ev.OrderDiscarded)
@@ -209,10 +212,21 @@ def _served(state: GameState, e: ev.OrderServed) -> GameState:
         order=None,
         table=-1,
         taken=0,
-        served=(*player.served, e.order),
-        recipes=tuple(sorted((*player.recipes, *e.recipe))),
+        face_down=(*player.face_down, e.order),
         ingredients=without(player.ingredients, e.ingredients),
         vp=_add_vp(player.vp, "orders", e.points),
+    )
+
+
+@_on(ev.OrdersRevealed)
+def _orders_revealed(state: GameState, e: ev.OrdersRevealed) -> GameState:
+    player = state.players[e.player]
+    return _player(
+        state,
+        e.player,
+        face_down=without(player.face_down, e.orders),
+        served=(*player.served, *e.orders),
+        recipes=tuple(sorted((*player.recipes, *e.recipe))),
     )
 
 

@@ -14,12 +14,13 @@ __all__ = ["COUNTERS", "EVALUATOR", "points"]
 
 
 def served_with(ingredient: str) -> Callable[[GameState, int], int]:
-    """The counter of the orders a player served that hold ``ingredient``."""
+    """The counter of the orders a player served that hold ``ingredient`` (those face up:
+    the final scoring turns every one up before the secret tasks count)."""
     return lambda state, player: state.players[player].recipes.count(ingredient)
 
 
 COUNTERS: dict[str, Callable[[GameState, int], int]] = {
-    "orders_served": lambda s, p: len(s.players[p].served),
+    "orders_served": lambda s, p: s.players[p].orders_served,
     "kitchen_level": lambda s, p: s.players[p].kitchen,
     "chores_level": lambda s, p: s.players[p].chores,
     "nasty_position": lambda s, p: s.players[p].nasty,

@@ -29,7 +29,7 @@ def whereabouts(rules: RuleSet, state: GameState) -> dict[str, Counter[str]]:
             *state.order_discard,
             *(t for t in state.tables if t),
             *(p.order for p in players if p.order is not None),
-            *(o for p in players for o in p.served),
+            *(o for p in players for o in (*p.served, *p.face_down)),
         ]
     )
     items = Counter(

@@ -73,8 +73,11 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ev.OrderDrawn: lambda e: f"{who(e.player)} draws the order {name(e.order)} blind from the deck.",
         ev.OrderDiscarded: lambda e: f"{who(e.player)} discards {name(e.order)} from table {e.table + 1}.",
         ev.OrderServed: lambda e: (
-            f"{who(e.player)} serves {name(e.order)} ({_listing(rules, e.ingredients)}), "
-            f"{_count(e.late, 'round')} late: {e.points} VP."
+            f"{who(e.player)} serves {'an order' if e.order == HIDDEN else name(e.order)} "
+            f"({_listing(rules, e.ingredients)}), {_count(e.late, 'round')} late: {e.points} VP."
+        ),
+        ev.OrdersRevealed: lambda e: (
+            f"{who(e.player)} shows the orders served: {', '.join(name(o) for o in e.orders)}."
         ),
         ev.OrderLeft: lambda e: (
             f"{who(e.player)}'s customers leave without {name(e.order)}: -{e.lose} VP."
@@ -142,7 +145,7 @@ class Narration:
     @staticmethod
     def outro(rules: RuleSet, state: GameState) -> list[str]:
         """Lines after the score table."""
-        served = ", ".join(f"{p.name} {_count(len(p.served), 'order')}" for p in state.players)
+        served = ", ".join(f"{p.name} {_count(p.orders_served, 'order')}" for p in state.players)
         return [
             f"Orders served: {served}.",
             "The orders, items, Nasty the Dwarf Says cards and secret tasks are reconstructed,\n"

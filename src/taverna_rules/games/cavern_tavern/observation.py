@@ -74,12 +74,14 @@ def observe(rules: RuleSet, view: GameState, decision: Any, seat: int, w: Observ
         w.number(f"{prefix}.items", len(player.items))
         w.one_hot(f"{prefix}.table", player.table, tables)
         w.number(f"{prefix}.order_taken", player.taken)
-        w.number(f"{prefix}.served", len(player.served))
+        w.number(f"{prefix}.served", player.orders_served)
         w.block(f"{prefix}.tracks", (player.kitchen, player.chores, player.nasty))
         w.number(f"{prefix}.summons", len(player.summons))
         w.number(f"{prefix}.demands", len(player.demands))
         w.number(f"{prefix}.vp", vp_total(player.vp))
-        w.block(f"{prefix}.flags", (player.acted, player.passed, player.placed, player.key))
+        w.block(
+            f"{prefix}.flags", (player.acted, player.owes_order, player.passed, player.placed, player.key)
+        )
     me = view.players[seat]
     w.counts("me.item_kinds", map(_kind, me.items), items)
     w.counts("me.offer", map(_kind, me.offer), items)

@@ -65,8 +65,15 @@ class Player:
     order: str | None = None
     table: int = -1
     taken: int = 0
+    #: The orders served face up: each as it is served under the rule option
+    #: ``served_orders: open``; by default, those kept face down once the final scoring
+    #: turns them up.
     served: tuple[str, ...] = ()
-    #: The ingredient kinds of the orders served: each kind once per order holding it.
+    #: The orders served and kept face down (line 169): their owner sees them, the others
+    #: how many.
+    face_down: tuple[str, ...] = ()
+    #: The ingredient kinds of the orders served face up: each kind once per order
+    #: holding it.
     recipes: tuple[str, ...] = ()
     kitchen: int = 0
     chores: int = 0
@@ -78,11 +85,19 @@ class Player:
     demands: tuple[tuple[str, int], ...] = ()
     obeyed: tuple[str, ...] = ()
     vp: VPLine = ()
+    #: This round: began it without an order, so their first turn must take one (line
+    #: 258); serving one during the round asks for no other (line 322).
+    owes_order: bool = True
     #: This round: had a turn, passed for the round; this turn: placed dice, a master key.
     acted: bool = False
     passed: bool = False
     placed: bool = False
     key: bool = False
+
+    @property
+    def orders_served(self) -> int:
+        """How many orders the player served, face up or face down (everyone sees it)."""
+        return len(self.served) + len(self.face_down)
 
     @property
     def score(self) -> int:

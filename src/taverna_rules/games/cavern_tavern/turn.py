@@ -29,7 +29,7 @@ from taverna_rules.games.cavern_tavern.actions import (
     TakeOrder,
 )
 from taverna_rules.games.cavern_tavern.applicable import applicable, can_pay
-from taverna_rules.games.cavern_tavern.board import draw_items, move_track, refill_table, score
+from taverna_rules.games.cavern_tavern.board import draw_items, move_track, refill_table, reveal_orders, score
 from taverna_rules.games.cavern_tavern.dice import dice_text, fitting
 from taverna_rules.games.cavern_tavern.effects import first_of_kind, kinds
 from taverna_rules.games.cavern_tavern.flow import automatic, decision
@@ -112,8 +112,11 @@ def _servings(
 
 
 def _must_take(rules: RuleSet, state: GameState, seat: int) -> bool:
+    """The compulsory take: on the first turn of a round begun without an order (line
+    258), not after serving one (line 322: no other is owed until the next round)."""
     me = state.players[seat]
-    return me.order is None and not me.acted and bool(order_choices(rules, state, seat))
+    owed = me.owes_order and me.order is None and not me.acted
+    return owed and bool(order_choices(rules, state, seat))
 
 
 def turn_actions(rules: RuleSet, state: GameState, seat: int) -> tuple[Action, ...]:
@@ -201,8 +204,9 @@ def _place(engine: Engine, seat: int, action: PlaceDice) -> None:
 
 def _serve(engine: Engine, seat: int, action: CompleteOrder) -> None:
     """Serve the open order: give back its ingredients (Magic Potions standing for those
-    named), score by rounds late, move a K or C order's track (no extra points), take an
-    item for an order that gives one, and put a new order on the table."""
+    named), score by rounds late, keep it face down (face up with the rule option
+    ``served_orders: open``), move a K or C order's track (no extra points), take an item
+    for an order that gives one, and put a new order on the table."""
     rules: RuleSet = engine.rules
     state: GameState = engine.state
     me = state.players[seat]
@@ -212,8 +216,9 @@ def _serve(engine: Engine, seat: int, action: CompleteOrder) -> None:
     given = list((Counter(dict(order.ingredients)) - replaced).elements())
     given += [rules.potion.id] * sum(replaced.values())
     late = state.round - me.taken
-    recipe = tuple(sorted(k for k, _ in order.ingredients))
-    engine.emit(ev.OrderServed(seat, order.id, late, order.points_for(late), tuple(sorted(given)), recipe))
+    engine.emit(ev.OrderServed(seat, order.id, late, order.points_for(late), tuple(sorted(given))))
+    if state.option("served_orders", "face_down") == "open":
+        reveal_orders(engine, seat)
     if order.track is not None:
         move_track(engine, seat, order.track, 1)
     if order.item:
