@@ -313,3 +313,31 @@ def test_the_kit_catches_a_game_that_forgets_a_class_of_reveal(
     report = run_checks(rules, games=1, seed=5, player_counts=[2])
     assert [f.check for f in report.failures] == ["undo"], report.format_text()
     assert said in report.failures[0].message
+
+
+def test_an_event_may_still_declare_a_reveal_that_moves_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The escape hatch: a game's event with ``REVEALS`` (a peek at a hand, say) stops undo
+    though no zone changed; the kit honours it too."""
+    game = tr.new_game(TAVERNA, NAMES, seed=5)
+    game.apply(game.legal_actions()[0])
+    assert game.can_undo()
+    game.undo()
+    monkeypatch.setattr(tr.DeedBought, "REVEALS", True)
+    new = game.apply(game.legal_actions()[0])
+    assert any(isinstance(event, tr.DeedBought) for event in new)
+    assert not game.can_undo()
+
+
+def test_what_a_step_revealed_is_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def counted(self: Visibility, before: Any, after: Any, events: Any = ()) -> bool:
+        calls.append(1)
+        return _REVEALS(self, before, after, events)
+
+    monkeypatch.setattr(Visibility, "reveals", counted)
+    game = tr.new_game(TAVERNA, NAMES, seed=5)
+    game.apply(game.legal_actions()[0])
+    assert calls == []  # apply pays nothing for undo
+    assert game.can_undo() and game.copy().can_undo() and game.can_undo()
+    assert calls == [1]

@@ -692,7 +692,8 @@ class _GameRun:
 
     def _hidden_records(self, state: Any, viewer: int | None) -> list[Any]:
         """The things of ``state``'s zones that ``viewer`` may not see and that are
-        neither texts nor numbers (committed choices)."""
+        neither texts nor numbers (committed choices): a number cannot be searched for (a
+        seed of 3 and 3 coins read the same)."""
         found: list[Any] = []
         for zone in self.module.visibility.zones:
             holders = enumerate(state.players) if zone.per_player else [(None, state)]

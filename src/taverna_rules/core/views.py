@@ -245,9 +245,10 @@ class Visibility:
           places hidden from them hold it, and more places they see (a card turned up
           from a deck, drawn into their hand, cast from another's hand). A card that
           leaves the game, or goes to another place hidden from them, shows nothing;
-        - a thing that is not a text (a committed choice of a simultaneous decision) left
-          a place hidden from a viewer: it cannot be followed, and such a thing is used
-          as it leaves (the choices revealed), so it counts as shown;
+        - a thing that is not a text (a committed choice of a simultaneous decision, a
+          hidden number) left a place hidden from a viewer: it cannot be followed, and
+          such a thing is used as it leaves (the choices revealed), so it counts as shown
+          (a hidden number that changes is a reveal: undo errs on the side of refusing);
         - one of ``events`` declares :attr:`Event.REVEALS
           <taverna_rules.core.records.Event.REVEALS>` (a reveal that moves nothing).
 
