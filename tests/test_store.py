@@ -56,8 +56,10 @@ class Backend:
         self.where = where
         self.stores: list[EventStore] = []
 
-    def open(self, *, registry: RulesRegistry | None = None, snapshot_every: int = 200) -> EventStore:
-        store = open_store(self.where, registry=registry, snapshot_every=snapshot_every)
+    def open(
+        self, *, registry: RulesRegistry | None = None, snapshot_every: int = 200, **options: Any
+    ) -> EventStore:
+        store = open_store(self.where, registry=registry, snapshot_every=snapshot_every, **options)
         self.stores.append(store)
         return store
 

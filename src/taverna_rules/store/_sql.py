@@ -30,6 +30,7 @@ from taverna_rules.core.replay import verify_tail
 from taverna_rules.core.serialize import event_from_dict, event_to_dict, state_from_json, state_to_json
 from taverna_rules.errors import (
     ConflictError,
+    GameModuleError,
     OptionError,
     ReplayError,
     StoreError,
@@ -175,7 +176,6 @@ class SQLStore(abc.ABC):
             raise OptionError(f"a store keeps a Game (from new_game()), not {shown(game)}")
         game_id = check_game_id(game_id) if game_id is not None else secrets.token_hex(8)
         first = game.events[0]
-        rows = _event_rows(game.rules.game, game.events)
         now = _now()
         record = StoredGame(
             id=game_id,
@@ -185,7 +185,7 @@ class SQLStore(abc.ABC):
             options=tuple(game.state.options),
             players=tuple(p.name for p in game.state.players),
             engine=getattr(first, "engine", "") or VERSION,
-            version=len(rows),
+            version=len(game.events),
             over=game.over,
             archived=False,
             created=now,
@@ -196,6 +196,7 @@ class SQLStore(abc.ABC):
             meta_text = _dumps(record.meta)
         except (TypeError, ValueError) as exc:
             raise OptionError(f"meta must be JSON data: {exc}") from None
+        rows = _event_rows(record, game.events)
         hashes = self._seal.chain(self._seal.origin(record), rows)
         with self._transaction() as db:
             if self._run(db, "SELECT 1 FROM taverna_games WHERE id = ?", (game_id,)).fetchall():
@@ -245,7 +246,7 @@ class SQLStore(abc.ABC):
         :class:`~taverna_rules.errors.ConflictError`, nothing written. ``over`` records
         that the game has ended (``None``: unchanged)."""
         record = self.record(game_id)
-        rows = _event_rows(record.game, events)
+        rows = _event_rows(record, events)
         new = expected_version + len(rows)
         with self._transaction() as db:
             found = self._run(
@@ -412,7 +413,7 @@ class SQLStore(abc.ABC):
             except ReplayError as exc:
                 raise ReplayError(f"game {game_id!r}: {exc}") from None
         count, state = start
-        module = game_module(record.game)
+        module = _module(record)
         try:
             if verify:
                 marks = verify_tail(module, rules, state, events, count)
@@ -473,8 +474,17 @@ class SQLStore(abc.ABC):
             return None  # a snapshot is a cache: one that does not read is not used
 
 
-def _event_rows(game: str, events: Sequence[Event]) -> list[str]:
-    module = game_module(game)
+def _module(record: StoredGame) -> Any:
+    """The game module of ``record``'s game; GameModuleError naming the stored game when
+    it is not installed."""
+    try:
+        return game_module(record.game)
+    except GameModuleError as exc:
+        raise GameModuleError(f"game {record.id!r}: {exc}") from None
+
+
+def _event_rows(record: StoredGame, events: Sequence[Event]) -> list[str]:
+    module = _module(record)
     return [_dumps(event_to_dict(event, game=module)) for event in events]
 
 
@@ -496,7 +506,7 @@ def _data(record: StoredGame, rows: Sequence[tuple[int, Any, Any]]) -> list[Any]
 
 
 def _decode(record: StoredGame, rows: Sequence[Any], since: int = 0) -> list[Event]:
-    module = game_module(record.game)
+    module = _module(record)
     events = []
     for index, data in enumerate(rows, since):
         try:
