@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -456,7 +456,7 @@ def test_a_snapshot_beyond_the_log_or_unreadable_is_ignored(backend: Backend) ->
     backend.sql("UPDATE taverna_snapshots SET version = ? WHERE game_id = ?", (len(game.events) + 5, "snap"))
     for kwargs in LOADS:
         same_game(store.load("snap", **kwargs), game)
-    store.snapshot("snap", game)
+    cast(Any, store).snapshot("snap", game)  # the SQL stores' own method
     backend.sql("UPDATE taverna_snapshots SET state = ? WHERE game_id = ?", ('{"not": "a state"}', "snap"))
     with pytest.raises(StoreError, match=r"'snap': its snapshot at version .* was changed"):
         store.load("snap")

@@ -236,6 +236,10 @@ def test_an_unknown_game_is_a_message_not_a_traceback(
         ("[]", "empty"),
         ('{"format": "taverna_rules.export", "version": 99, "game": {}, "events": []}', "version 99"),
         ('[{"type": "taverna.Nope"}]', "event 0"),
+        # The one bounded JSON reader: nesting, duplicate keys, NaN.
+        ("[" * 100_000, "nests deeper"),
+        ('{"format": "taverna_rules.export", "format": "other"}', "written twice"),
+        ('[{"type": "taverna.CoinsGained", "amount": NaN}]', "NaN"),
     ],
 )
 def test_a_file_that_is_no_log_is_a_message_not_a_traceback(

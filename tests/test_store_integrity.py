@@ -47,9 +47,10 @@ def snapshot_version(backend: Backend, game_id: str = "g") -> int:
     return int(version)
 
 
-def refused(store: Any, match: str, *, game_id: str = "g", **kwargs: bool) -> StoreError:
+def refused(store: Any, match: str, load: dict[str, bool] | None = None, *, game_id: str = "g") -> StoreError:
+    """The StoreError matching ``match`` and naming the game that loading it raises."""
     with pytest.raises(StoreError, match=match) as caught:
-        store.load(game_id, **kwargs)
+        store.load(game_id, **(load or {}))
     assert f"game {game_id!r}" in str(caught.value)
     return caught.value
 
@@ -65,7 +66,7 @@ def test_an_event_row_edited_before_the_snapshot_is_refused_by_a_verified_load(b
     backend.set_event_row("g", seq, json.dumps({**data, "amount": data["amount"] + 1}))
     assert kept > seq
     for kwargs in ({}, {"snapshot": False}):
-        refused(store, f"event {seq} does not match the hash chain", **kwargs)
+        refused(store, f"event {seq} does not match the hash chain", kwargs)
     assert store.record("g").version == len(game.events)
     assert store.load("h").events
 
@@ -108,7 +109,7 @@ def test_any_change_to_any_sealed_column_is_refused_naming_the_row(
     backend.sql(update, (changed, seq))
     try:
         for kwargs in ({}, {"snapshot": False}):
-            refused(store, rf"'g': event {seq} does not match the hash chain", **kwargs)
+            refused(store, rf"'g': event {seq} does not match the hash chain", kwargs)
     finally:
         backend.sql(update, (before, seq))
     same_game(store.load("g"), game)
@@ -340,7 +341,9 @@ def test_json_nested_100000_deep_in_an_event_row_is_a_store_error_naming_it(back
     saved(store, "g", new(), actions=3)
     backend.set_event_row("g", 4, "[" * 100_000)
     assert [r.id for r in store.list()] == ["g"] and store.record("g").version > 4
-    for read in (*(lambda k=kwargs: store.load("g", **k) for kwargs in LOADS), lambda: store.events("g")):
+    reads = _reads(store)
+    del reads["record"]
+    for read in reads.values():
         with pytest.raises(StoreError, match="'g': event 4"):
             read()
 

@@ -7,7 +7,6 @@ is left out: a server keeps seat tokens there.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
 from taverna_rules.core.records import Event
-from taverna_rules.core.serialize import event_to_dict, events_from_json
+from taverna_rules.core.serialize import MAX_TEXT, event_to_dict, events_from_json, read_json
 from taverna_rules.errors import ReplayError
 from taverna_rules.game_modules import game_module
 from taverna_rules.store.records import StoredGame
@@ -27,8 +26,9 @@ __all__ = ["EXPORT_FORMAT", "ExportedGame", "export_game", "from_document", "rea
 #: The ``format`` field of an export file, and its version.
 EXPORT_FORMAT = "taverna_rules.export"
 EXPORT_VERSION = 1
-#: The largest export file read (the longest games' logs are well under a megabyte).
-MAX_BYTES = 64 * 1024 * 1024
+#: The largest export file read (the longest games' logs are well under a megabyte): the
+#: JSON reader's own bound.
+MAX_BYTES = MAX_TEXT
 
 
 @attrs.frozen
@@ -76,11 +76,15 @@ def read_export(path: str | Path) -> ExportedGame:
     try:
         if path.stat().st_size > MAX_BYTES:
             raise ReplayError(f"{path}: larger than {MAX_BYTES} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ReplayError(f"{path}: {exc.strerror or exc}") from None
-    except (ValueError, RecursionError) as exc:
-        raise ReplayError(f"{path}: not JSON ({shown(str(exc))})") from None
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"{path}: not UTF-8 text ({shown(str(exc))})") from None
+    try:
+        data = read_json(text)  # the one bounded reader: size, nesting, duplicate keys, NaN
+    except ReplayError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     return from_document(data, str(path))
 
 
