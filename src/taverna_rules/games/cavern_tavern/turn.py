@@ -1,10 +1,11 @@
 """A turn of Cavern Tavern (rulebook, "Actions in a turn" to "End of round").
 
-On your turn, in any order: take an order (compulsory on your first turn of a round if
-you have none), play item cards, place dice on one place, complete your order, and pay a
-"Nasty the Dwarf Says" card. Then the next player in turn order who still has dice plays.
-A player who cannot place any die passes and is done for the round; the round ends when
-nobody can play (docs/rulings.rst, Cavern Tavern).
+On your turn, in any order: take an order (compulsory on your first turn of a round you
+began without one; serving one owes no other until the next round), play item cards,
+place dice on one place, complete your order, and pay a "Nasty the Dwarf Says" card.
+Then the next player in turn order who still has dice plays. A player who cannot place
+any die passes and is done for the round; the round ends when nobody can play
+(docs/rulings.rst, Cavern Tavern).
 """
 
 from __future__ import annotations
