@@ -429,14 +429,23 @@ def _as_layout_1(backend: Backend) -> None:
 def test_a_store_of_layout_1_is_refused_until_migrated_then_sealed(backend: Backend) -> None:
     """A database of layout 1 (no hashes) is refused saying how to migrate; opened with
     migrate=True its logs are sealed as they are, its games load verified, its snapshots
-    are dropped, and an edit made after is refused."""
+    are dropped, a record a killed create left at version 0 is removed, and an edit made
+    after is refused."""
     store, game = stored(backend)
     store.close()
     _as_layout_1(backend)
+    # What a create killed midway left in layout 1: a record at version 0, no events.
+    columns = GAME_COLUMNS.removesuffix(", head")
+    backend.sql(
+        f"INSERT INTO taverna_games ({columns}) SELECT 'stuck', {columns.split(', ', 1)[1]} "
+        "FROM taverna_games WHERE id = 'h'"
+    )
+    backend.sql("UPDATE taverna_games SET version = 0 WHERE id = 'stuck'")
     with pytest.raises(StoreError, match=r"layout 1.*migrate=True"):
         backend.open()
     migrated = backend.open(migrate=True)
     assert backend.sql("SELECT count(*) FROM taverna_snapshots") == [(0,)]
+    assert {r.id for r in migrated.list(archived=True)} == {"g", "h"}
     for kwargs in LOADS:
         same_game(migrated.load("g", **kwargs), game)
     step(game, RandomBot(1))

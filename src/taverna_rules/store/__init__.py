@@ -78,7 +78,9 @@ class EventStore(Protocol):
         ...
 
     def load(self, game_id: str, *, verify: bool = True, snapshot: bool = True) -> Game:
-        """The game, replayed under its rules."""
+        """The game, replayed under its rules; ``verify`` checks the hash chain, the
+        snapshot's seal and the rules (StoreError or ReplayError naming the game and the
+        row), ``verify=False`` trusts the database."""
         ...
 
     def events(self, game_id: str, since: int = 0) -> list[Event]:

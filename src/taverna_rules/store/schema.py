@@ -108,10 +108,17 @@ def _wrong_seal(kept: object, seal: Seal) -> str:
 def _migrate(run: Run, seal: Seal) -> None:
     """Layout 1 to 2: add the columns, hash every game's rows as they are now, and drop the
     snapshots (caches, written again by the next saves). A game whose record does not
-    read is left unsealed: its verified load then says so."""
+    read is left unsealed: its verified load then says so. A record at version 0 with no
+    event is what a create killed between its two transactions left (layout 1 created a
+    game in two): it never loads, so it is removed, freeing its id."""
     for table, column in _ADDED:
         run(f"ALTER TABLE {table} ADD COLUMN {column} TEXT NOT NULL DEFAULT ''", ())
     run("DELETE FROM taverna_snapshots", ())
+    run(
+        "DELETE FROM taverna_games WHERE version = 0 "
+        "AND NOT EXISTS (SELECT 1 FROM taverna_events WHERE game_id = taverna_games.id)",
+        (),
+    )
     for row in run(f"SELECT {GAME_COLUMNS} FROM taverna_games", ()).fetchall():
         record = read_record(row)
         if record.broken:
