@@ -98,10 +98,18 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _guarded(handler: Handler) -> Handler:
-    """``handler`` with the library's errors answered by their status."""
+    """``handler`` with the library's errors answered by their status, and a seat's token
+    in the address refused (it would be kept in logs and histories)."""
 
     async def guarded(request: Request) -> Response:
         try:
+            if "token" in request.query_params:
+                raise ServerError(
+                    400,
+                    "token_in_query",
+                    "a seat's token goes in the Authorization header (Bearer TOKEN), never in the "
+                    "address; a stream takes a ticket from POST /api/games/ID/tickets",
+                )
             return await handler(request)
         except ServerError as exc:
             return _error(exc.status, exc.code, exc.message)
@@ -115,13 +123,6 @@ def _guarded(handler: Handler) -> Handler:
 
 
 def _token(request: Request) -> str | None:
-    if "token" in request.query_params:
-        raise ServerError(
-            400,
-            "token_in_query",
-            "a seat's token goes in the Authorization header (Bearer TOKEN), never in the address; "
-            "a stream takes a ticket from POST /api/games/ID/tickets",
-        )
     header = request.headers.get("authorization", "")
     if header:
         scheme, _, token = header.partition(" ")
@@ -179,6 +180,11 @@ def create_app(
     server = Live(host, bot_delay, limits if limits is not None else CreationLimits())
     host.on_change = server.changed
 
+    def wake_bots(game_id: str, found: dict[str, Any]) -> None:
+        # Whichever process is asked drives a bot left to move (its process may be gone).
+        if not found["over"] and host.waits_on_bot(game_id, found.get("waiting_for", ())):
+            server.drive(game_id)
+
     async def seat(request: Request, game_id: str) -> int | None:
         return await run_in_threadpool(host.seat_of, game_id, _token(request))
 
@@ -212,14 +218,15 @@ def create_app(
     async def summary(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         found = await run_in_threadpool(host.summary, game_id)
-        if found.get("waiting_for") and not found["over"]:
-            server.drive(game_id)  # a bot left waiting (its process gone) moves again
+        wake_bots(game_id, found)
         return JSONResponse(found)
 
     async def view(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         who = await seat(request, game_id)
-        return JSONResponse(await run_in_threadpool(host.view, game_id, who))
+        found = await run_in_threadpool(host.view, game_id, who)
+        wake_bots(game_id, found)
+        return JSONResponse(found)
 
     async def events(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -264,8 +271,7 @@ def create_app(
     async def stream(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         given = request.query_params.get("ticket")
-        if given is not None:  # a wrong ticket (or token) is refused before the stream opens
-            _token(request)
+        if given is not None:  # a wrong ticket is refused before the stream opens
             await run_in_threadpool(host.seat_of_ticket, game_id, given)
         else:
             await seat(request, game_id)

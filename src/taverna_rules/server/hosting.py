@@ -180,17 +180,21 @@ class GameHost:
             self._games[record.id] = hosted
         return Created(record, tuple(infos), tokens)
 
-    def _current(self, game_id: str, at_least: int | None = None) -> tuple[_Hosted, Game, int]:
+    def _current(
+        self, game_id: str, at_least: int | None = None, record: StoredGame | None = None
+    ) -> tuple[_Hosted, Game, int]:
         """The game as the store has it now (reloaded when another process wrote), with
         its version. With ``at_least``, a game held at that version or later is taken
-        without asking the store (a waiter told of that version)."""
+        without asking the store (a waiter told of that version); ``record`` is the
+        game's record when the caller has just read it."""
         with self._lock:
             hosted = self._games.get(game_id)
         if at_least is not None and hosted is not None and hosted.current is not None:
             game, version = hosted.current
             if version >= at_least:
                 return hosted, game, version
-        record = self.store.record(game_id)
+        if record is None:
+            record = self._record(game_id)
         if hosted is None:
             with self._lock:
                 hosted = self._games.setdefault(game_id, _Hosted(seats_from_meta(record.meta)))
@@ -202,6 +206,16 @@ class GameHost:
             if current is None or current[1] < record.version:
                 current = hosted.current = self._load(game_id, record.version)
         return hosted, *current
+
+    def _record(self, game_id: str) -> StoredGame:
+        """The game's record; GameBrokenError for a row that does not read (or a store
+        that cannot be read now)."""
+        try:
+            return self.store.record(game_id)
+        except UnknownGameError:
+            raise
+        except StoreError as exc:
+            raise GameBrokenError(f"game {game_id!r} cannot be read: {exc}") from None
 
     def _load(self, game_id: str, version: int) -> tuple[Game, int]:
         broken = self._broken.get(game_id)
@@ -251,18 +265,24 @@ class GameHost:
             hosted = self._games.get(game_id)
         if hosted is not None:
             return hosted
-        record = self.store.record(game_id)
+        record = self._record(game_id)
         with self._lock:
             return self._games.setdefault(game_id, _Hosted(seats_from_meta(record.meta)))
 
+    def waits_on_bot(self, game_id: str, waiting: Sequence[int]) -> bool:
+        """Whether one of the ``waiting`` seats of ``game_id`` is a bot's."""
+        seats = self._seats(game_id).seats
+        return any(0 <= seat < len(seats) and not seats[seat].human for seat in waiting)
+
     def summary(self, game_id: str) -> dict[str, Any]:
         """What anyone may know of a game."""
+        record = self._record(game_id)
         try:
-            hosted, game, version = self._current(game_id)
+            hosted, game, version = self._current(game_id, record=record)
         except GameBrokenError:
-            return self._summary(self.store.record(game_id))
+            return self._summary(record)
         return {
-            **self._summary(self.store.record(game_id), seats=hosted.seats),
+            **self._summary(record, seats=hosted.seats),
             "version": version,
             "over": game.over,
             "waiting_for": waiting_for(game),
@@ -277,9 +297,9 @@ class GameHost:
             "created": record.created,
             "seats": [s.public() for s in (seats if seats is not None else seats_from_meta(record.meta))],
         }
-        broken = self._broken.get(record.id)
-        if broken is not None:
-            out["broken"] = broken[1]
+        broken = record.broken or self._broken.get(record.id, (0, ""))[1]
+        if broken:
+            out["broken"] = broken
         return out
 
     def games(self) -> list[dict[str, Any]]:
@@ -303,7 +323,7 @@ class GameHost:
 
     def version(self, game_id: str) -> tuple[int, bool]:
         """The stored version of ``game_id`` and whether it is over (one read of the store)."""
-        record = self.store.record(game_id)
+        record = self._record(game_id)
         return record.version, record.over
 
     # ------------------------------------------------------------------ playing

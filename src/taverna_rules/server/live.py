@@ -17,8 +17,8 @@ from contextlib import suppress
 
 from starlette.concurrency import run_in_threadpool
 
-from taverna_rules.errors import ConflictError, OptionError, StoreError
-from taverna_rules.server.hosting import GameHost
+from taverna_rules.errors import ConflictError, OptionError, StoreError, UnknownGameError
+from taverna_rules.server.hosting import GameBrokenError, GameHost
 
 __all__ = ["CreationLimits", "Live"]
 
@@ -149,7 +149,7 @@ class Live:
                 more = await run_in_threadpool(self.host.bot_turn, game_id, limit)
             except ConflictError:
                 continue  # another writer came first: the next turn reads the game again
-            except StoreError as exc:  # a broken or unknown game: not the bots' to play
+            except (GameBrokenError, UnknownGameError) as exc:  # not the bots' to play
                 _log.warning("the bots of game %r stop: %s", game_id, exc)
                 return
             # Whatever else goes wrong is logged and tried again, a little later each time.
