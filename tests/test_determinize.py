@@ -84,7 +84,7 @@ def test_a_player_view_and_a_finished_game_cannot_be_determinized() -> None:
         view.determinize(0, random.Random(1))
     with pytest.raises(tr.UnknownPlayerError):
         game.determinize(7, random.Random(1))
-    with pytest.raises(TypeError, match=r"random\.Random"):
+    with pytest.raises(tr.OptionError, match=r"random\.Random"):
         game.determinize(0, 42)  # type: ignore[arg-type]
     play_out(game, RandomBot(1))
     with pytest.raises(tr.DeterminizeError, match="over"):

@@ -97,7 +97,7 @@ def test_observing_is_refused_with_the_library_errors() -> None:
         tr.observe(game, "Zed")
     with pytest.raises(tr.OptionError, match="another player"):
         tr.observe(game.seat(0), 1)
-    with pytest.raises(TypeError, match="Game or a Seat"):
+    with pytest.raises(tr.OptionError, match="Game or a Seat"):
         tr.observe(object(), 0)  # type: ignore[arg-type]
     with pytest.raises(tr.OptionError, match="seats"):
         tr.observation_layout(rules, 9)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from taverna_rules._shown import shown
-from taverna_rules.core.arguments import check_chance
+from taverna_rules.core.arguments import check_chance, rules_module
 from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
 from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import (
@@ -30,7 +30,6 @@ from taverna_rules.core.replay import as_log, check_openings, fold_checked, veri
 from taverna_rules.core.views import redact_decision
 from taverna_rules.errors import (
     DeterminizeError,
-    GameModuleError,
     IllegalActionError,
     OptionError,
     PositionError,
@@ -54,16 +53,9 @@ def _check_undo(undo: object) -> None:
 
 
 def _module_of(rules: object, error: type[Exception] = ReplayError) -> GameModule:
-    """The game module of ``rules``; ``error`` for anything but a rule set of an installed
-    game."""
-    ident = getattr(rules, "game", None)
-    try:
-        module = game_module(ident) if isinstance(ident, str) else None
-    except GameModuleError:
-        module = None
-    if module is None or not isinstance(rules, module.rules_type):
-        raise error(f"rules is a RuleSet (from load_rules()), not {shown(rules)}")
-    return module
+    """The game module of ``rules``; ``error`` (a log's rules: :class:`ReplayError`) for
+    anything but a rule set of an installed game."""
+    return rules_module(rules, error)
 
 
 class Game:
@@ -345,8 +337,6 @@ class Game:
             raise DeterminizeError("a player's view cannot be determinized: its hidden things are gone")
         if self.over:
             raise DeterminizeError("the game is over: there is nothing hidden left to play for")
-        if not isinstance(rng, random.Random):
-            raise TypeError(f"rng must be a random.Random, not {shown(rng)}")
         state = determinize(self.module.visibility, self._state, seat, rng)
         try:
             return Game.from_position(self.rules, state, undo=self.undo_policy)

@@ -23,9 +23,10 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules.core._replace import freeze, thaw
+from taverna_rules.core.arguments import check_rng
 from taverna_rules.core.engine import Decision, pending_decision, resolve
 from taverna_rules.core.records import Action, Result
-from taverna_rules.errors import IllegalActionError
+from taverna_rules.errors import IllegalActionError, OptionError
 
 __all__ = ["Playout"]
 
@@ -88,7 +89,9 @@ class Playout:
         pending = self._pending
         if pending is None:
             raise IllegalActionError(f"the game is over: {shown(action, wide=True)} cannot be played")
-        if action not in pending.actions:
+        # A type check first: ``in`` would compare with anything's own ``__eq__`` (an
+        # array's answers an array).
+        if not isinstance(action, Action) or action not in pending.actions:
             raise IllegalActionError(f"{shown(action, wide=True)} is not a legal action of {pending.kind!r}")
         _, self._state, self._pending = resolve(
             self.rules, self._state, action, pending, quiet=True, owned=True
@@ -96,6 +99,8 @@ class Playout:
 
     def play(self, choose: Callable[[Playout], Action]) -> Result:
         """Apply ``choose(self)`` until the game is over; return the result."""
+        if not callable(choose):
+            raise OptionError(f"choose is a function of the playout giving an action, not {shown(choose)}")
         for _ in range(MAX_DECISIONS):
             if self._pending is None:
                 result = self.result
@@ -106,7 +111,8 @@ class Playout:
 
     def play_random(self, rng: random.Random) -> Result:
         """Play uniformly random legal actions to the end; return the result."""
-        return self.play(lambda playout: rng.choice(playout.legal_actions()))
+        choice = check_rng(rng).choice
+        return self.play(lambda playout: choice(playout.legal_actions()))
 
     def copy(self) -> Playout:
         """An independent playout from the same state."""

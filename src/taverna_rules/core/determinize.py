@@ -20,6 +20,8 @@ from typing import Any
 
 import attrs
 
+from taverna_rules._shown import shown
+from taverna_rules.core.arguments import check_rng
 from taverna_rules.core.chance import chance_mode, waits_for_chance
 from taverna_rules.core.records import HIDDEN
 from taverna_rules.core.views import Visibility, Zone
@@ -78,7 +80,8 @@ def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Ran
     holds something that is not a number. ``viewer`` is a seat (a spectator sees less
     than any seat: determinize for a seat)."""
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < len(state.players):
-        raise UnknownPlayerError(f"no seat {viewer!r}; seats are 0 to {len(state.players) - 1}")
+        raise UnknownPlayerError(f"no seat {shown(viewer)}; seats are 0 to {len(state.players) - 1}")
+    check_rng(rng)
     if waits_for_chance(state):
         raise DeterminizeError(
             "the game waits on a chance decision, in the middle of an action: "

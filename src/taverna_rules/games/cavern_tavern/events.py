@@ -451,7 +451,6 @@ class NastyObeyed(Event):
 class SecretsRevealed(Event):
     """The end of the game: every secret task shown face up, by seat."""
 
-    REVEALS: ClassVar[bool] = True
     cards: tuple[str, ...]
 
 
