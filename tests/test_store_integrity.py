@@ -383,6 +383,46 @@ def test_a_create_that_fails_leaves_nothing(backend: Backend) -> None:
     same_game(store.load("g"), game)
 
 
+_KILLED_MID_CREATE = """
+import os, signal, sys
+import taverna_rules as tr
+from taverna_rules.store import open_store
+from taverna_rules.store._sql import SQLStore
+
+run = SQLStore._run
+
+def dies_writing_events(self, db, sql, params=()):
+    if sql.startswith("INSERT INTO taverna_events"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return run(self, db, sql, params)
+
+store = open_store(sys.argv[1])
+SQLStore._run = dies_writing_events
+store.create(tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=3), game_id="g")
+"""
+
+
+def test_a_process_killed_while_creating_leaves_nothing(backend: Backend) -> None:
+    """A process killed (SIGKILL) as it writes a new game's first event leaves no game."""
+    import signal
+    import subprocess
+    import sys
+
+    backend.open().close()
+    died = subprocess.run(
+        [sys.executable, "-c", _KILLED_MID_CREATE, backend.where],
+        check=False,
+        capture_output=True,
+        timeout=120,
+    )
+    assert died.returncode == -signal.SIGKILL, died.stderr.decode()[-2000:]
+    store = backend.open()
+    assert store.list(archived=True) == []
+    game = new()
+    store.create(game, game_id="g")
+    same_game(store.load("g"), game)
+
+
 # ---------------------------------------------------------------------- a store is a file
 @pytest.mark.parametrize("where", [":memory:", "sqlite:///:memory:", ""])
 def test_a_sqlite_store_in_memory_is_refused_saying_to_use_a_file(where: str) -> None:
