@@ -387,6 +387,54 @@ async def _long_polls(
     return list(answers), played.json()["version"], quiet, woken
 
 
+class _SlowWrite(SQLiteStore):
+    """A store whose saves wait until :attr:`gate` opens (a slow disk), saying when one
+    is waiting."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.gate, self.waiting = threading.Event(), threading.Event()
+
+    def save(self, game_id: str, game: Game, *, expected_version: int) -> int:
+        self.waiting.set()
+        self.gate.wait(60)
+        return super().save(game_id, game, expected_version=expected_version)
+
+
+def test_reads_of_a_game_never_wait_for_a_change_in_progress(tmp_path: Path) -> None:
+    """While an action's write is held up, the game's view and events (and the acting
+    seat's own view) still answer, with the version before the action; they used to wait
+    on the game's lock behind the write (one of the waits behind the slowest actions)."""
+    store = _SlowWrite(tmp_path / "games.db")
+    try:
+        with live_server(create_app(store)) as base, httpx.Client(base_url=base, timeout=20) as http:
+            store.gate.set()
+            created = _create(http, [("Ann", "human"), ("Bob", "human")])
+            store.gate.clear()
+            game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+            view = http.get(f"/api/games/{game_id}/view", headers=_auth(tokens[0])).json()
+            decider = tokens[view["waiting_for"][0]]
+            mine = http.get(f"/api/games/{game_id}/view", headers=_auth(decider)).json()
+            body = {"action": mine["decision"]["actions"][0], "version": mine["version"]}
+            acting = threading.Thread(
+                target=lambda: http.post(f"/api/games/{game_id}/actions", headers=_auth(decider), json=body)
+            )
+            acting.start()
+            assert store.waiting.wait(20)
+            during = [
+                http.get(f"/api/games/{game_id}/view").json(),
+                http.get(f"/api/games/{game_id}/view", headers=_auth(decider)).json(),
+                http.get(f"/api/games/{game_id}/events?since=0").json(),
+            ]
+            assert [d["version"] for d in during] == [mine["version"]] * 3
+            store.gate.set()
+            acting.join(20)
+            assert http.get(f"/api/games/{game_id}/view").json()["version"] > mine["version"]
+    finally:
+        store.gate.set()
+        store.close()
+
+
 # ---------------------------------------------------------------------------- creation, restart
 
 

@@ -186,7 +186,11 @@ def create_app(
             server.drive(game_id)
 
     async def seat(request: Request, game_id: str) -> int | None:
-        return await run_in_threadpool(host.seat_of, game_id, _token(request))
+        token = _token(request)
+        known = host.known_seat(game_id, token)  # a game seen: no thread, no store
+        if known != -1:
+            return known
+        return await run_in_threadpool(host.seat_of, game_id, token)
 
     async def rules(request: Request) -> Response:
         return JSONResponse({"games": await run_in_threadpool(host.rules_info), "bots": list(host.bots)})
@@ -237,7 +241,11 @@ def create_app(
         if wait:
             known, _ = await server.wait_change(game_id, since, min(float(wait), MAX_WAIT))
             at_least = known if known > since else None
-        return JSONResponse(await run_in_threadpool(host.events, game_id, who, since, at_least))
+        # Woken waiters of one change share one answer, made once: most skip the threads.
+        told = host.told(game_id, who, since, at_least) if at_least is not None else None
+        if told is None:
+            told = await run_in_threadpool(host.events_json, game_id, who, since, at_least)
+        return Response(told, media_type="application/json")
 
     async def act(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -253,7 +261,8 @@ def create_app(
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
             raise ServerError(422, "invalid_request", "version is the whole number of the view played on")
         done = await run_in_threadpool(host.play, game_id, who, body["action"], version)
-        server.drive(game_id)
+        if host.has_bots(game_id):
+            server.drive(game_id)
         return JSONResponse(done)
 
     async def ticket(request: Request) -> Response:

@@ -14,12 +14,14 @@ never changed, a change replaces it. A game that does not load is broken
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 import attrs
@@ -28,7 +30,7 @@ from taverna_rules._shown import shown
 from taverna_rules.adapters.tournament import bot_seed, make_bot
 from taverna_rules.bots import Bot
 from taverna_rules.core.arguments import resolve_options
-from taverna_rules.core.serialize import action_from_json
+from taverna_rules.core.serialize import action_from_json, event_to_dict
 from taverna_rules.errors import (
     ConflictError,
     IllegalActionError,
@@ -51,7 +53,7 @@ from taverna_rules.server.seats import (
     seats_to_meta,
     stream_ticket,
 )
-from taverna_rules.store import EventStore, StoredGame, check_game_id
+from taverna_rules.store import EventStore, SQLiteStore, StoredGame, check_game_id
 
 __all__ = ["DEFAULT_BOTS", "Created", "GameBrokenError", "GameHost"]
 
@@ -110,7 +112,14 @@ class GameHost:
         self.on_change = on_change
         self._games: dict[str, _Hosted] = {}
         self._broken: dict[str, tuple[int, str]] = {}
-        self._lines: _Lines = _Lines()
+        self._told = _Told()
+        # SQLite has one writer at a time, and a writer that finds the file locked sleeps
+        # (1 to 100 ms a try) while the others go on: at 32 clients the unlucky ones waited
+        # over a second with the processor idle. This process's writers queue here instead,
+        # woken at once. PostgreSQL writes games side by side: no queue.
+        self._writing: AbstractContextManager[Any] = (
+            threading.Lock() if isinstance(store, SQLiteStore) else nullcontext()
+        )
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ games
@@ -174,7 +183,8 @@ class GameHost:
                 tokens[index] = token
             infos.append(SeatInfo(index, name, player, digest))
         meta = {"seats": seats_to_meta(infos), "bot_seed": secrets.randbits(62)}
-        record = self.store.create(live, game_id=check_game_id(game_id) if game_id else None, meta=meta)
+        with self._writing:
+            record = self.store.create(live, game_id=check_game_id(game_id) if game_id else None, meta=meta)
         hosted = _Hosted(tuple(infos), (live, record.version))
         with self._lock:
             self._games[record.id] = hosted
@@ -269,6 +279,19 @@ class GameHost:
         with self._lock:
             return self._games.setdefault(game_id, _Hosted(seats_from_meta(record.meta)))
 
+    def known_seat(self, game_id: str, token: str | None) -> int | None:
+        """:meth:`seat_of` for a game this host has seen, without reading the store (so it
+        may be called on the event loop); ``-1`` for a game not seen yet."""
+        with self._lock:
+            hosted = self._games.get(game_id)
+        if hosted is None:
+            return -1
+        return self.seat_of(game_id, token)
+
+    def has_bots(self, game_id: str) -> bool:
+        """Whether a bot plays a seat of ``game_id``."""
+        return any(not seat.human for seat in self._seats(game_id).seats)
+
     def waits_on_bot(self, game_id: str, waiting: Sequence[int]) -> bool:
         """Whether one of the ``waiting`` seats of ``game_id`` is a bot's."""
         seats = self._seats(game_id).seats
@@ -316,10 +339,32 @@ class GameHost:
         self, game_id: str, seat: int | None, since: int, at_least: int | None = None
     ) -> dict[str, Any]:
         """The seat's view of the events from ``since`` on, with the narration's lines."""
+        found: dict[str, Any] = json.loads(self.events_json(game_id, seat, since, at_least))
+        return found
+
+    def events_json(self, game_id: str, seat: int | None, since: int, at_least: int | None = None) -> bytes:
+        """:meth:`events` encoded as JSON (kept for the latest versions)."""
         _, game, version = self._current(game_id, at_least)
         since = max(0, min(since, version))
-        events, lines = self._lines.get(game_id, game, version, seat, since)
-        return {"version": version, "since": since, "events": events, "lines": lines}
+
+        def make() -> bytes:
+            events, lines = event_lines(game, seat, since)
+            payload = {"version": version, "since": since, "events": events, "lines": lines}
+            return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+        return self._told.get((game_id, version, seat, since), make)
+
+    def told(self, game_id: str, seat: int | None, since: int, at_least: int) -> bytes | None:
+        """:meth:`events_json` when it is already made for a game held at ``at_least``
+        or later, without waiting for anything (so it may be called on the event loop);
+        ``None`` otherwise."""
+        with self._lock:
+            hosted = self._games.get(game_id)
+        current = hosted.current if hosted is not None else None
+        if current is None or current[1] < at_least:
+            return None
+        version = current[1]
+        return self._told.peek((game_id, version, seat, max(0, min(since, version))))
 
     def version(self, game_id: str) -> tuple[int, bool]:
         """The stored version of ``game_id`` and whether it is over (one read of the store)."""
@@ -348,13 +393,15 @@ class GameHost:
             trial = game.copy()
             trial.apply(parsed, player=seat)
             new = self._save(game_id, hosted, held, trial)
-            events, _ = event_lines(trial, seat, version)
+        # The seat's view of what it made; the narration is the events endpoint's.
+        events = [event_to_dict(event, game=trial.module) for event in trial.events_for(seat)[version:]]
         return {"version": new, "events": events}
 
     def _save(self, game_id: str, hosted: _Hosted, version: int, game: Game) -> int:
         """Save ``game`` (played on ``version``); another writer first: ConflictError, and
         the next read reloads the game (its record is ahead of what is held)."""
-        new = self.store.save(game_id, game, expected_version=version)
+        with self._writing:
+            new = self.store.save(game_id, game, expected_version=version)
         hosted.current = (game, new)
         if self.on_change is not None:
             self.on_change(game_id, new, game.over)
@@ -413,28 +460,37 @@ class GameHost:
         return sum(not record.over for record in self.store.list())
 
 
-class _Lines:
-    """The seats' views of the events and their narration, kept for the latest versions:
-    a thousand seats waiting on one game are told of a change with one narration per
-    (seat, first event), not one each."""
+class _Told:
+    """The encoded answers of the events endpoint, kept for the latest versions: a thousand
+    seats waiting on one game are told of a change with one narration and one encoding per
+    (seat, first event), not one each. One answer is made at a time per key; the others
+    wait for it."""
 
     def __init__(self, size: int = 512) -> None:
         self._size = size
-        self._kept: OrderedDict[tuple[str, int, int | None, int], tuple[Any, Any]] = OrderedDict()
+        self._kept: OrderedDict[tuple[str, int, int | None, int], bytes] = OrderedDict()
+        self._making: dict[tuple[str, int, int | None, int], threading.Lock] = {}
         self._lock = threading.Lock()
 
-    def get(
-        self, game_id: str, game: Game, version: int, seat: int | None, since: int
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        key = (game_id, version, seat, since)
+    def peek(self, key: tuple[str, int, int | None, int]) -> bytes | None:
+        with self._lock:
+            return self._kept.get(key)
+
+    def get(self, key: tuple[str, int, int | None, int], make: Callable[[], bytes]) -> bytes:
         with self._lock:
             kept = self._kept.get(key)
             if kept is not None:
-                self._kept.move_to_end(key)
                 return kept
-        made = event_lines(game, seat, since)
-        with self._lock:
-            self._kept[key] = made
-            while len(self._kept) > self._size:
-                self._kept.popitem(last=False)
-        return made
+            making = self._making.setdefault(key, threading.Lock())
+        with making:
+            with self._lock:
+                kept = self._kept.get(key)
+            if kept is None:
+                kept = make()
+                with self._lock:
+                    self._kept[key] = kept
+                    while len(self._kept) > self._size:
+                        self._kept.popitem(last=False)
+            with self._lock:
+                self._making.pop(key, None)
+        return kept

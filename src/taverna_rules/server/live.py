@@ -113,8 +113,10 @@ class Live:
             watch.task = asyncio.get_running_loop().create_task(self._poll(game_id, watch))
         try:
             if watch.version <= version and not self.closing.is_set():
+                # asyncio.timeout, not wait_for: no task per waiter to make and wake.
                 with suppress(TimeoutError):
-                    await asyncio.wait_for(watch.changed.wait(), timeout)
+                    async with asyncio.timeout(timeout):
+                        await watch.changed.wait()
         finally:
             watch.waiters -= 1
         return watch.version, watch.over

@@ -260,7 +260,9 @@ async function loadGames() {
     const seats = g.seats || [];
     const nameOf = (s) => (seats.find((x) => x.seat === s) || {}).name || `seat ${s}`;
     const players = seats.map((s) => (s.player === "human" ? s.name : `${s.name} (${s.player})`)).join(", ");
-    const status = g.over
+    const status = g.broken
+      ? "broken: it does not load"
+      : g.over
       ? "over"
       : g.waiting_for && g.waiting_for.length
         ? `waiting for ${g.waiting_for.map(nameOf).join(", ")}`
@@ -271,7 +273,7 @@ async function loadGames() {
       el("td", {}, titles[g.game] || g.game),
       el("td", { class: "mono" }, g.id),
       el("td", {}, players),
-      el("td", {}, status),
+      el("td", g.broken ? { class: "broken", title: g.broken } : {}, status),
       el("td", { class: "num" }, g.version ?? ""),
       el("td", {}, when(g.created)),
       el("td", {}, el("a", { class: "watch", href: `/play/${encodeURIComponent(g.id)}` }, "watch")),

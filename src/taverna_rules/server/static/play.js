@@ -127,6 +127,11 @@ async function refreshOnce() {
       stopUpdates();
       $("board").replaceChildren(el("p", { class: "hint" }, "No such game on this server."));
     }
+    if (err.code === "game_broken") {
+      stopped = true;
+      stopUpdates();
+      $("board").replaceChildren(el("p", { class: "hint broken" }, "This game is broken: its stored record does not load, so it cannot be shown or played."));
+    }
     showMessage(err.message, "refresh");
     return;
   }
