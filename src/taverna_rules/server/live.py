@@ -38,6 +38,7 @@ class _Watch:
     def __init__(self, version: int, over: bool) -> None:
         self.version, self.over = version, over
         self.changed = asyncio.Event()
+        self.ready = asyncio.Event()
         self.waiters = 0
         self.task: asyncio.Task[None] | None = None
 
@@ -103,11 +104,19 @@ class Live:
         shuts down; the game's version then, and whether it is over."""
         watch = self._watches.get(game_id)
         if watch is None:
-            known, over = await run_in_threadpool(self.host.version, game_id)
-            watch = self._watches.get(game_id)  # another waiter may have made it meanwhile
-            if watch is None:
-                watch = self._watches[game_id] = _Watch(known, over)
-            watch.tell(known, over)
+            # The first waiter reads the store; those arriving meanwhile wait for its read.
+            watch = self._watches[game_id] = _Watch(-1, False)
+            try:
+                watch.tell(*await run_in_threadpool(self.host.version, game_id))
+            except BaseException:
+                del self._watches[game_id]
+                raise
+            finally:
+                watch.ready.set()
+        else:
+            await watch.ready.wait()
+            if watch.version < 0:  # the first read failed: read again (and fail alike)
+                return await self.wait_change(game_id, version, timeout)
         watch.waiters += 1
         if watch.task is None or watch.task.done():
             watch.task = asyncio.get_running_loop().create_task(self._poll(game_id, watch))
