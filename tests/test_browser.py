@@ -125,3 +125,32 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
         page.close()
     assert store.record(store.list()[0].id).over
     store.close()
+
+
+def test_the_page_says_a_game_is_broken(browser: object, tmp_path: Path) -> None:
+    """A game whose stored log does not read: the lobby lists it as broken, and its play
+    page says it cannot be shown, with no script error."""
+    import sqlite3
+
+    from taverna_rules.server import GameHost
+    from taverna_rules.store import SQLiteStore
+
+    path = tmp_path / "games.db"
+    with SQLiteStore(path) as plain:
+        game_id = GameHost(plain).create("taverna", [("Ann", "human"), ("Bob", "human")]).record.id
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE taverna_events SET event = ? WHERE seq = 2", ("[" * 100000,))
+    app, store = new_app(path)
+    with live_server(app) as base:
+        page = browser.new_page()  # type: ignore[attr-defined]
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/play/{game_id}")
+        page.wait_for_selector("#board .broken")
+        assert "broken" in page.inner_text("#board")
+        page.goto(base + "/")
+        page.wait_for_selector("#games td.broken")
+        assert "broken" in page.inner_text("#games")
+        assert not errors, errors
+        page.close()
+    store.close()

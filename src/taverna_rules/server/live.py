@@ -57,7 +57,7 @@ class CreationLimits:
     def __init__(self, per_minute: int = 120, open: int = 1000) -> None:
         for name, value in (("per_minute", per_minute), ("open", open)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise OptionError(f"the creation limit {name} is a count (0: none), not {value!r}")
+                raise OptionError(f"CreationLimits {name}= is a count (0: no limit), not {value!r}")
         self.per_minute, self.open = per_minute, open
         self._tokens = float(per_minute)
         self._at = time.monotonic()
