@@ -435,6 +435,28 @@ def test_reads_of_a_game_never_wait_for_a_change_in_progress(tmp_path: Path) -> 
         store.close()
 
 
+def test_a_host_holds_a_bounded_number_of_games_in_memory(tmp_path: Path) -> None:
+    """A host holds at most ``held`` games in memory (it used to keep every game it had
+    seen, 2,000 games created in 8 s all held): the least recently used are let go and
+    loaded again when asked for, views and actions going on as before."""
+    store = SQLiteStore(tmp_path / "games.db")
+    host = GameHost(store, held=2)
+    created = [host.create("taverna", [("Ann", "human"), ("Bob", "human")]) for _ in range(5)]
+    assert host.held_games() == 2
+    for game in created:
+        game_id = game.record.id
+        view = host.view(game_id, None)
+        assert view["version"] == game.record.version and host.held_games() <= 2
+        seat = view["waiting_for"][0]
+        mine = host.view(game_id, seat)
+        played = host.play(game_id, seat, mine["decision"]["actions"][0], mine["version"])
+        assert played["version"] > mine["version"]
+    assert host.held_games() == 2
+    with pytest.raises(ValueError, match="held"):
+        GameHost(store, held=0)
+    store.close()
+
+
 # ---------------------------------------------------------------------------- creation, restart
 
 

@@ -97,7 +97,9 @@ class GameHost:
     ``bots`` names the bots a creator may seat (specs of
     :func:`~taverna_rules.adapters.tournament.make_bot`). ``on_change(game_id, version,
     over)`` is called after every change this host makes (the app wakes the seats
-    waiting on that game). Games are loaded from the store when first asked for.
+    waiting on that game). Games are loaded from the store when first asked for, and at
+    most ``held`` of them are kept in memory (the least recently used are let go, and
+    loaded again when asked for).
     """
 
     def __init__(
@@ -106,8 +108,13 @@ class GameHost:
         *,
         bots: Sequence[str] = DEFAULT_BOTS,
         on_change: Callable[[str, int, bool], None] | None = None,
+        held: int = 256,
     ) -> None:
+        if isinstance(held, bool) or not isinstance(held, int) or held < 1:
+            raise OptionError(f"a host holds at least one game in memory: held= is not {held!r}")
         self.store = store
+        self.held = held
+        self._recent: OrderedDict[str, None] = OrderedDict()
         self.bots = tuple(bots)
         self.on_change = on_change
         self._games: dict[str, _Hosted] = {}
@@ -188,6 +195,7 @@ class GameHost:
         hosted = _Hosted(tuple(infos), (live, record.version))
         with self._lock:
             self._games[record.id] = hosted
+        self._keep(record.id)
         return Created(record, tuple(infos), tokens)
 
     def _current(
@@ -199,23 +207,54 @@ class GameHost:
         game's record when the caller has just read it."""
         with self._lock:
             hosted = self._games.get(game_id)
-        if at_least is not None and hosted is not None and hosted.current is not None:
-            game, version = hosted.current
-            if version >= at_least:
-                return hosted, game, version
+        current = hosted.current if hosted is not None else None
+        if at_least is not None and hosted is not None and current is not None and current[1] >= at_least:
+            self._keep(game_id)
+            return hosted, *current
         if record is None:
             record = self._record(game_id)
         if hosted is None:
             with self._lock:
                 hosted = self._games.setdefault(game_id, _Hosted(seats_from_meta(record.meta)))
         current = hosted.current
-        if current is not None and current[1] >= record.version:
-            return hosted, *current
-        with hosted.lock:  # one load of a game at a time: the others wait and share it
-            current = hosted.current
-            if current is None or current[1] < record.version:
-                current = hosted.current = self._load(game_id, record.version)
+        if current is None or current[1] < record.version:
+            with hosted.lock:  # one load of a game at a time: the others wait and share it
+                current = hosted.current
+                if current is None or current[1] < record.version:
+                    current = hosted.current = self._load(game_id, record.version)
+        self._keep(game_id)
         return hosted, *current
+
+    def _keep(self, game_id: str) -> None:
+        """Mark the game as just used; let go of the least recently used beyond ``held``
+        (not one being changed or loaded: it is let go later)."""
+        with self._lock:
+            self._recent[game_id] = None
+            self._recent.move_to_end(game_id)
+            over = len(self._recent) - self.held
+            oldest = list(self._recent)[:over] if over > 0 else []
+            candidates = [(old, self._games.get(old)) for old in oldest]
+        for old, hosted in candidates:
+            if hosted is None or not hosted.lock.acquire(blocking=False):
+                continue
+            try:
+                hosted.current = None
+            finally:
+                hosted.lock.release()
+            with self._lock:
+                self._recent.pop(old, None)
+
+    def _held_game(self, game_id: str, hosted: _Hosted) -> tuple[Game, int]:
+        """The game held (under its lock), loaded again if it was let go meanwhile."""
+        if hosted.current is None:
+            hosted.current = self._load(game_id, self._record(game_id).version)
+            self._keep(game_id)
+        return hosted.current
+
+    def held_games(self) -> int:
+        """How many games are held in memory now."""
+        with self._lock:
+            return sum(1 for hosted in self._games.values() if hosted.current is not None)
 
     def _record(self, game_id: str) -> StoredGame:
         """The game's record; GameBrokenError for a row that does not read (or a store
@@ -378,8 +417,7 @@ class GameHost:
         or not this seat's turn: IllegalActionError; nothing changes either way."""
         hosted, _, _ = self._current(game_id)
         with hosted.lock:
-            assert hosted.current is not None
-            game, held = hosted.current
+            game, held = self._held_game(game_id, hosted)
             if version != held:
                 raise ConflictError(
                     f"game {game_id!r} is at version {held}, not {version}: read the view again",
@@ -403,6 +441,7 @@ class GameHost:
         with self._writing:
             new = self.store.save(game_id, game, expected_version=version)
         hosted.current = (game, new)
+        self._keep(game_id)
         if self.on_change is not None:
             self.on_change(game_id, new, game.over)
         return new
@@ -413,9 +452,8 @@ class GameHost:
         (call again: the game is reloaded)."""
         hosted, _, _ = self._current(game_id)
         with hosted.lock:
-            assert hosted.current is not None
             for _ in range(limit):
-                game, version = hosted.current
+                game, version = self._held_game(game_id, hosted)
                 seat = self._bot_to_move(hosted, game)
                 if seat is None:
                     return False
@@ -425,7 +463,7 @@ class GameHost:
                 trial = game.copy()
                 trial.apply(bot.choose(trial.seat(seat)), player=seat)
                 self._save(game_id, hosted, version, trial)
-            return self._bot_to_move(hosted, hosted.current[0]) is not None
+            return self._bot_to_move(hosted, self._held_game(game_id, hosted)[0]) is not None
 
     def bot_to_move(self, game_id: str) -> bool:
         """Whether a bot is to move in ``game_id`` (loading it)."""
