@@ -1,11 +1,14 @@
 """Helpers for the server's tests: an app over a fresh SQLite store, a real uvicorn server
-in a thread, and a client that plays a seat through the HTTP API."""
+in a thread or ``taverna serve`` in its own process, and a client that plays a seat
+through the HTTP API."""
 
 from __future__ import annotations
 
 import contextlib
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,7 +20,7 @@ from starlette.applications import Starlette
 from taverna_rules.server import create_app, uvicorn_server
 from taverna_rules.store import SQLiteStore
 
-__all__ = ["free_port", "live_server", "new_app"]
+__all__ = ["free_port", "live_server", "new_app", "random_action", "serve_process"]
 
 
 def new_app(path: Path, *, bot_delay: float = 0.0) -> tuple[Starlette, SQLiteStore]:
@@ -58,3 +61,31 @@ def random_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | 
         return None
     action: dict[str, Any] = rng.choice(decision["actions"])
     return action
+
+
+@contextlib.contextmanager
+def serve_process(store: str, *args: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``taverna serve`` on ``store`` in its own process, on a free port of loopback: its
+    base URL and the process (stopped at the end if still running)."""
+    port = free_port()
+    taverna = Path(sys.executable).parent / "taverna"
+    command = [str(taverna), "serve", "--store", store, "--host", "127.0.0.1", "--port", str(port), *args]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"taverna serve ended: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("taverna serve did not start") from None
+                time.sleep(0.1)
+        yield base, process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(20)
