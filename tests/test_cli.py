@@ -219,6 +219,14 @@ def test_option_values_are_read_like_yaml() -> None:
         assert status == 0 and "use_curse=false" in text.splitlines()[0], written
 
 
+def test_an_option_value_nested_deep_is_refused_with_a_message() -> None:
+    """``--option use_curse=[[[...`` (100,000 deep) ended in a ``RecursionError``
+    traceback: option values are read by the bounded JSON reader."""
+    status, text = run("check", "--games", "1", "--players", "2", "--option", "use_curse=" + "[" * 100_000)
+    assert status != 0
+    assert "use_curse" in text and "Traceback" not in text and len(text) < 2_000
+
+
 # ----------------------------------------------------------------------------- Cavern Tavern
 def test_validate_rules_text_and_check_cavern_tavern() -> None:
     """``taverna validate/check/rules-text --game cavern_tavern`` (issue #10)."""

@@ -18,7 +18,8 @@ from taverna_rules import __version__
 from taverna_rules.adapters.cli_store import add_commands, export_command, replay_command, serve_command
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.core.arguments import resolve_options
-from taverna_rules.errors import ContentError, GameModuleError, OptionError
+from taverna_rules.core.serialize import read_json
+from taverna_rules.errors import ContentError, GameModuleError, OptionError, ReplayError
 from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.rules import load_rules, validate
 
@@ -188,9 +189,9 @@ def _option(text: str) -> tuple[str, object]:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
     words = {"true": True, "false": False}
     try:
-        value: object = words[raw.strip().lower()] if raw.strip().lower() in words else json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw  # a choice, written bare
+        value: object = words[raw.strip().lower()] if raw.strip().lower() in words else read_json(raw)
+    except ReplayError:
+        value = raw  # a choice, written bare (or no JSON at all: the option's check says why)
     return name.strip(), value
 
 

@@ -376,7 +376,13 @@ function sheetOf(st, ctx, p, seat) {
         (p.obeyed || []).length ? el("span", { class: "muted" }, ` (${p.obeyed.length} obeyed)`) : null,
       ),
       el("dt", {}, "Served"),
-      el("dd", {}, chips(p.served, ctx)),
+      el(
+        "dd",
+        {},
+        // Orders served face down (the default) show to their owner only; the others see how many.
+        chips([...(p.served || []), ...(p.face_down || [])], ctx),
+        (p.face_down || []).length ? el("span", { class: "muted" }, ` (${p.face_down.length} face down)`) : null,
+      ),
     ),
   );
 }
