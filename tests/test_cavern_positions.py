@@ -70,6 +70,10 @@ def test_a_dumped_position_reads_back_equal_in_both_formats() -> None:
         (HEAD + "players: [{name: A}, {name: B}]\nstack: [{kind: fly}]\n", "fly"),
         (HEAD + "players: [{name: A}, {name: B}]\nround: 99999999999999999999999\n", "round"),
         (HEAD + "players: [{name: A}, {name: B}]\nrules: abc\n", "rules abc"),
+        (HEAD + "players: [{name: A}, {name: B}]\nround: 1000000000\n", "round 1000000000 is none of 0 to"),
+        (HEAD + "players: [{name: A}, {name: B}]\nround: -1\n", "round -1 is none of 0 to"),
+        (HEAD + "players: [{name: A}, {name: B, taken: 4}]\nround: 3\n", "taken after round 3"),
+        (HEAD + "players: [{name: A}, {name: B}]\nround: 10\nstack: [round_start]\n", "round 10 is the last"),
         ("format: taverna-position/1\nplayers: []\n", "cavern-tavern-position/1"),
     ],
 )
@@ -77,6 +81,24 @@ def test_hostile_positions_are_refused(text: str, message: str) -> None:
     with pytest.raises(tr.PositionError) as caught:
         tr.load_position(RULES, text)
     assert message in str(caught.value)
+
+
+def test_a_step_that_waits_for_nothing_is_refused() -> None:
+    """A 3-line position loaded, then after one move Bob's ``keep_item`` had no legal
+    action: he had no items drawn to keep. Each decision step of a stack must have a
+    legal action in the position (only the effect that pushes it fills what it offers)."""
+    text = (
+        HEAD
+        + "players: [{name: Ann, dice: [1, 2, 3, 4]}, {name: Bob, dice: [1, 2, 3, 4]}]\n"
+        + "stack: [{kind: choose_badmouthed, player: Ann}, {kind: keep_item, player: Bob},"
+        + " {kind: turn, player: Ann}]\n"
+    )
+    with pytest.raises(tr.PositionError, match="step 'keep_item' of seat 1 will have no legal action"):
+        tr.load_position(RULES, text)
+    offered = text.replace("{name: Bob, ", "{name: Bob, offer: [lucky_charm#1, lucky_charm#2], ")
+    game = tr.Game.from_position(RULES, tr.load_position(RULES, offered))
+    game.apply(game.legal_actions()[0])
+    assert game.decision is not None and game.decision.kind == "keep_item" and game.legal_actions()
 
 
 REFS = ["", "place:cellar_1", "place:nowhere", "item:lucky_charm", "nasty:x", "secret:y"]

@@ -9,6 +9,7 @@ end with random legal actions.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -66,7 +67,11 @@ def refused(text: str, message: str) -> None:
         (HEAD + "stack: [{kind: choose_people, player: A, ref: jester}, end_game]", "'king' or 'queen'"),
         (HEAD + "stack: [{kind: turn, player: -1}]", "unknown player -1"),
         (HEAD + "stack: [{kind: turn, player: true}]", "unknown player True"),
-        (HEAD + "stack: [{kind: turn, player: A}]", "1 customer\\(s\\) to pick soon, 0 customer card"),
+        (
+            HEAD + "customer_deck: []\nstack: [{kind: turn, player: A}]",
+            "16 customer\\(s\\) to pick before the end, 0",
+        ),
+        (HEAD + "stack: [{kind: turn, player: A}]", "step 'pick_card' of seat 0 has no legal action"),
         (
             HEAD + "stack: [choose_royal, choose_royal, choose_royal, choose_royal, choose_royal, end_game]",
             "royal",
@@ -173,19 +178,6 @@ def mutate(doc: dict[str, Any], data: st.DataObject) -> None:
     mutate_position(doc, data, KINDS, REFS, ["tankard", "0"])
 
 
-def out_of_customers(game: tr.Game) -> bool:
-    """A pick where no card of the row shows a people with tiles left. A position may
-    promise more turns than its customer cards and tiles allow (so do the scenario
-    positions of other tests); the engine does not yet end such a game, it waits there."""
-    decision, state = game.decision, game.state
-    tiles = dict(state.tiles)
-    return (
-        decision is not None
-        and decision.kind == "pick_card"
-        and not any(tiles.get(p, 0) > 0 for card in state.row for p in RULES.customer(card).peoples)
-    )
-
-
 def play_to_the_end(game: tr.Game, data: st.DataObject) -> None:
     """Random legal actions until the game is over, within a bound: no stall, no crash."""
     bound = 2 * decision_bound(len(game.state.players)) + 100
@@ -193,8 +185,6 @@ def play_to_the_end(game: tr.Game, data: st.DataObject) -> None:
         if game.over:
             return
         actions = game.legal_actions()
-        if not actions and out_of_customers(game):
-            return  # the engine's known limit: see ``out_of_customers``
         assert actions, f"a decision without a legal action: {game.decision!r}"
         game.apply(actions[data.draw(st.integers(0, len(actions) - 1), label="action")])
     raise AssertionError(f"no end after {bound} decisions")
@@ -220,3 +210,81 @@ def test_a_mutated_position_is_refused_or_plays_to_the_end(setup: Setup, data: s
     except tr.PositionError:
         return  # including a state that loads with nothing to come (see the quickstart)
     play_to_the_end(resumed, data)
+
+
+# ----------------------------------------------------------------------------- issue #25
+RECORDED = Path(__file__).resolve().parent / "recorded" / "positions"
+
+
+def recorded(name: str = "p2-default-at-20") -> dict[str, Any]:
+    """A recorded position's data (a real game's, mid-play)."""
+    state = tr.load_position(RULES, (RECORDED / f"{name}.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(tr.dump_position(state, "json"))
+    return data
+
+
+@pytest.mark.parametrize("name", ["p2-default-at-20", "p3-default-at-20", "p5-switched-at-60"])
+def test_a_position_without_customers_for_the_turns_left_is_refused(name: str) -> None:
+    """It loaded and stalled at an empty row 13 to 28 decisions later: every pick to come
+    needs a card, and a card of the row a people with tiles left."""
+    doc = recorded(name)
+    refused(
+        json.dumps({**doc, "customer_deck": []}),
+        "customer\\(s\\) to pick before the end, [0-9] customer card",
+    )
+    tiles = dict.fromkeys(RULES.people_ids(), 0)
+    refused(json.dumps({**doc, "tiles": tiles}), "may find no tile left")
+
+
+def test_a_position_with_just_the_customers_it_needs_plays_to_the_end() -> None:
+    """The bound is not stricter than the game: the cards for exactly the picks left play."""
+    doc = recorded()
+    n, turns = len(doc["players"]), RULES.constants.turns_for(len(doc["players"]))
+    picks = n * turns - doc["customers_played"]
+    doc["customer_deck"] = doc["customer_deck"][: picks - len(doc["row"]) - 1]
+    refused(json.dumps(doc), f"{picks} customer\\(s\\) to pick before the end, {picks - 1} customer")
+    doc = recorded()
+    doc["customer_deck"] = doc["customer_deck"][: picks - len(doc["row"])]
+    game = tr.Game.from_position(RULES, tr.load_position(RULES, json.dumps(doc)))
+    while not game.over:
+        game.apply(game.legal_actions()[-1])
+
+
+TURN_AT_A_DEED = (
+    HEAD
+    + "customers_played: 15\n"
+    + "turn: {player: A, card: c01, people: human, tavern: TAVERN, table: 0, arrival: tankard}\n"
+    + "stack: [{kind: choose_deed, player: A, ref: 'dignitary:notary:0'}, {kind: income, player: A},"
+    + " {kind: end_turn, player: A}]"
+)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("tavern: TAVERN", "tavern: c01"),
+        ("arrival: tankard", "arrival: c01"),
+        ("card: c01", "card: tankard"),
+        ("people: human", "people: tankard"),
+        ("people: human", "people: human, symbols: [orc]"),
+        ("people: human", "people: human, dignitaries_used: [c01]"),
+        ("people: human", "people: human, favours_used: [notary]"),
+        ("table: 0", "table: 7"),
+        ("table: 0", "table: 0, responded: [5]"),
+    ],
+)
+def test_every_reference_names_a_thing_of_its_kind(field: str, value: str) -> None:
+    """A position at a Notary's deed with ``turn.tavern: c01`` loaded, and its first legal
+    action raised ``KeyError: 'c01'`` (the income of the tavern 'c01')."""
+    good = TURN_AT_A_DEED.replace("TAVERN", "tankard")
+    tr.Game.from_position(RULES, tr.load_position(RULES, good))
+    refused(TURN_AT_A_DEED.replace(field, value).replace("TAVERN", "tankard"), "is no|no table|no seat")
+
+
+def test_a_reference_the_checks_miss_fails_at_load_not_in_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever a static check misses, every action of the decision a position loads at is
+    tried: an error there is the position's, refused when it loads."""
+    from taverna_rules.games.taverna import integrity
+
+    monkeypatch.setattr(integrity, "_reference_problems", lambda rules, state: [])
+    refused(TURN_AT_A_DEED.replace("TAVERN", "c01"), "ChooseDeed.* at step 'choose_deed' fails: KeyError")

@@ -14,7 +14,7 @@ from taverna_rules.games.taverna import events as ev
 TURN = """
     format: taverna-position/1
     king: orc
-    customers_played: 1
+    customers_played: 13
     players:
       - {{name: Ann, tracks: {{elf: {ann_elf}}}, hand: [charm#1, charm#2, eviction#1]}}
       - {{name: Bob, tracks: {{elf: {bob_elf}}}}}
@@ -217,8 +217,10 @@ def test_dual_card_offers_both_peoples() -> None:
 
 def test_a_people_without_tiles_cannot_be_picked() -> None:
     """Finite supplies (ruling #13): no tile of a people left, no card for it."""
-    text = TURN.replace(
-        "row: [c01, c02, c33]", "row: [c01, c02, c33]\n    tiles: {{human: 0, elf: 9, dwarf: 9, orc: 9}}"
+    text = TURN.replace(  # every card shows a people with tiles: the game plays on
+        "row: [c01, c02, c33]\n    customer_deck: [c05, c06]",
+        "row: [c09, c10, c33]\n    customer_deck: [c11, c12]\n"
+        "    tiles: {{human: 0, elf: 9, dwarf: 9, orc: 9}}",
     )
     game = from_position(
         text.format(

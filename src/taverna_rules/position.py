@@ -32,8 +32,10 @@ from ruamel.yaml import YAML
 from ruamel.yaml.representer import SafeRepresenter
 
 from taverna_rules._shown import shown
-from taverna_rules.content.yaml_source import load_yaml_text, to_plain
+from taverna_rules.content.problems import Problem
+from taverna_rules.content.yaml_source import MAX_INT, Limits, load_yaml_text, to_plain
 from taverna_rules.core.chance import waits_for_chance
+from taverna_rules.core.position_data import refusal
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.errors import GameModuleError, PositionError
 from taverna_rules.game_modules import GameModule, game_module, installed_games
@@ -98,6 +100,76 @@ class _Representer(SafeRepresenter):
 _Representer.add_representer(str, _Representer.represent_str)
 
 
+#: A position holds one game's components: the largest a game writes is about 8 kB of
+#: JSON and 600 values, so five times that is generous, and a hostile document is refused
+#: after reading at most this much (YAML is read in pure Python, at some 50 µs a value).
+LIMITS = Limits(max_bytes=64_000, max_depth=12, max_nodes=3_000, max_chars=64_000)
+
+
+def _document(text: str) -> Any:
+    """The plain data of a position's text (bounded): JSON is read by Python's own parser,
+    a hundred times faster than YAML's, with the same bounds; anything else as YAML."""
+    if len(text) > LIMITS.max_bytes or len(text.encode("utf-8", "surrogatepass")) > LIMITS.max_bytes:
+        too_large = f"a position document is at most {LIMITS.max_bytes} bytes, not {len(text)}"
+        raise PositionError(str(Problem("yaml-too-large", too_large, "<position>")))
+    data = _json(text) if text.lstrip().startswith("{") else None
+    if data is None:
+        doc, problems = load_yaml_text(text, "<position>", LIMITS)
+        if doc is None:
+            raise PositionError(refusal([str(p) for p in problems], head=""))
+        data = to_plain(doc.data)
+    return data
+
+
+class _NotJson(Exception):
+    """The text is no JSON document this reader takes: YAML reads it and says why."""
+
+
+def _json(text: str) -> Any:
+    """``text`` read as JSON, or ``None`` when it is not JSON (or holds what YAML refuses,
+    a key twice, a number out of range: the YAML reader then words the refusal)."""
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(items)
+        if len(out) != len(items):
+            raise _NotJson
+        return out
+
+    def integer(digits: str) -> int:
+        if len(digits) > 21 or abs(int(digits)) > MAX_INT:
+            raise _NotJson
+        return int(digits)
+
+    def constant(name: str) -> Any:
+        raise _NotJson
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_int=integer, parse_constant=constant)
+    except (_NotJson, ValueError, RecursionError):
+        return None
+    _bounded(data)
+    return data
+
+
+def _bounded(data: Any) -> None:
+    """Refuse plain data over the position's bounds on nesting and on values."""
+    nodes, level = 0, [(data, 1)]
+    while level:
+        value, depth = level.pop()
+        nodes += 1
+        if depth > LIMITS.max_depth:
+            problem = Problem("yaml-too-deep", f"nesting deeper than {LIMITS.max_depth}", "<position>")
+            raise PositionError(str(problem))
+        if nodes > LIMITS.max_nodes:
+            problem = Problem("yaml-too-many-nodes", f"more than {LIMITS.max_nodes} values", "<position>")
+            raise PositionError(str(problem))
+        if isinstance(value, dict):
+            level += [(v, depth + 1) for v in value.values()]
+            nodes += len(value)
+        elif isinstance(value, list):
+            level += [(v, depth + 1) for v in value]
+
+
 def load_position(rules: Any, text: str) -> Any:
     """The state a position document (YAML or JSON text) describes, for ``rules`` (of the
     game their ``game`` names).
@@ -113,10 +185,7 @@ def load_position(rules: Any, text: str) -> Any:
     positions = _positions(module)
     if not isinstance(text, str):
         raise PositionError(f"a position document is text, not {shown(text)}")
-    doc, problems = load_yaml_text(text, "<position>")
-    if doc is None:
-        raise PositionError("; ".join(str(p) for p in problems))
-    data = to_plain(doc.data)
+    data = _document(text)
     if not isinstance(data, dict) or data.get("format") != positions.format:
         raise PositionError(f"a position document starts with 'format: {positions.format}'")
     try:
@@ -124,11 +193,11 @@ def load_position(rules: Any, text: str) -> Any:
     except ValueError as exc:
         if isinstance(exc, PositionError):
             raise
-        raise PositionError(f"bad position: {exc}") from None
+        raise PositionError(refusal([str(exc)])) from None
     if state.stack or state.result is not None:
         module.resume(rules, state)  # a position that loads must play
     else:
         inconsistent = module.integrity(rules, state)
         if inconsistent:
-            raise PositionError("bad position: " + "; ".join(inconsistent))
+            raise PositionError(refusal(inconsistent))
     return state

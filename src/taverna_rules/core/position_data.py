@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
+from taverna_rules.core._replace import replace
 from taverna_rules.core.arguments import MAX_NAME, check_chance
 from taverna_rules.core.records import INT_BOUND, Task
 
@@ -24,6 +25,7 @@ __all__ = [
     "NAME_SCHEMA",
     "SCALAR_SCHEMA",
     "STACK_SCHEMA",
+    "buried_decisions",
     "check_keys",
     "check_type",
     "check_stack",
@@ -34,6 +36,7 @@ __all__ = [
     "load_stack",
     "mapping",
     "read_state",
+    "refusal",
     "seat_of",
     "unknown_fields",
 ]
@@ -69,6 +72,18 @@ STACK_SCHEMA: dict[str, Any] = {
         ]
     },
 }
+
+
+#: A refusal names at most this many problems, each cut to about this many characters:
+#: the first few say what is wrong, and a hostile document cannot make a long message.
+MAX_PROBLEMS, MAX_PROBLEM = 3, 160
+
+
+def refusal(problems: Sequence[str], head: str = "bad position: ") -> str:
+    """The message of a position refused for ``problems``: the first few, each cut short."""
+    shown_ = [p if len(p) <= MAX_PROBLEM else p[: MAX_PROBLEM - 3] + "..." for p in problems[:MAX_PROBLEMS]]
+    more = len(problems) - MAX_PROBLEMS
+    return head + "; ".join(shown_) + (f"; and {more} more" if more > 0 else "")
 
 
 def unknown_fields(data: dict[str, Any], known: set[str]) -> str | None:
@@ -253,6 +268,29 @@ def check_stack(
     if dead:
         out.append(f"steps {dead[::-1]} come after {stack[carrier].kind!r}, which ends the game")
     return out, carrier
+
+
+def buried_decisions(rules: Any, state: Any, decisions: Mapping[str, Any]) -> list[str]:
+    """Why a decision step below the top of the stack of ``state`` will have no legal
+    action, the state as it is: nothing but an effect that pushes the step fills what it
+    offers (the items drawn, the opponents), so a position whose step waits for nothing
+    stalls there. ``decisions`` are the game's decision kinds; the top is checked by
+    running the steps (simultaneous decisions ask every seat, and are not checked)."""
+    out = []
+    for index, task in enumerate(state.stack[:-1]):
+        kind = decisions.get(task.kind)
+        if kind is None or kind.seats is not None:
+            continue
+        try:  # a decision sees the stack up to itself
+            legal = kind.legal(rules, replace(state, stack=state.stack[: index + 1]), task)
+        except Exception as exc:  # whatever fails in a hand-written state is its fault
+            out.append(
+                f"step {task.kind!r} of seat {task.player} fails: {type(exc).__name__}: {shown(str(exc))}"
+            )
+            continue
+        if not legal:
+            out.append(f"step {task.kind!r} of seat {task.player} will have no legal action")
+    return out
 
 
 def converter() -> Any:

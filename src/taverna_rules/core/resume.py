@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import Engine, run_flow
+from taverna_rules.core.engine import Engine, decide, run_flow
+from taverna_rules.core.position_data import buried_decisions, refusal
 from taverna_rules.core.records import Event
 from taverna_rules.errors import PositionError, ReplayError, TavernaError
 from taverna_rules.game_modules import game_module
@@ -22,8 +23,9 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
     the game's integrity check found in the state. :class:`PositionError` when the state
     does not play: an inconsistency, a step that fails, a decision without a legal action,
     or steps that run out before the game ends. What a position loads, a game can play."""
+    problems = problems or buried_decisions(rules, state, game_module(rules.game).decisions)
     if problems:
-        raise PositionError("bad position: " + "; ".join(problems))
+        raise PositionError(refusal(problems))
     first = f"{state.stack[-1].kind!r}" if state.stack else "none"
     engine = Engine(rules, state)
     engine.events.append(loaded)
@@ -42,6 +44,14 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
         raise PositionError(
             f"bad position: step {pending.kind!r} of seat {pending.player} has no legal action"
         )
+    for action in pending.actions:  # a reference the checks missed fails here, not in play
+        try:
+            decide(rules, engine.state, action, player=pending.player)
+        except Exception as exc:
+            raise PositionError(
+                f"bad position: {shown(action)} at step {pending.kind!r} fails: "
+                f"{type(exc).__name__}: {shown(str(exc))}"
+            ) from None
     return engine.events
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import partial
 
+from taverna_rules._shown import shown
 from taverna_rules.core.arguments import name_problem
 from taverna_rules.core.position_data import check_stack
 from taverna_rules.core.records import Event, Task
@@ -68,18 +69,24 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         dice = rules.constants.dice_per_player + (1 if player.white else 0)
         placed = sum(len(d.split("+")) for _, s, d in state.placements if s == seat)
         if len(player.dice) + placed > dice or any(not 1 <= d <= 6 for d in player.dice):
-            out.append(f"player {seat}: dice {player.dice} with {placed} placed, of {dice}")
+            out.append(f"player {seat}: dice {shown(player.dice)} with {placed} placed, of {dice}")
         for track in ("kitchen", "chores", "nasty"):
             if not 0 <= player.track(track) <= rules.track(track).top:
                 out.append(f"player {seat}: {track} track at {player.track(track)}")
         if player.order is not None and not rules.has(Order, player.order):
-            out.append(f"player {seat}: unknown order {player.order!r}")
+            out.append(f"player {seat}: unknown order {shown(player.order)}")
+        if not 0 <= player.taken <= state.round or any(not 0 < r <= state.round for _, r in player.demands):
+            out.append(f"player {seat}: an order or a Nasty card taken after round {state.round}")
         if not -1 <= player.table < rules.constants.tables:
             out.append(
                 f"player {seat}: table {player.table} is none of 0 to {rules.constants.tables - 1} (-1: none)"
             )
     if sum(1 for p in state.players if p.white) > 1:
         out.append("more than one player has the white die")
+    if not 0 <= state.round <= rules.constants.rounds:
+        out.append(f"round {shown(state.round)} is none of 0 to {rules.constants.rounds}")
+    elif state.round == rules.constants.rounds and any(t.kind == "round_start" for t in state.stack):
+        out.append(f"round {state.round} is the last: no round starts after it")
     if not 0 <= state.first < count:
         out.append(f"first player {state.first} is no seat")
     if len(state.tables) != rules.constants.tables and state.round:
@@ -90,10 +97,10 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             if found[what] != wanted[what]:
                 extra = sorted((found[what] - wanted[what]).elements())[:5]
                 lost = sorted((wanted[what] - found[what]).elements())[:5]
-                out.append(f"{what}: {extra} more and {lost} fewer than the game has")
+                out.append(f"{what}: {shown(extra)} more and {shown(lost)} fewer than the game has")
     for place, seat, _ in state.placements:
         if not rules.has(Place, place) or not 0 <= seat < count:
-            out.append(f"placement {place!r} of seat {seat} is not on the board")
+            out.append(f"placement {shown(place)} of seat {seat} is not on the board")
     return out + stack_problems(rules, state)
 
 
@@ -130,16 +137,16 @@ def _task_problem(rules: RuleSet, state: GameState, task: Task) -> str | None:
         except (KeyError, IndexError, ValueError):
             node = None
         if node is None:
-            return f"no effect at ref {task.ref!r} path {list(task.path)}"
+            return f"no effect at ref {shown(task.ref)} path {shown(list(task.path))}"
         wanted = _NODE_OPS.get(task.kind)
         if wanted is not None and node.op != wanted:
             return f"points at a {node.op!r} effect, not {wanted!r}"
     if task.kind == "give_to":
         seat = int(task.args[0]) if len(task.args) == 1 and task.args[0].isdecimal() else -1
         if not 0 <= seat < count or seat == task.player:
-            return f"args are [the opponent's seat], not {list(task.args)}"
+            return f"args are [the opponent's seat], not {shown(list(task.args))}"
     elif task.args and (task.kind != "choose_theft" or task.args != ("trade",)):
-        return f"takes no args, not {list(task.args)}"
+        return f"takes no args, not {shown(list(task.args))}"
     return None
 
 

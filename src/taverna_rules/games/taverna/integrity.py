@@ -111,6 +111,8 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
         if card_kind(tile) not in favours:
             out.append(f"unknown royal favour {tile!r}")
 
+    out += _reference_problems(rules, state)
+    out += _copy_problems(rules, state)
     counts = [*state.tiles, *state.tiles_removed, *state.guild_supply]
     counts += [(name, getattr(state, name)) for name in _COUNTERS]
     out += [f"{name}: {count} cannot be negative" for name, count in counts if count < 0]
@@ -123,6 +125,89 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append("the turn needs the 'people' of the customer to seat")
         if "income" in kinds and picked and "place_customer" not in kinds and turn.tavern is None:
             out.append("the turn needs the 'tavern' where the customer sits")
+    return out
+
+
+def _copy_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Each card or tile is one of the game's copies, in one place (a document may leave
+    some out; none is there twice, nor more of a kind than the game has)."""
+    players = state.players
+    found = {
+        "spell card": [
+            *state.spell_deck,
+            *state.curses,
+            *(card for _, card in state.spell_discard),
+            *(card for p in players for card in (*p.hand, *p.cast)),
+        ],
+        "royal favour": [
+            *state.castle,
+            *state.favour_reserve,
+            *(tile for p in players for tile in (*p.favours, *p.favours_used)),
+        ],
+        "customer card": [*state.row, *state.customer_deck, *(card for p in players for card in p.cards)],
+    }
+    copies = {
+        "spell card": {s.id: s.copies for s in rules.spells},
+        "royal favour": {f.id: f.copies for f in rules.favours},
+        "customer card": {c.id: 1 for c in rules.customers},
+    }
+    out = []
+    for kind, things in found.items():
+        # A hand-written position may name a card by its kind (``gain_level``).
+        twice = [thing for thing, count in Counter(things).items() if count > 1 and "#" in thing]
+        kinds = Counter(card_kind(thing) for thing in things)
+        many = [k for k, count in kinds.items() if count > copies[kind].get(k, count)]
+        if twice or many:
+            out.append(f"{kind}s {shown(sorted(twice + many))}: more than the game's copies, or twice")
+    return out
+
+
+def _reference_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Every name in the state that the checks above do not read names a thing of its kind:
+    a tavern where a tavern is expected, a card that exists, a seat that is one."""
+    turn = state.turn
+    kinds: dict[str, set[str]] = {
+        "tavern": {t.id for t in state.taverns},
+        "customer card": {c.id for c in rules.customers},
+        "people": set(rules.people_ids()),
+        "guild symbol": {s.id for s in rules.symbols},
+        "dignitary": {d.id for d in rules.dignitaries},
+        "royal favour": {f.id for f in rules.favours},
+        "royal scoring": {r.id for r in rules.royal_scorings},
+    }
+    refs: list[tuple[str, object, str]] = [
+        ("royal_used", scoring, "royal scoring") for scoring, _ in state.royal_used
+    ]
+    refs += [(f"{p.name} royal", scoring, "royal scoring") for p in state.players for scoring in p.royal]
+    if turn is not None:
+        refs += [
+            ("turn.tavern", turn.tavern, "tavern"),
+            ("turn.arrival", turn.arrival, "tavern"),
+            ("turn.card", turn.card, "customer card"),
+            ("turn.people", turn.people, "people"),
+            *(("turn.symbols", symbol, "guild symbol") for symbol in turn.symbols),
+            *(("turn.dignitaries_used", d, "dignitary") for d in turn.dignitaries_used),
+            *(("turn.favours_used", f, "royal favour") for f in turn.favours_used),
+        ]
+    out = [
+        f"{where}: {shown(value)} is no {kind}"
+        for where, value, kind in refs
+        if value is not None and value not in kinds[kind]
+    ]
+    n = len(state.players)
+    if any(not 0 <= seat < n for _, seat in state.royal_used):
+        out.append(f"royal_used: {shown(list(state.royal_used))} names a seat that is none")
+    if turn is not None:
+        tables = next((len(t.tables) for t in state.taverns if t.id == turn.tavern), 0)
+        if turn.table is not None and not 0 <= turn.table < tables:
+            out.append(f"turn.table: {turn.table} is no table of tavern {shown(turn.tavern)}")
+        if not 0 <= turn.player < n or any(not 0 <= seat < n for seat in turn.responded):
+            out.append(f"turn: player {turn.player} or responded {shown(list(turn.responded))} is no seat")
+        if turn.spells_cast < 0 or turn.extra_casts < 0:
+            out.append("turn: spells_cast and extra_casts cannot be negative")
+    turns = n * rules.constants.turns_for(n)
+    if state.customers_played > turns:
+        out.append(f"customers_played: {state.customers_played} is more than the game's {turns}")
     return out
 
 
@@ -290,23 +375,61 @@ def _royal_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]
 
 
 def _customer_problems(rules: RuleSet, state: GameState, carrier: int) -> list[str]:
-    """Customers for the picks at hand: those of the turn in progress from the row as it is,
-    and one for a turn about to start. (A position may hold fewer cards or tiles than the
-    turns left need: the game then waits at a pick without a legal action; the engine
-    does not yet end a game whose customers ran out.)"""
+    """Customers for every pick to come: those of the turn in progress from the row as it
+    is, then one a turn until the game's last (``customers_played`` reaches the players
+    times the turns each).
+
+    A pick needs a card of the row showing a people with tiles left. A people with tiles
+    for as many picks as can take it (the picks left, or the cards showing it) never runs
+    out: each pick takes one card and one tile, so that holds after every pick. A row
+    card showing such a people can always be picked; every card must show one (a full
+    game does: each people has a tile for each card showing it). A customer changed to
+    another people (the royal favour "Another people") takes a tile no card shows: the
+    game's own copies of such changes are the margin a real game may have used, so
+    every position a game reaches is taken, though one of them may in theory run out."""
     ahead = [task.kind for task in state.stack[carrier + 1 :]]
     now = ahead.count("pick_card")
-    soon = now + (1 if state.stack[carrier].kind == "turn" else 0)
+    kind, n = state.stack[carrier].kind, len(state.players)
+    left = rules.constants.turns_for(n) * n - state.customers_played - now
+    picks = now + (max(left, 1) if kind == "turn" else max(left, 0) if kind == "end_turn" else 0)
     out = []
     if now > len(state.row):
         out.append(f"{now} customer(s) to pick now from a row of {len(state.row)}")
-    cards = len(state.row) + len(state.customer_deck)
-    if soon > cards:
-        out.append(f"{soon} customer(s) to pick soon, {cards} customer card(s) left")
-    tiles = sum(count for _, count in state.tiles)
-    if soon > tiles:
-        out.append(f"{soon} customer(s) to pick soon, {tiles} customer tile(s) left")
+    cards = (*state.row, *state.customer_deck)
+    if picks > len(cards):
+        return [*out, f"{picks} customer(s) to pick before the end, {len(cards)} customer card(s) left"]
+    changes = _people_changes(rules)
+    if changes is None:
+        return out
+    known = {card.id: card.peoples for card in rules.customers}  # an unknown card is refused apart
+    showing = Counter(people for card in cards for people in known.get(card, ()))
+    tiles = dict(state.tiles)
+    lasting = {p for p, count in showing.items() if tiles.get(p, 0) + changes >= min(picks, count)}
+    stuck = [card for card in cards if known.get(card) and lasting.isdisjoint(known[card])]
+    if picks and stuck:
+        out.append(
+            f"{picks} customer(s) to pick before the end: {shown(stuck)} may find no tile left "
+            f"(tiles: {dict(state.tiles)})"
+        )
     return out
+
+
+def _people_changes(rules: RuleSet) -> int | None:
+    """How many customers the content's cards and favours can change to another people in
+    a game (each copy once), or ``None`` when a dignitary, a bonus or a royal scoring can,
+    without a bound the content states."""
+
+    def changes(node: Node | None) -> bool:
+        return node is not None and any(n.op == "swap_customer_people" for n in node.walk())
+
+    copies = [s.copies for s in rules.spells if changes(s.effect)]
+    copies += [f.copies for f in rules.favours if changes(f.effect)]
+    repeated = [*(level.effect for d in rules.dignitaries for level in d.levels)]
+    repeated += [
+        *(node for t in rules.tracks for _, node in t.bonuses),
+        *(r.effect for r in rules.royal_scorings),
+    ]
+    return None if any(map(changes, repeated)) else sum(copies)
 
 
 def resume(rules: RuleSet, state: GameState) -> list[ev.Event]:

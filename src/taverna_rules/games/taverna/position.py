@@ -3,7 +3,9 @@ for chess). The generic facade (:mod:`taverna_rules.position`) reads and writes 
 this module turns a Taverna state into the document's data and back.
 
 A position names players by name, tracks by people, taverns by id, and leaves out what
-it does not need: missing fields take the values of a fresh game of that size. Dumping
+it does not need: missing fields take the values of a fresh game of that size, except the
+customer deck, which holds every customer card of the game the document does not place
+in the row or in a player's cards (so a hand-written position plays to its end). Dumping
 writes every field, so ``load_position(rules, dump_position(state)) == state``.
 
 An example is in :mod:`taverna_rules.position`; ``stack`` lists the steps still to come,
@@ -148,11 +150,21 @@ def _build(rules: RuleSet, data: dict[str, Any]) -> dict[str, Any]:
         stack=load_stack(data.get("stack", []), names),
     )
     state.setdefault("privilege_supply", rules.privilege_tokens - len(rules.taverns))
+    if "customer_deck" not in data:
+        state["customer_deck"] = _the_rest(rules, n, data.get("row", []), raw_players)
     turn = data.get("turn")
     if turn is not None:
         turn = check_keys("turn", turn, _TURN_FIELDS)
         state["turn"] = {**turn, "player": seat_of(names, turn.get("player"), "turn")}
     return state
+
+
+def _the_rest(rules: RuleSet, n: int, row: Any, players: list[Any]) -> list[str]:
+    """The customer deck a document leaves out: every card of the game for ``n`` players
+    that it places nowhere else (in the row, in a player's cards), sorted."""
+    held = [c for p in players for c in listed(f"player {p['name']!r} cards", p.get("cards", []))]
+    placed = {c for c in (*listed("'row'", row), *held) if isinstance(c, str)}  # the rest is refused later
+    return [c.id for c in rules.customers if c.players <= n and c.id not in placed]
 
 
 def _player(rules: RuleSet, p: dict[str, Any], peoples: tuple[Any, ...]) -> dict[str, Any]:
