@@ -4,6 +4,7 @@ ranges of the tracks and dice, and the references to the content."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import partial
 
@@ -16,7 +17,7 @@ from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.evolve import evolve
 from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.ruleset import Order, Place, RuleSet
-from taverna_rules.games.cavern_tavern.state import GameState
+from taverna_rules.games.cavern_tavern.state import GameState, Player
 
 __all__ = ["CARRIERS", "expected", "resume", "stack_problems", "state_problems", "whereabouts"]
 
@@ -56,6 +57,24 @@ def expected(rules: RuleSet) -> dict[str, Counter[str]]:
     }
 
 
+#: Placed dice as a state writes them: values of 1 to 6 joined by ``+``.
+_DICE = re.compile(r"[1-6](\+[1-6]){0,9}")
+
+
+def _reference_problems(rules: RuleSet, player: Player) -> list[str]:
+    """The names a player's record holds that the counts of the components do not check:
+    each names a thing of its kind."""
+    nasty = rules.track("nasty").levels
+    out = []
+    if set(player.recipes) - set(rules.ingredient_ids):
+        out.append(f"recipes {shown(player.recipes)} name an ingredient the game does not have")
+    if set(player.obeyed) - {n.id for n in rules.nasty_says}:
+        out.append(f"obeyed {shown(player.obeyed)} name a card the game does not have")
+    if len(set(player.summons)) != len(player.summons) or set(player.summons) - set(nasty):
+        out.append(f"summons {shown(player.summons)} are not Nasty's levels {list(nasty)}, each once")
+    return out
+
+
 def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     """What is inconsistent in ``state`` (``[]`` when nothing is)."""
     out: list[str] = []
@@ -77,6 +96,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             out.append(f"player {seat}: unknown order {shown(player.order)}")
         if not 0 <= player.taken <= state.round or any(not 0 < r <= state.round for _, r in player.demands):
             out.append(f"player {seat}: an order or a Nasty card taken after round {state.round}")
+        out += [f"player {seat}: {problem}" for problem in _reference_problems(rules, player)]
         if not -1 <= player.table < rules.constants.tables:
             out.append(
                 f"player {seat}: table {player.table} is none of 0 to {rules.constants.tables - 1} (-1: none)"
@@ -98,9 +118,11 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
                 extra = sorted((found[what] - wanted[what]).elements())[:5]
                 lost = sorted((wanted[what] - found[what]).elements())[:5]
                 out.append(f"{what}: {shown(extra)} more and {shown(lost)} fewer than the game has")
-    for place, seat, _ in state.placements:
+    for place, seat, group in state.placements:
         if not rules.has(Place, place) or not 0 <= seat < count:
             out.append(f"placement {shown(place)} of seat {seat} is not on the board")
+        if not _DICE.fullmatch(group):
+            out.append(f"placement {shown(place)}: dice {shown(group)} are not like '1+3+6'")
     return out + stack_problems(rules, state)
 
 
