@@ -201,3 +201,22 @@ def test_a_huge_document_is_refused_short_after_bounded_work(
         tr.load_position(rules(game), text)
     assert len(str(caught.value)) < 300, str(caught.value)[:1000]
     assert read["values"] <= 3_100 and read["checks"] <= 3_100
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ('{"format": "taverna-position/1", "format": 2}', "twice"),
+        ('{"format": "taverna-position/1", "seed": 1e999}', "finite"),
+        ('{"format": "taverna-position/1", "seed": 123456789012345678901234567890}', "yaml-value"),
+        ('{"format": "taverna-position/1", "seed": ' + "[" * 5_000 + "]" * 5_000 + "}", "yaml-too-deep"),
+        ('{"format": "taverna-position/1", "seed": [' + ", ".join(["1"] * 3_001) + "]}", "yaml-too-many"),
+    ],
+)
+def test_json_is_read_fast_and_refused_as_yaml_refuses_it(text: str, code: str) -> None:
+    """JSON is read by Python's JSON parser (0.8 MB took 5.9 s in the YAML reader); what
+    the YAML reader refuses (a key twice, an infinite or huge number, deep nesting, too
+    many values) is refused the same way."""
+    with pytest.raises(tr.PositionError, match=code) as caught:
+        tr.load_position(rules("taverna"), text)
+    assert len(str(caught.value)) < SHORT

@@ -1,8 +1,9 @@
 """Position documents: a game state written by hand, in YAML or JSON (like FEN for chess),
 for any game whose module gives a :class:`~taverna_rules.core.positions.PositionFormat`.
 
-This module reads the text (bounded YAML, so a hostile document gets a
-:class:`~taverna_rules.errors.PositionError`, never Python's exceptions), checks the
+This module reads the text (JSON or YAML, bounded: at most 64,000 bytes and 3,000
+values, so a hostile document gets a short :class:`~taverna_rules.errors.PositionError`
+at once, never Python's exceptions), checks the
 ``format`` line, hands the data to the game, and proves that what loads plays: its steps
 run up to the first decision, which must offer a legal action. Dumping writes every
 field, so ``load_position(rules, dump_position(state)) == state``. Taverna's document:
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import re
 from typing import Any
 
@@ -140,11 +142,19 @@ def _json(text: str) -> Any:
             raise _NotJson
         return int(digits)
 
+    def real(digits: str) -> float:
+        value = float(digits)
+        if not math.isfinite(value):  # 1e999
+            raise _NotJson
+        return value
+
     def constant(name: str) -> Any:
         raise _NotJson
 
     try:
-        data = json.loads(text, object_pairs_hook=pairs, parse_int=integer, parse_constant=constant)
+        data = json.loads(
+            text, object_pairs_hook=pairs, parse_int=integer, parse_float=real, parse_constant=constant
+        )
     except (_NotJson, ValueError, RecursionError):
         return None
     _bounded(data)
