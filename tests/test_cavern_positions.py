@@ -74,7 +74,7 @@ def test_a_dumped_position_reads_back_equal_in_both_formats() -> None:
         (HEAD + "players: [{name: A}, {name: B, obeyed: [beer]}]\n", "obeyed"),
         (HEAD + "players: [{name: A}, {name: B, summons: [4]}]\n", "summons"),
         (HEAD + "players: [{name: A}, {name: B, summons: [3, 3]}]\n", "summons"),
-        (HEAD + "players: [{name: A}, {name: B}]\nplacements: [[cellar_1, A, '7']]\n", "are not like '1+3+6'"),
+        (HEAD + "players: [{name: A}, {name: B}]\nplacements: [[cellar_1, A, '7']]\n", "not like '1+3+6'"),
         (HEAD + "players: [{name: A}, {name: B}]\nround: 1000000000\n", "round 1000000000 is none of 0 to"),
         (HEAD + "players: [{name: A}, {name: B}]\nround: -1\n", "round -1 is none of 0 to"),
         (HEAD + "players: [{name: A}, {name: B, taken: 4}]\nround: 3\n", "taken after round 3"),
