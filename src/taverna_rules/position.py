@@ -67,7 +67,7 @@ def dump_position(state: Any, fmt: str = "yaml") -> str:
     :class:`~taverna_rules.errors.PositionError` for a state waiting on a chance decision
     (explicit chance mode): a position is taken at a player's decision."""
     module = _module_of_state(state)
-    if fmt not in ("yaml", "json"):
+    if not isinstance(fmt, str) or fmt not in ("yaml", "json"):
         raise PositionError(f"a position is written as 'yaml' or 'json', not {shown(fmt)}")
     if waits_for_chance(state):
         raise PositionError(
