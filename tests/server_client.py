@@ -89,3 +89,19 @@ def serve_process(store: str, *args: str) -> Iterator[tuple[str, subprocess.Pope
         if process.poll() is None:
             process.kill()
             process.wait(20)
+
+
+def create_game(
+    client: Any, seats: list[tuple[str, str]], game: str = "taverna", **extra: Any
+) -> dict[str, Any]:
+    """POST /api/games with ``seats`` as (name, player) pairs; the answer (201 asserted)."""
+    body = {"game": game, "seats": [{"name": n, "player": p} for n, p in seats], **extra}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header that carries a seat's token."""
+    return {"Authorization": f"Bearer {token}"}

@@ -25,7 +25,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from postgres_server import PostgresServer, find_binaries, running_server
-from server_client import live_server, random_action, serve_process
+from server_client import auth, create_game, live_server, random_action, serve_process
 from taverna_rules.errors import StoreError
 from taverna_rules.game import Game, replay
 from taverna_rules.server import CreationLimits, GameHost, create_app, view_payload
@@ -47,18 +47,6 @@ def postgres() -> Iterator[PostgresServer]:
         pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine: no PostgreSQL tests")
     with running_server(binaries) as server:
         yield server
-
-
-def _create(client: Any, seats: list[tuple[str, str]], game: str = "taverna") -> dict[str, Any]:
-    body = {"game": game, "seats": [{"name": n, "player": p} for n, p in seats]}
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def _auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def _wait_for_end(client: Any, store: Any, game_id: str, seconds: float = 120) -> bool:
@@ -107,7 +95,7 @@ def test_a_bot_that_loses_a_race_reloads_and_goes_on(tmp_path: Path) -> None:
     the end (it used to end there, silently, leaving the game waiting)."""
     store = _Overtaken(tmp_path / "games.db")
     with TestClient(create_app(store)) as client:
-        game_id = _create(client, BOTS)["id"]
+        game_id = create_game(client, BOTS)["id"]
         assert _wait_for_end(client, store, game_id), "the bots stopped after losing a race"
         assert game_id in store.overtaken
     assert store.load(game_id).over
@@ -136,7 +124,7 @@ def test_a_bot_move_that_fails_is_logged_and_tried_again(
         caplog.at_level(logging.WARNING, logger="taverna_rules.server"),
         TestClient(create_app(store)) as client,
     ):
-        game_id = _create(client, BOTS)["id"]
+        game_id = create_game(client, BOTS)["id"]
         assert _wait_for_end(client, store, game_id), "the bots stopped after a failure"
     assert store.failures == 2
     assert any(game_id in record.getMessage() for record in caplog.records)
@@ -158,11 +146,11 @@ def test_bots_of_two_processes_on_one_postgresql_store_end_their_games(postgres:
     ):
         bases = [first, second]
         games = [
-            _create(_At(http, base), BOTS, game)["id"]
+            create_game(_At(http, base), BOTS, game)["id"]
             for base in bases
             for game in ("taverna", "cavern_tavern")
         ]
-        person = _create(_At(http, first), [("Ann", "human"), *BOTS])
+        person = create_game(_At(http, first), [("Ann", "human"), *BOTS])
         token = person["seats"][0]["token"]
         rng = random.Random(5)
         deadline = time.monotonic() + 300
@@ -172,12 +160,12 @@ def test_bots_of_two_processes_on_one_postgresql_store_end_their_games(postgres:
             base = bases[turn % 2]
             for game_id in games:
                 http.get(f"{base}/api/games/{game_id}")
-            view = http.get(f"{base}/api/games/{person['id']}/view", headers=_auth(token)).json()
+            view = http.get(f"{base}/api/games/{person['id']}/view", headers=auth(token)).json()
             action = None if view["over"] else random_action(view, rng)
             if action is not None:
                 done = http.post(
                     f"{base}/api/games/{person['id']}/actions",
-                    headers=_auth(token),
+                    headers=auth(token),
                     json={"action": action, "version": view["version"]},
                 )
                 assert done.status_code in (200, 409), done.text  # 409: a bot moved first
@@ -212,9 +200,9 @@ def test_sigterm_stops_the_server_with_hundreds_of_streams_open(tmp_path: Path) 
     for the streams, forever)."""
     with serve_process(str(tmp_path / "games.db")) as (base, process):
         with httpx.Client(base_url=base, timeout=30) as http:
-            created = _create(http, [("Ann", "human"), ("Bob", "human")])
+            created = create_game(http, [("Ann", "human"), ("Bob", "human")])
             game_id, token = created["id"], created["seats"][0]["token"]
-            ticket = http.post(f"/api/games/{game_id}/tickets", headers=_auth(token)).json()["ticket"]
+            ticket = http.post(f"/api/games/{game_id}/tickets", headers=auth(token)).json()["ticket"]
         ended = asyncio.run(_streams_then_sigterm(base, game_id, ticket, process, 300))
         assert process.wait(60) is not None
     assert ended == 300
@@ -291,7 +279,7 @@ def test_a_view_s_version_and_state_come_from_one_read(tmp_path: Path) -> None:
     older than the state)."""
     store = _OvertakenLoad(tmp_path / "games.db")
     with TestClient(create_app(store)) as client:
-        created = _create(client, [("Ann", "human"), ("Bob", "human")])
+        created = create_game(client, [("Ann", "human"), ("Bob", "human")])
         game_id = created["id"]
         first = client.get(f"/api/games/{game_id}/view").json()
         store.overtake(game_id)
@@ -309,7 +297,7 @@ def test_views_read_by_another_process_during_bot_play_are_each_one_version(tmp_
     player_store, reader_store = SQLiteStore(path), SQLiteStore(path)
     seen: list[dict[str, Any]] = []
     with TestClient(create_app(player_store)) as playing, TestClient(create_app(reader_store)) as reading:
-        game_id = _create(playing, BOTS, "cavern_tavern")["id"]
+        game_id = create_game(playing, BOTS, "cavern_tavern")["id"]
         for _ in range(3000):
             view = reading.get(f"/api/games/{game_id}/view").json()
             if not seen or view["version"] != seen[-1]["version"]:
@@ -343,10 +331,10 @@ def test_many_long_polls_on_one_game_share_one_watch_of_the_store(tmp_path: Path
     of times, not once per waiter."""
     store = _Counting(tmp_path / "games.db")
     with live_server(create_app(store)) as base, httpx.Client(base_url=base, timeout=30) as http:
-        created = _create(http, [("Ann", "human"), ("Bob", "human")])
+        created = create_game(http, [("Ann", "human"), ("Bob", "human")])
         game_id = created["id"]
         tokens = [s["token"] for s in created["seats"]]
-        view = http.get(f"/api/games/{game_id}/view", headers=_auth(tokens[0])).json()
+        view = http.get(f"/api/games/{game_id}/view", headers=auth(tokens[0])).json()
         answers, played, quiet, woken = asyncio.run(_long_polls(base, store, game_id, view, tokens, 200))
     assert played > view["version"] and answers == [played] * 200
     assert quiet <= 10, f"{quiet} reads of the store in 3 s of 200 waiters"
@@ -361,7 +349,7 @@ async def _long_polls(
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
 
         async def wait(index: int) -> int:
-            headers = _auth(tokens[index % 2]) if index % 3 else {}
+            headers = auth(tokens[index % 2]) if index % 3 else {}
             url = f"/api/games/{game_id}/events?since={view['version']}&wait=25"
             response = await http.get(url, headers=headers)
             assert response.status_code == 200, response.text
@@ -374,11 +362,11 @@ async def _long_polls(
         await asyncio.sleep(3)
         quiet = store.reads - before
         decider = tokens[view["waiting_for"][0]]
-        mine = (await http.get(f"/api/games/{game_id}/view", headers=_auth(decider))).json()
+        mine = (await http.get(f"/api/games/{game_id}/view", headers=auth(decider))).json()
         before = store.reads
         played = await http.post(
             f"/api/games/{game_id}/actions",
-            headers=_auth(decider),
+            headers=auth(decider),
             json={"action": mine["decision"]["actions"][0], "version": mine["version"]},
         )
         assert played.status_code == 200, played.text
@@ -409,21 +397,21 @@ def test_reads_of_a_game_never_wait_for_a_change_in_progress(tmp_path: Path) -> 
     try:
         with live_server(create_app(store)) as base, httpx.Client(base_url=base, timeout=20) as http:
             store.gate.set()
-            created = _create(http, [("Ann", "human"), ("Bob", "human")])
+            created = create_game(http, [("Ann", "human"), ("Bob", "human")])
             store.gate.clear()
             game_id, tokens = created["id"], [s["token"] for s in created["seats"]]
-            view = http.get(f"/api/games/{game_id}/view", headers=_auth(tokens[0])).json()
+            view = http.get(f"/api/games/{game_id}/view", headers=auth(tokens[0])).json()
             decider = tokens[view["waiting_for"][0]]
-            mine = http.get(f"/api/games/{game_id}/view", headers=_auth(decider)).json()
+            mine = http.get(f"/api/games/{game_id}/view", headers=auth(decider)).json()
             body = {"action": mine["decision"]["actions"][0], "version": mine["version"]}
             acting = threading.Thread(
-                target=lambda: http.post(f"/api/games/{game_id}/actions", headers=_auth(decider), json=body)
+                target=lambda: http.post(f"/api/games/{game_id}/actions", headers=auth(decider), json=body)
             )
             acting.start()
             assert store.waiting.wait(20)
             during = [
                 http.get(f"/api/games/{game_id}/view").json(),
-                http.get(f"/api/games/{game_id}/view", headers=_auth(decider)).json(),
+                http.get(f"/api/games/{game_id}/view", headers=auth(decider)).json(),
                 http.get(f"/api/games/{game_id}/events?since=0").json(),
             ]
             assert [d["version"] for d in during] == [mine["version"]] * 3
@@ -538,7 +526,7 @@ def test_a_seat_token_in_the_address_is_refused_everywhere(tmp_path: Path) -> No
     token_in_query), without echoing the token (it used to be taken on all of them)."""
     store = SQLiteStore(tmp_path / "games.db")
     with TestClient(create_app(store)) as client:
-        created = _create(client, [("Ann", "human"), ("Bob", "human")])
+        created = create_game(client, [("Ann", "human"), ("Bob", "human")])
         token = created["seats"][0]["token"]
         paths = _paths(client, created["id"])
         assert len(paths) >= 6
@@ -556,19 +544,19 @@ def test_stream_tickets_are_for_one_game_one_seat_and_a_short_time(tmp_path: Pat
     a ticket expires after TICKET_SECONDS."""
     store = SQLiteStore(tmp_path / "games.db")
     with TestClient(create_app(store)) as client:
-        first = _create(client, [("Ann", "human"), ("Bob", "human")])
-        other = _create(client, [("Cy", "human"), ("Di", "human")])
+        first = create_game(client, [("Ann", "human"), ("Bob", "human")])
+        other = create_game(client, [("Cy", "human"), ("Di", "human")])
         token = first["seats"][1]["token"]
         url = f"/api/games/{first['id']}/tickets"
         assert client.post(url).status_code == 401
-        given = client.post(url, headers=_auth(token))
+        given = client.post(url, headers=auth(token))
         assert given.status_code == 201 and given.json()["expires_in"] == TICKET_SECONDS
         ticket = given.json()["ticket"]
         assert token not in ticket
         assert client.get(f"/api/games/{other['id']}/stream?ticket={ticket}").status_code == 403
         changed = ticket[:-2] + ("AA" if not ticket.endswith("AA") else "BB")
         assert client.get(f"/api/games/{first['id']}/stream?ticket={changed}").status_code == 403
-        assert client.get(f"/api/games/{first['id']}/view", headers=_auth(ticket)).status_code == 403
+        assert client.get(f"/api/games/{first['id']}/view", headers=auth(ticket)).status_code == 403
     token, digest = new_token()
     seats = [SeatInfo(0, "Ann", "human", digest)]
     made = stream_ticket(seats[0], "g", 1000.0)
@@ -641,8 +629,8 @@ def test_a_game_whose_rows_do_not_read_is_listed_broken_and_nothing_else_is_affe
         token = people.tokens[0]
         for method, url, headers in [
             ("GET", f"/api/games/{broken_people}/view", {}),
-            ("GET", f"/api/games/{broken_people}/events", _auth(token)),
-            ("POST", f"/api/games/{broken_people}/actions", _auth(token)),
+            ("GET", f"/api/games/{broken_people}/events", auth(token)),
+            ("POST", f"/api/games/{broken_people}/actions", auth(token)),
         ]:
             response = client.request(method, url, headers=headers, json={"action": {}, "version": 0})
             assert response.status_code == 503, (url, response.text)
@@ -658,13 +646,13 @@ def test_a_game_whose_rows_do_not_read_is_listed_broken_and_nothing_else_is_affe
         assert "broken" in listed[broken_bots] and "broken" in listed[broken_people]
         assert "broken" not in listed[healthy.record.id]
         seat = next(iter(healthy.tokens))
-        mine = client.get(f"/api/games/{healthy.record.id}/view", headers=_auth(healthy.tokens[seat])).json()
+        mine = client.get(f"/api/games/{healthy.record.id}/view", headers=auth(healthy.tokens[seat])).json()
         other = healthy.tokens[1 - seat]
         decider = healthy.tokens[seat] if seat in mine["waiting_for"] else other
-        mine = client.get(f"/api/games/{healthy.record.id}/view", headers=_auth(decider)).json()
+        mine = client.get(f"/api/games/{healthy.record.id}/view", headers=auth(decider)).json()
         played = client.post(
             f"/api/games/{healthy.record.id}/actions",
-            headers=_auth(decider),
+            headers=auth(decider),
             json={"action": mine["decision"]["actions"][0], "version": mine["version"]},
         )
         assert played.status_code == 200, played.text

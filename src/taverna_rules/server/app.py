@@ -192,6 +192,16 @@ def create_app(
             return known
         return await run_in_threadpool(host.seat_of, game_id, token)
 
+    async def token_seat(request: Request, game_id: str, needs: str) -> int:
+        """The seat whose token the request carries; 401 saying what ``needs`` the token
+        when it carries none (an unknown game is a 404 first)."""
+        if _token(request) is None:
+            await run_in_threadpool(host.summary, game_id)
+            raise ServerError(401, "no_token", needs)
+        who = await seat(request, game_id)
+        assert who is not None  # a token that names no seat was refused by seat()
+        return who
+
     async def rules(request: Request) -> Response:
         return JSONResponse({"games": await run_in_threadpool(host.rules_info), "bots": list(host.bots)})
 
@@ -249,11 +259,9 @@ def create_app(
 
     async def act(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        if _token(request) is None:
-            await run_in_threadpool(host.summary, game_id)  # an unknown game is a 404 first
-            raise ServerError(401, "no_token", "playing a seat needs its token: Authorization: Bearer TOKEN")
-        who = await seat(request, game_id)
-        assert who is not None
+        who = await token_seat(
+            request, game_id, "playing a seat needs its token: Authorization: Bearer TOKEN"
+        )
         body = await _body(request)
         if not isinstance(body, dict) or set(body) != {"action", "version"}:
             raise ServerError(422, "invalid_request", 'the body is {"action": {...}, "version": N}')
@@ -267,11 +275,7 @@ def create_app(
 
     async def ticket(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        if _token(request) is None:
-            await run_in_threadpool(host.summary, game_id)  # an unknown game is a 404 first
-            raise ServerError(401, "no_token", "a stream ticket is given for a seat's token: Authorization")
-        who = await seat(request, game_id)
-        assert who is not None
+        who = await token_seat(request, game_id, "a stream ticket is given for a seat's token: Authorization")
         text, seconds = await run_in_threadpool(host.ticket, game_id, who)
         return JSONResponse(
             {"ticket": text, "expires_in": seconds}, 201, headers={"Cache-Control": "no-store"}
