@@ -8,12 +8,14 @@ its module).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+from taverna_rules._shown import shown
 from taverna_rules.content.loader import load_content, validate_content
-from taverna_rules.content.problems import ValidationReport
+from taverna_rules.content.problems import ValidationReport, did_you_mean
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.errors import GameModuleError
 from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
@@ -27,7 +29,19 @@ __all__ = ["load_rules", "validate"]
 Paths = str | Path | Iterable[str | Path]
 
 
+def _unknown_game(name: object) -> str:
+    """``"no game 'taverne' is installed; did you mean 'taverna'? games: ..."``: a game
+    whose id starts with ``name`` is the closest (``"cavern"``), else the nearest spelling."""
+    games = installed_games()
+    word = name.lower() if isinstance(name, str) else ""
+    started = [game for game in games if word and game.startswith(word)]
+    close = f"did you mean {started[0]!r}?" if started else did_you_mean(word, games)
+    return f"no game {shown(name)} is installed; {close + ' ' if close else ''}games: {', '.join(games)}"
+
+
 def _content_of(game: str) -> ContentSpec:
+    if not isinstance(game, str) or game not in installed_games():
+        raise GameModuleError(_unknown_game(game))
     module = game_module(game)
     if module.content is None:
         raise GameModuleError(f"game {module.id!r} ships no content pipeline: its rules are built in Python")
@@ -45,6 +59,20 @@ def _game_and_paths(paths: tuple[Paths, ...], game: str | None) -> tuple[str, tu
             raise GameModuleError(f"two games named: {paths[0]!r} and game={game!r}")
         return paths[0], paths[1:]
     return (DEFAULT_GAME if game is None else game), paths
+
+
+# What a game id may look like: a bare word, never a path nor a file name.
+_GAME_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+
+
+def _missing(path: str) -> str:
+    """The hint for a path that does not exist: a game named where a path was expected,
+    or a word that may be meant as a game (``"taverne"``) with the installed games."""
+    if path in installed_games():
+        return f"{path!r} is a game, not a folder: name the game first or as game=; a folder is ./{path}"
+    if _GAME_ID.fullmatch(path) is None:
+        return ""
+    return _unknown_game(path)
 
 
 # A game id named first is the game, not a path: this overload is matched before the last.
@@ -83,7 +111,7 @@ def load_rules(*paths: Paths, base: bool = True, game: str | None = None) -> Any
     same (cached) rule set.
     """
     game, paths = _game_and_paths(paths, game)
-    return load_content(_content_of(game), *paths, base=base)
+    return load_content(_content_of(game), *paths, base=base, missing=_missing)
 
 
 def validate(*paths: Paths, base: bool = True, game: str | None = None) -> ValidationReport:
@@ -92,4 +120,4 @@ def validate(*paths: Paths, base: bool = True, game: str | None = None) -> Valid
     ``base=False``): schema and semantic problems in one report; raise nothing about the
     content."""
     game, paths = _game_and_paths(paths, game)
-    return validate_content(_content_of(game), *paths, base=base)
+    return validate_content(_content_of(game), *paths, base=base, missing=_missing)

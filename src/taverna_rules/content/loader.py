@@ -48,7 +48,7 @@ from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.ops import parse_effect
 from taverna_rules.errors import ContentError
 
-__all__ = ["CONVERTER", "inherit", "load_content", "provenance_of", "validate_content"]
+__all__ = ["CONVERTER", "MissingHint", "inherit", "load_content", "provenance_of", "validate_content"]
 
 
 def _converter() -> cattrs.Converter:
@@ -61,6 +61,14 @@ def _converter() -> cattrs.Converter:
 
 CONVERTER = _converter()
 
+#: ``missing(path) -> hint``: what a path that does not exist may have meant. The caller
+#: knows what else a name may stand for (an installed game); this pipeline knows no game.
+MissingHint = Callable[[str], str]
+
+
+def _no_hint(path: str) -> str:
+    return ""
+
 
 # ----------------------------------------------------------------------------- sources
 @attrs.frozen
@@ -71,7 +79,7 @@ class _Text:
 
 
 def _sources(
-    spec: ContentSpec, paths: Sequence[str | Path], base: bool
+    spec: ContentSpec, paths: Sequence[str | Path], base: bool, missing: MissingHint
 ) -> tuple[list[Unit], list[_Text], list[Problem], int]:
     """The units to load, the texts of their files, the problems of reading them, and how
     many of the units are the bundled content's (they come first)."""
@@ -83,7 +91,8 @@ def _sources(
     for raw in paths:
         path = Path(raw)
         if not os.path.lexists(path):
-            problems.append(Problem("file-missing", f"no such file or folder: {str(raw)!r}", str(raw)))
+            message = f"no such file or folder: {str(raw)!r}"
+            problems.append(Problem("file-missing", message, str(raw), hint=missing(str(raw))))
             continue
         units.extend(discover(path, str(raw).rstrip("/") or str(raw), problems))
     texts: list[_Text] = []
@@ -424,8 +433,10 @@ def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[
     return order_layers(layers, problems)
 
 
-def _load(spec: ContentSpec, paths: Sequence[str | Path], base: bool) -> _Outcome:
-    units, texts, problems, bundled_units = _sources(spec, paths, base)
+def _load(
+    spec: ContentSpec, paths: Sequence[str | Path], base: bool, missing: MissingHint = _no_hint
+) -> _Outcome:
+    units, texts, problems, bundled_units = _sources(spec, paths, base, missing)
     parsed: dict[int, list[Located]] = {}
     for text in texts:
         source, yaml_problems = load_yaml_text(text.text, text.name)
@@ -504,9 +515,13 @@ def _stamp(paths: Iterable[str | Path]) -> tuple[tuple[str, int, int], ...]:
 
 @cache
 def _load_cached(
-    spec: ContentSpec, paths: tuple[str, ...], base: bool, stamp: tuple[tuple[str, int, int], ...]
+    spec: ContentSpec,
+    paths: tuple[str, ...],
+    base: bool,
+    stamp: tuple[tuple[str, int, int], ...],
+    missing: MissingHint,
 ) -> Any:
-    outcome = _load(spec, paths, base)
+    outcome = _load(spec, paths, base, missing)
     if outcome.rules is None:
         raise ContentError([p for p in outcome.problems if p.severity == "error"])
     return outcome.rules
@@ -531,7 +546,12 @@ def _flatten(paths: Sequence[object]) -> tuple[list[str | Path], list[Problem]]:
     return flat, problems
 
 
-def load_content(spec: ContentSpec, *paths: str | Path | Iterable[str | Path], base: bool = True) -> Any:
+def load_content(
+    spec: ContentSpec,
+    *paths: str | Path | Iterable[str | Path],
+    base: bool = True,
+    missing: MissingHint = _no_hint,
+) -> Any:
     """Load the bundled content of the game ``spec`` describes, plus the packs, content
     files or folders in ``paths`` (each a path, or a list of paths).
 
@@ -540,23 +560,28 @@ def load_content(spec: ContentSpec, *paths: str | Path | Iterable[str | Path], b
     ``paths`` (a complete game's content). Raises
     :class:`~taverna_rules.errors.ContentError` listing every error (warnings do not stop
     loading: see :func:`validate_content`). Loading the same unchanged files again returns
-    the same (cached) rule set.
+    the same (cached) rule set. ``missing(path)`` gives the hint of a path that does not
+    exist.
     """
     flat, problems = _flatten(paths)
     if problems:
         raise ContentError(problems)
     keys = tuple(str(p) for p in flat)
-    return _load_cached(spec, keys, base, _stamp(keys))
+    return _load_cached(spec, keys, base, _stamp(keys), missing)
 
 
 def validate_content(
-    spec: ContentSpec, *paths: str | Path | Iterable[str | Path], base: bool = True
+    spec: ContentSpec,
+    *paths: str | Path | Iterable[str | Path],
+    base: bool = True,
+    missing: MissingHint = _no_hint,
 ) -> ValidationReport:
     """Check packs, content files or folders (each a path, or a list of paths) on top of
     the game's bundled content (or alone, ``base=False``): schema and semantic problems in
-    one report; raise nothing."""
+    one report; raise nothing. ``missing(path)`` gives the hint of a path that does not
+    exist."""
     flat, problems = _flatten(paths)
     if problems:
         return ValidationReport(tuple(problems))
-    outcome = _load(spec, flat, base)
+    outcome = _load(spec, flat, base, missing)
     return ValidationReport(tuple(outcome.problems), outcome.files, outcome.sources)
