@@ -312,20 +312,25 @@ def test_an_agent_observes_nothing_of_the_others_hidden_cards(game_id: str) -> N
 
 
 # ---------------------------------------------------------------------- the rest
-def test_render_shows_whose_turn_and_the_scores() -> None:
-    table = env(game="taverna", players=2, render_mode="ansi")
+@pytest.mark.parametrize("game", ["taverna", "cavern_tavern"])
+def test_render_shows_whose_turn_the_text_board_and_the_scores(game: str) -> None:
+    """``ansi`` renders a head line, then the library's text board as a spectator sees it."""
+    table = env(game=game, players=2, render_mode="ansi")
     table.reset(seed=5)
     text = table.render()
     assert text is not None
     decision = table.game.decision
     assert decision is not None
-    assert text.splitlines()[0] == f"taverna, 2 players: player_{decision.player} to decide ({decision.kind})"
-    assert text.splitlines()[1:] == ["  player_0: 0 VP", "  player_1: 0 VP"]
+    name = table.game.module.name.get("en")
+    head, *board = text.splitlines()
+    assert head == f"{name}, 2 players: player_{decision.player} to decide"
+    assert "\n".join(board) == table.game.board() == str(table.game)
     _play(table, random.Random(3))
     final = table.render()
     result = table.game.result
     assert final is not None and result is not None
-    assert final.startswith("taverna, 2 players: over, ")
+    assert final.startswith(f"{name}, 2 players: over, ")
+    assert final.endswith(table.game.board())
     for standing in result.standings:
         assert f"{standing.name}: {standing.total} VP" in final
     table.close()

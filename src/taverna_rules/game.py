@@ -237,6 +237,74 @@ class Game:
             raise UnknownPlayerError(f"no seat {shown(player)}; seats are 0 to {len(names) - 1}")
         return player
 
+    # ------------------------------------------------------------------ in words
+    def _lang(self, lang: str | None) -> str:
+        languages = self.module.languages
+        if lang is None:
+            return languages[0]
+        if not isinstance(lang, str) or lang not in languages:
+            raise OptionError(
+                f"language must be one of {', '.join(map(repr, languages))} for game "
+                f"{self.module.id!r}, not {shown(lang)}"
+            )
+        return lang
+
+    def describe(self, action: Action, lang: str | None = None) -> str:
+        """A label a person reads for ``action`` of the pending decision, in ``lang`` (one
+        of the game's :attr:`~taverna_rules.GameModule.languages`; ``None``: its first):
+        names as the rulebook and the board print them, players by name, numbers as
+        printed (a table ``1`` to ``6``), never a content id (``Take the order Roast Boar
+        from table 3``). Each option of a choice has its own label. An action that is no
+        action of this game: :class:`~taverna_rules.errors.IllegalActionError`."""
+        language = self._lang(lang)
+        if not isinstance(action, Action) or type(action) not in self.module.actions.values():
+            raise IllegalActionError(
+                f"describe takes an action of game {self.module.id!r}, not {shown(action)}"
+            )
+        label: str = self.module.describe_action(self.rules, self._state, action, language)
+        return label
+
+    def narration(
+        self, player: int | str | None = None, *, lang: str | None = None, since: int = 0
+    ) -> list[tuple[int, str]]:
+        """The log in words as ``player`` (seat or name; ``None``: a spectator) sees it, from
+        event number ``since`` on: each line with the number of events it follows (the
+        game's :attr:`~taverna_rules.GameModule.narrate`; bookkeeping events have no line).
+        A line names only what ``player`` may see: it is written from their view of the
+        log."""
+        language = self._lang(lang)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise OptionError(f"since is a number of events, 0 or more, not {shown(since)}")
+        module = self.module
+        state = None
+        lines = []
+        for index, event in enumerate(self.events_for(player)):
+            state = module.evolve(state, event)
+            if index >= since:
+                line = module.narrate(self.rules, state, event, language)
+                if line:
+                    lines.append((index + 1, line))
+        return lines
+
+    def narrate(
+        self, player: int | str | None = None, *, lang: str | None = None, since: int = 0
+    ) -> list[str]:
+        """The lines of :meth:`narration`, without their numbers: ``print("\\n".join(game.narrate()))``
+        tells the game so far as a spectator saw it."""
+        return [line for _, line in self.narration(player, lang=lang, since=since)]
+
+    def board(self, player: int | str | None = None, *, lang: str | None = None) -> str:
+        """The position as plain text, as ``player`` (seat or name; ``None``: a spectator)
+        sees it (the game's :attr:`~taverna_rules.GameModule.board_text`): what
+        ``print(game)`` shows for a spectator."""
+        language = self._lang(lang)
+        seat = self._seat(player)
+        text: str = self.module.board_text(self.rules, self.view(seat), seat, language)
+        return text
+
+    def __str__(self) -> str:
+        return self.board()
+
     # ------------------------------------------------------------------ playing
     def apply(self, action: Action, *, player: int | str | None = None) -> list[Event]:
         """Play ``action``; return its events. Illegal: :class:`IllegalActionError`, no change.

@@ -15,6 +15,7 @@ knows no game: it reads the entry points and never imports a game by name.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
@@ -33,7 +34,15 @@ from taverna_rules.core.views import Visibility
 from taverna_rules.dsl.ops import Vocabulary
 from taverna_rules.errors import GameModuleError, PositionError
 
-__all__ = ["DEFAULT_GAME", "ENTRY_POINTS", "GameModule", "game_module", "installed_games"]
+__all__ = [
+    "DEFAULT_GAME",
+    "ENTRY_POINTS",
+    "GameModule",
+    "describe_fields",
+    "game_module",
+    "installed_games",
+    "players_text",
+]
 
 #: The entry-point group games register in.
 ENTRY_POINTS = "taverna_rules.games"
@@ -54,6 +63,43 @@ def _no_effects(rules: Any, ref: str) -> Any:
 
 def _no_positions(rules: Any, state: Any) -> Any:
     raise PositionError("this game does not load positions")
+
+
+def _spaced(name: str) -> str:
+    """``PickCard`` as ``Pick card``."""
+    spaced = re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
+    return spaced[:1].upper() + spaced[1:]
+
+
+def _named(rules: Any, value: object, lang: str) -> str:
+    """A value of an action in words: a content id by its name (when the rules name it)."""
+    if isinstance(value, str):
+        name_of = getattr(rules, "name_of", None)
+        return str(name_of(value, lang)) if callable(name_of) else value
+    if isinstance(value, tuple | list):
+        return ", ".join(_named(rules, item, lang) for item in value) or "none"
+    return "none" if value is None else str(value)
+
+
+def describe_fields(rules: Any, state: Any, action: Any, lang: str) -> str:
+    """The default label of an action: its kind in words, then its values, content ids by
+    their names (``Sell spell: Forged Deed``); a game labels its actions better with its
+    own :attr:`GameModule.describe_action`."""
+    fields = attrs.astuple(action, recurse=False) if attrs.has(type(action)) else ()
+    values = [_named(rules, value, lang) for value in fields]
+    kind = _spaced(type(action).__name__)
+    return f"{kind}: {', '.join(values)}" if values else kind
+
+
+def _silent(rules: Any, state: Any, event: Any, lang: str) -> str | None:
+    return None
+
+
+def players_text(rules: Any, state: Any, viewer: int | None, lang: str) -> str:
+    """The default text board: the players, in seat order (``viewer``'s marked)."""
+    return "\n".join(
+        f"{'*' if seat == viewer else ' '} {player.name}" for seat, player in enumerate(state.players)
+    )
 
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
@@ -149,11 +195,26 @@ class GameModule:
     #: The rules text of its cards (:class:`~taverna_rules.core.card_texts.RulesText`), for
     #: :func:`taverna_rules.adapters.rules_text.card_texts` and ``taverna rules-text``.
     rules_text: RulesText | None = None
-    #: The game in plain words, for the narrated demo: an object with
-    #: ``describe(rules, state, event) -> line or None``, and ``intro(rules, state)`` and
+    #: The narrated demo's frame: an object with ``intro(rules, state)`` and
     #: ``outro(rules, state)`` giving the lines after the opening and after the scores;
-    #: ``None``: events are not narrated.
+    #: ``None``: none (the events' lines are :attr:`narrate`'s).
     narration: Any = None
+    #: ``describe_action(rules, state, action, lang) -> label``: an action in words a
+    #: person reads, in ``lang`` (one of :attr:`languages`), for the player deciding in
+    #: ``state``: names as the rulebook and the board print them, never content ids,
+    #: seats or zero-based numbers (:meth:`Game.describe <taverna_rules.Game.describe>`);
+    #: by default the action's kind and its values by name (:func:`describe_fields`).
+    describe_action: Callable[[Any, Any, Any, str], str] = describe_fields
+    #: ``narrate(rules, state, event, lang) -> line or None``: the line of the log for
+    #: ``event``, where ``state`` is the state the event led to as the reader sees it (a
+    #: seat's view, or a spectator's), ``None`` for bookkeeping
+    #: (:meth:`Game.narrate <taverna_rules.Game.narrate>`); by default no line.
+    narrate: Callable[[Any, Any, Any, str], str | None] = _silent
+    #: ``board_text(rules, state, viewer, lang) -> text``: the position in a few lines of
+    #: plain text, from ``state`` as ``viewer`` (a seat, ``None``: a spectator) sees it
+    #: (``print(game)``, :meth:`Game.board <taverna_rules.Game.board>`); by default the
+    #: players' names (:func:`players_text`).
+    board_text: Callable[[Any, Any, int | None, str], str] = players_text
     #: ``heuristic(rules, state, seat) -> float``: how well a seat stands (higher is
     #: better), for bots that look one step ahead
     #: (:class:`~taverna_rules.adapters.bots.GreedyBot`); ``None``: every state looks alike.

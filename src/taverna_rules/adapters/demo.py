@@ -1,5 +1,7 @@
-"""``make demo``: a full game between greedy bots, narrated, ending with the scores
-(``--game cavern_tavern``, or ``make demo GAME=cavern_tavern``, for another game)."""
+"""``make demo``: a full game between greedy bots, narrated as a spectator sees it
+(:meth:`Game.narrate <taverna_rules.Game.narrate>`), ending with the text board
+(``print(game)``) and the scores (``--game cavern_tavern``, or ``make demo
+GAME=cavern_tavern``, for another game)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from taverna_rules.adapters.bots import GreedyBot
-from taverna_rules.adapters.narrate import describe_event, score_table
+from taverna_rules.adapters.narrate import score_table
 from taverna_rules.game import new_game
 from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.rules import load_rules
@@ -35,25 +37,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     bot = GreedyBot(args.seed)
     narration = module.narration
     out = sys.stdout
-    shown = 0
-
-    def flush() -> None:
-        nonlocal shown
-        # Narrate from the spectator's view: hands stay hidden, as at a real table.
-        log = game.events_for(None)
-        for event in log[shown:]:
-            line = describe_event(rules, game.state, event)
-            if line:
-                out.write(line + "\n")
-        shown = len(log)
-
-    flush()
-    for line in narration.intro(rules, game.state) if narration else ():
-        out.write(line + "\n")
+    opening = len(game.events)
+    intro = narration.intro(rules, game.state) if narration else []
     while (decision := game.decision) is not None:
         game.apply(bot.choose(game.seat(decision.player)))
-        flush()
+    # Narrated from the spectator's view (hands stay hidden, as at a real table), once:
+    # the game's introduction after the opening's lines.
+    for number, line in game.narration(None):
+        if intro and number > opening:
+            out.write("\n".join(intro) + "\n")
+            intro = []
+        out.write(line + "\n")
     assert game.result is not None
+    out.write(f"\n{game}\n")
     out.write("\nFinal scores (VP by category)\n\n")
     out.write(score_table(game.result) + "\n")
     for line in narration.outro(rules, game.state) if narration else ():

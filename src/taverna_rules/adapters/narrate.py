@@ -1,5 +1,6 @@
-"""Plain-English narration of any game: each game's lines for its events (its module's
-``narration``), and the final score table."""
+"""Narration of any game: each game's lines for its events (its module's ``narrate``;
+:meth:`Game.narrate <taverna_rules.Game.narrate>` tells a whole log), and the final score
+table."""
 
 from __future__ import annotations
 
@@ -12,13 +13,12 @@ from taverna_rules.game_modules import game_module
 __all__ = ["describe_event", "score_table"]
 
 
-def describe_event(rules: Any, state: Any, event: Event) -> str | None:
-    """The narration's line for ``event`` in the game of ``rules`` (``state`` gives player
-    names), or ``None`` for bookkeeping and for a game without narration."""
-    narration = game_module(rules.game).narration
-    if narration is None:
-        return None
-    line: str | None = narration.describe(rules, state, event)
+def describe_event(rules: Any, state: Any, event: Event, lang: str | None = None) -> str | None:
+    """The line for ``event`` in the game of ``rules`` (``state``: the state it led to, as
+    the reader sees it), in ``lang`` (``None``: the game's first language), or ``None``
+    for bookkeeping and for a game without narration."""
+    module = game_module(rules.game)
+    line: str | None = module.narrate(rules, state, event, lang or module.languages[0])
     return line
 
 

@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import operator
 import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -86,9 +87,9 @@ from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.chance import CHANCE
 from taverna_rules.core.observation import ObservationLayout, chain_key, digest
 from taverna_rules.core.records import PickOutcome
-from taverna_rules.errors import OptionError
+from taverna_rules.errors import IllegalActionError, OptionError, TavernaError
 from taverna_rules.game import Game, new_game, replay
-from taverna_rules.game_modules import GameModule, game_module, installed_games
+from taverna_rules.game_modules import GameModule, describe_fields, game_module, installed_games
 from taverna_rules.observations import observation_layout, observe
 from taverna_rules.rules import load_rules
 
@@ -318,22 +319,37 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return decision is not None and decision.player == CHANCE
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """The action numbered ``action`` (its copy-free form), or the chance outcome."""
+        """The label of the action numbered ``action`` (:meth:`Game.describe
+        <taverna_rules.Game.describe>`; for a number the pending decision does not offer,
+        the default label of its copy-free form), or the chance outcome."""
         number = operator.index(action)
         if player == pyspiel.PlayerId.CHANCE:
             return f"outcome {number}"
-        return repr(self._spec.space.decode(number))
+        game = self._log.game
+        space = self._spec.space
+        try:
+            return game.describe(space.decode(number, game))
+        except IllegalActionError:
+            module = self._spec.module
+            return describe_fields(game.rules, game.state, space.decode(number), module.languages[0])
 
     def __str__(self) -> str:
+        """The text board of the whole state (every hand shown, as OpenSpiel's games show
+        every card), under a line saying how many players, events, and who decides, and
+        over the key of the whole log: OpenSpiel's tools (``get_all_states``) key states by
+        this text, and two histories may meet at one board (a chance node resolving one
+        action or another)."""
         spec = self._spec
         head = f"{spec.module.name.en}, {spec.players} players"
         game = self._log.game
         decision = game.decision
+        names = [p.name for p in game.state.players]
         if decision is None:
             status = f"over, returns {list(game.returns())}"
         else:
-            status = "chance" if decision.player == CHANCE else f"{decision.kind} for seat {decision.player}"
-        return f"{head}, {len(game.events)} events, {status}\nlog {self._key(spec.players)}"
+            status = "chance" if decision.player == CHANCE else f"{names[decision.player]} to decide"
+        board = spec.module.board_text(game.rules, game.state, None, spec.module.languages[0])
+        return f"{head}, {len(game.events)} events, {status}\n{board}\nlog {self._key(spec.players)}"
 
     # ------------------------------------------------------------------ information
     def _key(self, index: int) -> str:
@@ -446,8 +462,9 @@ _REGISTERED: dict[str, type[TavernaGame]] = {}
 
 def register() -> tuple[str, ...]:
     """Register every installed game with OpenSpiel (``python_taverna``,
-    ``python_cavern_tavern``, ...; see :func:`short_name`) and return their names. Calling
-    it again registers only games installed since."""
+    ``python_cavern_tavern``, ...; see :func:`short_name`) and return their names. Importing
+    this module calls it, as OpenSpiel's own Python games register on import; calling it
+    again is harmless: it registers only games installed since."""
     for game_id in installed_games():
         if game_id in _REGISTERED:
             continue
@@ -466,3 +483,11 @@ def _creator(game_id: str) -> type[TavernaGame]:
 
     name = "Python" + "".join(word.title() for word in game_id.split("_"))
     return type(name, (TavernaGame,), {"__init__": init, "__doc__": f"{game_id} as an OpenSpiel game."})
+
+
+# OpenSpiel's own Python games register when their module is imported: so do these. A
+# game that fails to load is said, not raised: the others stay usable.
+try:
+    register()
+except TavernaError as _exc:  # pragma: no cover - only a broken third-party game
+    warnings.warn(f"taverna_rules.adapters.openspiel: {_exc}", stacklevel=1)

@@ -249,15 +249,15 @@ class TavernaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
 
     # ------------------------------------------------------------------ rendering
     def render(self) -> str | None:
-        """In ``"ansi"`` mode, the table in a few lines: whose decision it is and each
-        player's VP (the final standings once the game is over). Without a render mode:
-        ``None``, with Gymnasium's warning."""
+        """In ``"ansi"`` mode, the table as text: a line saying whose decision it is (the
+        final standings once the game is over), then the text board as a spectator sees
+        it (:meth:`Game.board <taverna_rules.Game.board>`, what ``print(game)`` shows).
+        Without a render mode: ``None``, with Gymnasium's warning."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render mode: make the env with 'ansi'")
             return None
         game = self.game
-        players = len(self.possible_agents)
-        head = f"{game.rules.game}, {players} players"
+        head = f"{game.module.name.get('en')}, {len(self.possible_agents)} players"
         result = game.result
         if result is not None:
             winners = " and ".join(result.winners)
@@ -267,15 +267,11 @@ class TavernaEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type info
                 f"  {s.rank}{'=' if s.tied else ' '} {s.name}: {s.total} VP, return {returns[s.player]:+.2f}"
                 for s in result.standings
             ]
-            return "\n".join(lines)
-        decision = game.decision
-        assert decision is not None
-        lines = [f"{head}: {self.possible_agents[decision.player]} to decide ({decision.kind})"]
-        view = game.view(None)
-        for seat, agent in enumerate(self.possible_agents):
-            points = _vp(view.players[seat])
-            lines.append(f"  {agent}: {'?' if points is None else points} VP")
-        return "\n".join(lines)
+        else:
+            decision = game.decision
+            assert decision is not None
+            lines = [f"{head}: {self.possible_agents[decision.player]} to decide"]
+        return "\n".join([*lines, game.board()])
 
     def close(self) -> None:
         """Release what the environment holds: nothing but the game, which stays
@@ -307,16 +303,6 @@ def _action_number(action: object, size: int) -> int:
     if type(number) is not int:
         raise IllegalActionError(f"an action is a number from 0 to {size - 1}, not {shown(action)}")
     return number
-
-
-def _vp(player: Any) -> int | None:
-    """A player's VP from the state, for both bundled games: the sum of its VP line of
-    ``(category, points)`` pairs; ``None`` for a game whose players keep no such line."""
-    line: Any = getattr(player, "vp", None)
-    try:
-        return sum(int(points) for _, points in line)
-    except (TypeError, ValueError):
-        return None
 
 
 def env(

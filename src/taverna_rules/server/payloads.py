@@ -16,7 +16,6 @@ from typing import Any
 from taverna_rules.adapters.narrate import describe_event
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.serialize import (
-    action_to_dict,
     decision_to_json,
     event_to_dict,
     json_strings,
@@ -37,22 +36,10 @@ def _words(name: str) -> str:
     return spaced[:1].upper() + spaced[1:]
 
 
-def _display(rules: Any, value: Any) -> str:
-    if isinstance(value, str):
-        return str(rules.name_of(value))
-    if isinstance(value, tuple | list):
-        return ", ".join(_display(rules, v) for v in value) or "none"
-    if value is None:
-        return "none"
-    return str(value)
-
-
-def action_label(rules: Any, action: Action) -> str:
-    """A button's label for ``action``: its kind in words, then its arguments by name."""
-    data = action_to_dict(action)
-    kind = _words(str(data.pop("type", type(action).__name__)).rpartition(".")[2])
-    parts = [f"{name.replace('_', ' ')}: {_display(rules, value)}" for name, value in data.items()]
-    return f"{kind} ({'; '.join(parts)})" if parts else kind
+def action_label(game: Game, action: Action) -> str:
+    """A button's label for ``action``: :meth:`Game.describe <taverna_rules.Game.describe>`
+    (names, not ids; tables and spaces numbered as printed)."""
+    return game.describe(action)
 
 
 def result_payload(result: Result | None) -> dict[str, Any] | None:
@@ -88,7 +75,8 @@ def view_payload(game_id: str, game: Game, seat: int | None, version: int) -> di
         "over": game.over,
         "state": state,
         "decision": json.loads(decision_to_json(decision)) if decision is not None else None,
-        "labels": [action_label(game.rules, action) for action in actions],
+        "labels": [action_label(game, action) for action in actions],
+        "board": game.board(seat),
         "waiting_for": waiting_for(game),
         "names": _names(game.rules, state),
         "result": result_payload(game.result),
@@ -129,6 +117,8 @@ def event_lines(
 
 
 def _line(rules: Any, state: Any, event: Event) -> str | None:
+    # The lines of Game.narration, one by one: a line a narration cannot write (an event
+    # of a pack it was not written for) falls back to the event's name.
     try:
         return describe_event(rules, state, event)
     except _UNNARRATED:

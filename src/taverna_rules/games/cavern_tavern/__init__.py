@@ -80,7 +80,8 @@ from taverna_rules.games.cavern_tavern.events import (
 from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
 from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
-from taverna_rules.games.cavern_tavern.narration import NARRATION, heuristic
+from taverna_rules.games.cavern_tavern.labels import board_text, describe_action
+from taverna_rules.games.cavern_tavern.narration import NARRATION, heuristic, narrate
 from taverna_rules.games.cavern_tavern.observation import max_chance_outcomes, max_decisions, observe
 from taverna_rules.games.cavern_tavern.position import POSITIONS
 from taverna_rules.games.cavern_tavern.rules_text import RULES_TEXT
@@ -207,6 +208,9 @@ GAME = GameModule(
     positions=POSITIONS,
     conformance=_kit,
     narration=NARRATION,
+    describe_action=describe_action,
+    narrate=narrate,
+    board_text=board_text,
     rules_text=RULES_TEXT,
     heuristic=heuristic,
     observe=observe,

@@ -14,7 +14,7 @@ from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 
-__all__ = ["NARRATION", "Narration", "describe_event", "heuristic"]
+__all__ = ["NARRATION", "Narration", "describe_event", "heuristic", "narrate"]
 
 
 def _ingredient(rules: RuleSet, ident: str) -> str:
@@ -154,3 +154,9 @@ class Narration:
 
 
 NARRATION = Narration()
+
+
+def narrate(rules: RuleSet, state: GameState, event: ev.Event, lang: str = "en") -> str | None:
+    """The line of the log for ``event`` (``state``: the state it led to, as the reader
+    sees it), or ``None``; in English, the game's one language."""
+    return describe_event(rules, state, event)

@@ -31,7 +31,8 @@ from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
 from taverna_rules.games.taverna.evolve import evolve as _fold_event
 from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
-from taverna_rules.games.taverna.narration import NARRATION, heuristic
+from taverna_rules.games.taverna.labels import board_text, describe_action
+from taverna_rules.games.taverna.narration import NARRATION, heuristic, narrate
 from taverna_rules.games.taverna.observation import max_chance_outcomes, max_decisions, observe
 from taverna_rules.games.taverna.opening import OPENINGS, opening
 from taverna_rules.games.taverna.position import POSITIONS
@@ -85,6 +86,9 @@ GAME = GameModule(
     vocabulary=VOCABULARY,
     positions=POSITIONS,
     narration=NARRATION,
+    describe_action=describe_action,
+    narrate=narrate,
+    board_text=board_text,
     rules_text=RULES_TEXT,
     heuristic=heuristic,
     observe=observe,

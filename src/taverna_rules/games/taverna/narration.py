@@ -9,10 +9,11 @@ from typing import Any
 from taverna_rules.core.words import counted_noun as _count
 from taverna_rules.core.words import winners_line
 from taverna_rules.games.taverna import events as ev
+from taverna_rules.games.taverna.labels import card_words
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 
-__all__ = ["NARRATION", "Narration", "card_text", "describe_event", "heuristic"]
+__all__ = ["NARRATION", "Narration", "card_text", "describe_event", "heuristic", "narrate"]
 
 Namer = Callable[[str], str]
 
@@ -25,7 +26,8 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         return state.players[index].name
 
     def table_of(tavern: str, table: int) -> str:
-        return name(rules.side_for(len(state.players)).layout(tavern).tables[table])
+        colour = name(rules.side_for(len(state.players)).layout(tavern).tables[table])
+        return f"table {table + 1} ({colour})"  # numbered as printed, from 1
 
     text: dict[type[ev.Event], Callable[[Any], str]] = {
         ev.GameStarted: lambda e: (
@@ -49,18 +51,17 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ),
         ev.TurnStarted: lambda e: f"-- {who(e.player)}'s turn --",
         ev.CustomerCardPicked: lambda e: (
-            f"{who(e.player)} picks card {e.card} ({card_text(rules, e.card)}) "
+            f"{who(e.player)} picks a card of the row ({card_text(rules, e.card)}) "
             f"and takes a customer of the {name(e.people)}."
         ),
         ev.CustomerSeated: lambda e: (
-            f"{who(e.player)} seats the customer at {name(e.tavern)}, "
-            f"at a table of the {table_of(e.tavern, e.table)}."
+            f"{who(e.player)} seats the customer at {name(e.tavern)}, at {table_of(e.tavern, e.table)}."
         ),
         ev.CustomerRemoved: lambda e: (
             f"Trickery: {who(e.player)} removes a customer of the {name(e.people)} "
             f"from {name(e.tavern)} (out of the game)."
         ),
-        ev.CustomerRevealed: lambda e: f"New in the row: {e.card} ({card_text(rules, e.card)}).",
+        ev.CustomerRevealed: lambda e: f"New in the row: {card_text(rules, e.card)}.",
         ev.TrackAdvanced: lambda e: (
             f"{who(e.player)} climbs the {name(e.people)} track {e.start} -> {e.end}."
         ),
@@ -110,7 +111,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ),
         ev.CustomerMoved: lambda e: (
             f"{who(e.player)} moves a customer of the {name(e.people)} from {name(e.start)} "
-            f"to {name(e.end)}, at a table of the {table_of(e.end, e.end_table)}."
+            f"to {name(e.end)}, at {table_of(e.end, e.end_table)}."
         ),
         ev.SpellCastGranted: lambda e: f"{who(e.player)} may cast {_count(e.count, 'more spell')} this turn.",
         ev.RoyalScoringChosen: lambda e: f"{who(e.player)} chooses the royal scoring: {name(e.scoring)}.",
@@ -125,10 +126,9 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
 
 
 def card_text(rules: RuleSet, card_id: str) -> str:
-    """A customer card in words: its peoples and guild symbols."""
-    card = rules.customer(card_id)
-    peoples = " or ".join(rules.name_of(p) for p in card.peoples)
-    return f"{peoples}; {', '.join(rules.name_of(s) for s in card.symbols)}"
+    """A customer card as a player sees it: its peoples and guild symbols (it has no
+    printed name; :func:`~taverna_rules.games.taverna.labels.card_words`)."""
+    return card_words(rules, card_id)
 
 
 def _reason(rules: RuleSet, reason: str) -> str:
@@ -138,9 +138,11 @@ def _reason(rules: RuleSet, reason: str) -> str:
         return f"{rules.name_of(people)} track bonus, position {position}"
     if kind == "royal":
         return rules.name_of(rest)
-    if kind in ("dignitary", "favour"):
+    if kind in ("dignitary", "favour", "spell", "trigger"):
         return rules.name_of(rest.partition(":")[0])
-    return {"income": "income: owns a deed here", "feast": "Feast"}.get(reason, reason)
+    fixed = {"income": "income: owns a deed here", "feast": "Feast"}
+    # Any other reason is a phrase; a content id in it is said by its name.
+    return fixed.get(reason) or " ".join(rules.name_of(word) for word in reason.replace(":", " ").split())
 
 
 def heuristic(rules: RuleSet, state: GameState, seat: int) -> float:
@@ -179,7 +181,7 @@ class Narration:
         """Lines after the opening: the secret spells and the row of customer cards."""
         return [
             f"Each player is dealt {rules.constants.spell_hand} spells, kept secret.",
-            "The row: " + ", ".join(f"{c} ({card_text(rules, c)})" for c in state.row) + ".",
+            "The row: " + "; ".join(f"{i}. {card_text(rules, c)}" for i, c in enumerate(state.row, 1)) + ".",
         ]
 
     @staticmethod
@@ -193,3 +195,10 @@ class Narration:
 
 
 NARRATION = Narration()
+
+
+def narrate(rules: RuleSet, state: GameState, event: ev.Event, lang: str = "en") -> str | None:
+    """The line of the log for ``event`` (``state``: the state it led to, as the reader
+    sees it), or ``None``. The lines are written in English (``lang`` is accepted for the
+    game's every language: French and Dutch lines are still to be written)."""
+    return Narration.describe(rules, state, event)

@@ -1,0 +1,371 @@
+"""Taverna in words a player reads: a label for every action, and the board as text, in
+English, French or Dutch (the game module's ``describe_action`` and ``board_text``).
+
+Things are named as the rulebook and the board print them: peoples, guild symbols,
+taverns, dignitaries, spells and royal favours by their names in the language asked,
+players by name, tables and deed spaces numbered from 1 in each tavern, cards of the row
+from 1, left to right. A customer card has no printed name (the cards are reconstructed):
+it is what a player sees on it, its peoples and guild symbols (``Dwarves · Mask``), and
+its place in the row.
+
+>>> import taverna_rules as tr
+>>> game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=1)
+>>> game.describe(game.legal_actions()[0])
+"The King's people: Humans"
+>>> game.describe(game.legal_actions()[0], "fr")
+'Le peuple du Roy : Humains'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from taverna_rules.core.records import HIDDEN, Action
+from taverna_rules.dsl.nodes import Node
+from taverna_rules.dsl.ops import Text
+from taverna_rules.games.taverna import actions as act
+from taverna_rules.games.taverna.flow import resolve_ref
+from taverna_rules.games.taverna.ruleset import RuleSet
+from taverna_rules.games.taverna.state import GameState
+from taverna_rules.games.taverna.vocabulary import render
+
+__all__ = ["board_text", "card_words", "describe_action", "effect_words"]
+
+_W: dict[str, Text] = {
+    "people": Text(
+        en="The {role}'s people: {people}",
+        fr="Le peuple du {role} : {people}",
+        nl="Het volk van de {role}: {people}",
+    ),
+    "deed": Text(
+        en="Buy the deed of {tavern}, space {space} ({price} coins, +{vp} VP)",
+        fr="Acheter l'acte de {tavern}, case {space} ({price} sous, +{vp} PV)",
+        nl="Koop de akte van {tavern}, vak {space} ({price} munten, +{vp} PW)",
+    ),
+    "takeover": Text(
+        en="Take over {owner}'s deed of {tavern}, space {space}",
+        fr="Racheter l'acte de {owner} à {tavern}, case {space}",
+        nl="Neem de akte van {owner} in {tavern} over, vak {space}",
+    ),
+    "pick": Text(
+        en="Card {position} of the row ({card}): a customer of the {people}",
+        fr="Carte {position} de la rangée ({card}) : un client {people}",
+        nl="Kaart {position} van de rij ({card}): een klant van de {people}",
+    ),
+    "seat": Text(
+        en="Seat the customer at {tavern}, table {table} ({colour})",
+        fr="Installer le client à {tavern}, table {table} ({colour})",
+        nl="Zet de klant in {tavern}, tafel {table} ({colour})",
+    ),
+    "replace": Text(
+        en="Trickery: put your customer in place of the {people} at {tavern}, table {table}",
+        fr="Complot : installer votre client à la place des {people} à {tavern}, table {table}",
+        nl="Bedrog: zet je klant in de plaats van de {people} in {tavern}, tafel {table}",
+    ),
+    "sell": Text(
+        en="Sell the spell {spell} for 1 coin",
+        fr="Vendre le sort {spell} pour 1 sou",
+        nl="Verkoop de spreuk {spell} voor 1 munt",
+    ),
+    "end": Text(en="End the turn", fr="Finir le tour", nl="Beëindig de beurt"),
+    "royal": Text(
+        en="Royal scoring: {name} ({text})",
+        fr="Décompte royal : {name} ({text})",
+        nl="Koninklijke telling: {name} ({text})",
+    ),
+    "yes": Text(en="Yes: {text}", fr="Oui : {text}", nl="Ja: {text}"),
+    "decline": Text(en="No, decline", fr="Non, refuser", nl="Nee, weiger"),
+    "activate": Text(en="Activate the {name}", fr="Activer {name}", nl="Activeer {name}"),
+    "level": Text(en=", level {level}", fr=", niveau {level}", nl=", niveau {level}"),
+    "cost": Text(en=" (cost {cost}): {text}", fr=" (coût {cost}) : {text}", nl=" (kost {cost}): {text}"),
+    "extra": Text(
+        en=", with two privilege tokens",
+        fr=", avec deux jetons privilège",
+        nl=", met twee privilegefiches",
+    ),
+    "send": Text(
+        en="Send the dignitary to {tavern}",
+        fr="Envoyer le dignitaire à {tavern}",
+        nl="Stuur de hoogwaardigheidsbekleder naar {tavern}",
+    ),
+    "token": Text(
+        en="Place a {symbol} guild token at {tavern}",
+        fr="Placer un jeton guilde {symbol} à {tavern}",
+        nl="Leg een gildetegel {symbol} in {tavern}",
+    ),
+    "take_favour": Text(
+        en="Take the royal favour {name}",
+        fr="Prendre la faveur royale {name}",
+        nl="Neem de koninklijke gunst {name}",
+    ),
+    "use_favour": Text(
+        en="Use the royal favour {name}",
+        fr="Utiliser la faveur royale {name}",
+        nl="Gebruik de koninklijke gunst {name}",
+    ),
+    "symbol": Text(
+        en="Change the card's {old} into {new}",
+        fr="Changer {old} de la carte en {new}",
+        nl="Verander {old} van de kaart in {new}",
+    ),
+    "table": Text(
+        en="{tavern}, table {table}: {who}",
+        fr="{tavern}, table {table} : {who}",
+        nl="{tavern}, tafel {table}: {who}",
+    ),
+    "free": Text(en="free", fr="libre", nl="vrij"),
+    "customer": Text(
+        en="a customer of the {people}", fr="un client {people}", nl="een klant van de {people}"
+    ),
+    "cast": Text(
+        en="Cast {spell} (cost {cost})",
+        fr="Lancer {spell} (coût {cost})",
+        nl="Spreek {spell} uit (kost {cost})",
+    ),
+    "pass": Text(en="Let it pass", fr="Laisser passer", nl="Laat voorbijgaan"),
+    "player": Text(en="{name}", fr="{name}", nl="{name}"),
+    "over": Text(en="Taverna, over", fr="Taverna, terminée", nl="Taverna, afgelopen"),
+    "round": Text(
+        en="Taverna, round {round} of {rounds}: {player}'s turn",
+        fr="Taverna, manche {round} sur {rounds} : tour de {player}",
+        nl="Taverna, ronde {round} van {rounds}: {player} is aan de beurt",
+    ),
+    "setup": Text(en="Taverna, setting up", fr="Taverna, mise en place", nl="Taverna, opzet"),
+    "row": Text(en="Row", fr="Rangée", nl="Rij"),
+    "tables": Text(en="tables", fr="tables", nl="tafels"),
+    "deeds": Text(en="deeds", fr="actes", nl="akten"),
+    "privilege": Text(en="privilege token", fr="jeton privilège", nl="privilegefiche"),
+    "guild": Text(en="guild tokens", fr="jetons guilde", nl="gildetegels"),
+    "castle": Text(en="Castle", fr="Château", nl="Kasteel"),
+    "king": Text(
+        en="King: {king}; Queen: {queen}",
+        fr="Roy : {king} ; Reine : {queen}",
+        nl="Koning: {king}; Koningin: {queen}",
+    ),
+    "player_line": Text(
+        en="{name}: {vp} VP, {coins} coins, {privileges} privilege tokens; tracks {tracks}",
+        fr="{name} : {vp} PV, {coins} sous, {privileges} jetons privilège ; pistes {tracks}",
+        nl="{name}: {vp} PW, {coins} munten, {privileges} privilegefiches; sporen {tracks}",
+    ),
+    "hand": Text(en="hand", fr="main", nl="hand"),
+    "hidden": Text(en="{count} hidden", fr="{count} cachés", nl="{count} verborgen"),
+    "spells_cast": Text(en="spells cast", fr="sorts lancés", nl="uitgesproken spreuken"),
+    "favours": Text(en="royal favours", fr="faveurs royales", nl="koninklijke gunsten"),
+    "used": Text(en="used", fr="utilisées", nl="gebruikt"),
+    "none": Text(en="none", fr="aucun", nl="geen"),
+}
+
+
+def _say(key: str, lang: str, **fields: object) -> str:
+    return _W[key].get(lang).format(**fields)
+
+
+def card_words(rules: RuleSet, card: str, lang: str = "en") -> str:
+    """A customer card as a player sees it: its peoples, then its guild symbols
+    (``Dwarves · Mask``); never its id."""
+    found = rules.customer(card)
+    peoples = " / ".join(rules.name_of(p, lang) for p in found.peoples)
+    return f"{peoples} · {', '.join(rules.name_of(s, lang) for s in found.symbols)}"
+
+
+def effect_words(rules: RuleSet, node: Node, lang: str = "en") -> str:
+    """The rules text of an effect, with peoples, symbols and options by name."""
+    return render(
+        node,
+        lambda people: rules.name_of(people, lang),
+        lang,
+        symbol_name=lambda symbol: rules.name_of(symbol, lang),
+        option_name=lambda option: rules.name_of(option, lang),
+    )
+
+
+def _table_colour(rules: RuleSet, state: GameState, tavern: str, table: int, lang: str) -> str:
+    return rules.name_of(rules.side_for(len(state.players)).layout(tavern).tables[table], lang)
+
+
+def _choice(rules: RuleSet, state: GameState, option: int, lang: str) -> str:
+    """An option of the effect choice the game waits on, in words."""
+    task = state.stack[-1]
+    node = resolve_ref(rules, task.ref).at(task.path)
+    if node.op == "optional":
+        return (
+            _say("yes", lang, text=effect_words(rules, node.children[0], lang))
+            if option == 0
+            else _say("decline", lang)
+        )
+    text = effect_words(rules, node.children[option], lang)
+    return text[:1].upper() + text[1:]
+
+
+def _deed(rules: RuleSet, state: GameState, tavern: str, space: int, lang: str) -> str:
+    owner = state.tavern(tavern).deeds[space] if state.taverns else None
+    name = rules.name_of(tavern, lang)
+    if owner is not None:
+        return _say("takeover", lang, owner=state.players[owner].name, tavern=name, space=space + 1)
+    deed = rules.side_for(len(state.players)).layout(tavern).deeds[space]
+    return _say("deed", lang, tavern=name, space=space + 1, price=deed.price, vp=deed.vp)
+
+
+def _dignitary(rules: RuleSet, action: act.ActivateDignitary, lang: str) -> str:
+    dignitary = rules.dignitary(action.dignitary)
+    level = dignitary.levels[action.level]
+    text = _say("activate", lang, name=dignitary.name.get(lang))
+    if len(dignitary.levels) > 1:
+        text += _say("level", lang, level=action.level + 1)
+    text += _say("cost", lang, cost=level.cost, text=effect_words(rules, level.effect, lang))
+    return text + (_say("extra", lang) if action.extra else "")
+
+
+def _occupant(rules: RuleSet, state: GameState, tavern: str, table: int, lang: str) -> str:
+    people = state.tavern(tavern).tables[table]
+    return (
+        _say("free", lang) if people is None else _say("customer", lang, people=rules.name_of(people, lang))
+    )
+
+
+def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str = "en") -> str:
+    """A label for ``action`` of the decision pending in ``state``, in ``lang``."""
+    name = rules.name_of
+    labels: dict[type[Action], Callable[[Any], str]] = {
+        act.ChoosePeople: lambda a: _say(
+            "people",
+            lang,
+            role=name("king" if state.king is None else "queen", lang),
+            people=name(a.people, lang),
+        ),
+        act.BuyDeed: lambda a: _deed(rules, state, a.tavern, a.space, lang),
+        act.ChooseDeed: lambda a: _deed(rules, state, a.tavern, a.space, lang),
+        act.PickCard: lambda a: _say(
+            "pick",
+            lang,
+            position=state.row.index(a.card) + 1 if a.card in state.row else "?",
+            card=card_words(rules, a.card, lang),
+            people=name(a.people, lang),
+        ),
+        act.SeatCustomer: lambda a: _say(
+            "seat",
+            lang,
+            tavern=name(a.tavern, lang),
+            table=a.table + 1,
+            colour=_table_colour(rules, state, a.tavern, a.table, lang),
+        ),
+        act.ReplaceCustomer: lambda a: _say(
+            "replace",
+            lang,
+            people=name(state.tavern(a.tavern).tables[a.table] or "", lang),
+            tavern=name(a.tavern, lang),
+            table=a.table + 1,
+        ),
+        act.SellSpell: lambda a: _say("sell", lang, spell=name(a.spell, lang)),
+        act.EndTurn: lambda a: _say("end", lang),
+        act.ChooseRoyalScoring: lambda a: _say(
+            "royal",
+            lang,
+            name=name(a.scoring, lang),
+            text=effect_words(rules, rules.royal(a.scoring).effect, lang),
+        ),
+        act.ChooseOption: lambda a: _choice(rules, state, a.option, lang),
+        act.ActivateDignitary: lambda a: _dignitary(rules, a, lang),
+        act.SendDignitary: lambda a: _say("send", lang, tavern=name(a.tavern, lang)),
+        act.ChooseGuildToken: lambda a: _say(
+            "token", lang, symbol=name(a.symbol, lang), tavern=name(a.tavern, lang)
+        ),
+        act.TakeFavour: lambda a: _say("take_favour", lang, name=name(a.favour, lang)),
+        act.UseFavour: lambda a: _say("use_favour", lang, name=name(a.favour, lang)),
+        act.ChangeSymbol: lambda a: _say("symbol", lang, old=name(a.old, lang), new=name(a.new, lang)),
+        act.ChooseTable: lambda a: _say(
+            "table",
+            lang,
+            tavern=name(a.tavern, lang),
+            table=a.table + 1,
+            who=_occupant(rules, state, a.tavern, a.table, lang),
+        ),
+        act.CastSpell: lambda a: _say(
+            "cast", lang, spell=name(a.spell, lang), cost=rules.spell(a.spell).cost
+        ),
+        act.Pass: lambda a: _say("pass", lang),
+        act.ChoosePlayer: lambda a: _say("player", lang, name=state.players[a.seat].name),
+    }
+    return labels[type(action)](action)
+
+
+def _names(rules: RuleSet, things: tuple[str, ...], lang: str) -> str:
+    """Cards by name; those hidden from the reader counted."""
+    shown = [rules.name_of(t, lang) for t in things if t != HIDDEN]
+    hidden = sum(1 for t in things if t == HIDDEN)
+    parts = [*shown, *([_say("hidden", lang, count=hidden)] if hidden else [])]
+    return ", ".join(parts) or _say("none", lang)
+
+
+def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str = "en") -> str:
+    """The position as ``viewer`` sees it (``state`` is their view): whose turn, the row,
+    each tavern (its tables, deeds, dignitaries, privilege and guild tokens), the castle,
+    the King's and Queen's peoples, and each player."""
+    name = rules.name_of
+    n = len(state.players)
+    if state.over:
+        lines = [_say("over", lang)]
+    elif state.turn is not None:
+        turns = rules.constants.turns_for(n)
+        round_ = min(state.customers_played // n + 1, turns)
+        lines = [
+            _say("round", lang, round=round_, rounds=turns, player=state.players[state.turn.player].name)
+        ]
+    else:
+        lines = [_say("setup", lang)]
+    row = "  ".join(
+        f"{i}. {'?' if card == HIDDEN else card_words(rules, card, lang)}"
+        for i, card in enumerate(state.row, 1)
+    )
+    lines.append(f"{_say('row', lang)}: {row or _say('none', lang)}")
+    side = rules.side_for(n)
+    for tavern in state.taverns:
+        layout = side.layout(tavern.id)
+        tables = ", ".join(
+            f"{i}. {name(colour, lang)}: {_say('free', lang) if held is None else name(held, lang)}"
+            for i, (colour, held) in enumerate(zip(layout.tables, tavern.tables, strict=False), 1)
+        )
+        deeds = ", ".join(
+            f"{i}. {'-' if owner is None else state.players[owner].name}"
+            for i, owner in enumerate(tavern.deeds, 1)
+        )
+        extras = [name(d, lang) for d in tavern.dignitaries]
+        if tavern.privilege:
+            extras.append(_say("privilege", lang))
+        if tavern.guild_tokens:
+            extras.append(f"{_say('guild', lang)} {', '.join(name(s, lang) for s in tavern.guild_tokens)}")
+        lines.append(f"{name(tavern.id, lang)} ({name(layout.symbol, lang)})")
+        lines.append(f"  {_say('tables', lang)}: {tables}")
+        lines.append(f"  {_say('deeds', lang)}: {deeds}" + (f"; {'; '.join(extras)}" if extras else ""))
+    lines.append(f"{_say('castle', lang)}: {_names(rules, state.castle, lang)}")
+    lines.append(
+        _say(
+            "king",
+            lang,
+            king=name(state.king, lang) if state.king else "-",
+            queen=name(state.queen, lang) if state.queen else "-",
+        )
+    )
+    for seat, player in enumerate(state.players):
+        tracks = ", ".join(
+            f"{name(p, lang)} {pos}" for p, pos in zip(state.peoples, player.tracks, strict=False)
+        )
+        mark = "*" if seat == viewer else " "
+        head = _say(
+            "player_line",
+            lang,
+            name=player.name,
+            vp=player.total_vp,
+            coins=player.coins,
+            privileges=player.privileges,
+            tracks=tracks,
+        )
+        lines.append(f"{mark} {head}")
+        lines.append(
+            f"    {_say('hand', lang)}: {_names(rules, player.hand, lang)}; "
+            f"{_say('spells_cast', lang)}: {_names(rules, player.cast, lang)}; "
+            f"{_say('favours', lang)}: {_names(rules, player.favours, lang)}"
+            + (f" ({_say('used', lang)}: {len(player.favours_used)})" if player.favours_used else "")
+        )
+    return "\n".join(lines)
