@@ -1,4 +1,4 @@
-"""OpenSpiel games for every installed game (issue #12).
+"""OpenSpiel games for every installed game.
 
 :func:`register` registers with `OpenSpiel <https://openspiel.readthedocs.io>`_, for each
 game :func:`taverna_rules.installed_games` lists, a Python game named

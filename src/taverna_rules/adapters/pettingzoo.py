@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every installed game (issue #12).
+"""A PettingZoo AEC environment for every installed game.
 
 :func:`env` makes a :class:`TavernaEnv`: a `PettingZoo <https://pettingzoo.farama.org>`_
 agent-environment-cycle environment over one :class:`~taverna_rules.Game`. Its agents are
