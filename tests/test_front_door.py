@@ -123,6 +123,13 @@ def test_the_readme_links_every_docs_page() -> None:
     assert not missing, f"README.md's docs table misses {missing}"
 
 
+def test_the_index_reads_next_to_every_page() -> None:
+    index = (DOCS / "index.rst").read_text(encoding="utf-8")
+    read_next = index.split("Read next\n---------\n", 1)[1].split(".. toctree::", 1)[0]
+    missing = [page for page in _toctree_pages() if f":doc:`{page}`" not in read_next]
+    assert not missing, f"docs/index.rst's Read next misses {missing}"
+
+
 def test_the_readme_top_is_one_screen() -> None:
     """What it is and for whom, the install and three examples come first, within about
     one screen; then the commands, the docs, the reconstructed content and the changelog."""
