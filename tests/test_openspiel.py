@@ -9,6 +9,8 @@ from __future__ import annotations
 import doctest
 import pickle
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -133,7 +135,10 @@ def test_chance_nodes_are_the_games_draws(game_id: str) -> None:
             chance_nodes += 1
         else:
             pick = rng.choice(state.legal_actions())
-            mirror.apply(tr.action_space(rules).decode(pick, mirror))
+            chosen = tr.action_space(rules).decode(pick, mirror)
+            # The label a person reads (issue #26), not the action's repr.
+            assert state.action_to_string(state.current_player(), pick) == mirror.describe(chosen)
+            mirror.apply(chosen)
         state.apply_action(pick)
         assert state.game.events == mirror.events
         assert state.returns() == list(mirror.returns())
@@ -343,3 +348,39 @@ def test_states_serialize_and_play_on_alike(game_id: str) -> None:
 def test_the_module_examples() -> None:
     failed, attempted = doctest.testmod(adapter)
     assert attempted > 0 and failed == 0
+
+
+def test_str_of_a_state_is_the_text_board_of_the_whole_game() -> None:
+    """``str(state)``: a head line, the library's text board with every hand shown (as
+    OpenSpiel's games show every card), and the log's key (states keyed by their text)."""
+    state = pyspiel.load_game("python_taverna", {"players": 2}).new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.game.events) < 60:
+        chance = state.is_chance_node()
+        state.apply_action(
+            rng.choice([a for a, _ in state.chance_outcomes()] if chance else state.legal_actions())
+        )
+    game = state.game
+    head, *board, key = str(state).splitlines()
+    assert head.startswith(f"Taverna, 2 players, {len(game.events)} events, ")
+    whole = game.module.board_text(game.rules, game.state, None, "en")
+    assert "\n".join(board) == whole
+    assert all(game.rules.name_of(card) in whole for card in game.state.players[1].hand)
+    assert key.startswith("log ")
+    # A number the decision does not offer has a label too: its action's default words.
+    offered = set(state.legal_actions())
+    other = next(n for n in range(state.get_game().num_distinct_actions()) if n not in offered)
+    assert "(" not in state.action_to_string(state.current_player(), other)
+
+
+def test_the_games_register_when_the_module_is_imported() -> None:
+    """As OpenSpiel's own Python games do; register() again is harmless."""
+    code = (
+        "import pyspiel, taverna_rules.adapters.openspiel as a\n"
+        "assert pyspiel.load_game('python_cavern_tavern').num_players() == 2\n"
+        "assert a.register() == a.register() == ('python_cavern_tavern', 'python_taverna')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr

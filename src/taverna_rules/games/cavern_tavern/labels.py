@@ -154,8 +154,8 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
         dice = " ".join(map(str, p.dice)) or "none"
         dice += " (white die)" if p.white else ""
         lines.append(
-            f"{mark} {p.name}: {p.score} VP; dice {dice}; kitchen {p.kitchen}, chores {p.chores}, "
-            f"nasty {p.nasty}"
+            f"{mark} {p.name}: {p.score} VP; dice {dice}; "
+            + ", ".join(f"{track.name.get('en')} {p.track(track.id)}" for track in rules.tracks)
         )
         order = "none"
         if p.order is not None:

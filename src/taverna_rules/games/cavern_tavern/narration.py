@@ -30,6 +30,15 @@ def _listing(rules: RuleSet, ingredients: Sequence[str]) -> str:
     )
 
 
+def _category(rules: RuleSet, category: str) -> str:
+    """A VP category in words: a track's by its name (``Nasty track``), others as words."""
+    track = next((t for t in rules.tracks if t.id == category), None)
+    if track is not None:
+        return f"{track.name.get('en')} track"
+    words = category.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
 def _card(rules: RuleSet, card: str) -> str:
     return "a card" if card == HIDDEN else rules.name_of(card)
 
@@ -66,7 +75,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
         ev.IngredientTaken: lambda e: (
             f"{who(e.player)} takes {_ingredient(rules, e.ingredient)} from {who(e.source)}."
         ),
-        ev.VPScored: lambda e: f"{who(e.player)} scores {e.amount:+d} VP ({e.category.replace('_', ' ')}).",
+        ev.VPScored: lambda e: f"{who(e.player)} scores {e.amount:+d} VP ({_category(rules, e.category)}).",
         ev.TrackMoved: lambda e: f"{who(e.player)}'s {name(e.track)} track: {e.level}.",
         ev.FirstPlayerTaken: lambda e: f"{who(e.player)} takes the First Player Marker.",
         ev.OrderTaken: lambda e: f"{who(e.player)} takes the order {name(e.order)} from table {e.table + 1}.",

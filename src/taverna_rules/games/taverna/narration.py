@@ -31,7 +31,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | N
 
     text: dict[type[ev.Event], Callable[[Any], str]] = {
         ev.GameStarted: lambda e: (
-            f"A game for {', '.join(e.players)} on the {e.side} board side; "
+            f"A game for {', '.join(e.players)} on the board's {_side(rules, e.side)}; "
             f"{e.players[e.first_player]} starts."
         ),
         ev.BoardPrepared: lambda e: (
@@ -129,6 +129,11 @@ def card_text(rules: RuleSet, card_id: str) -> str:
     """A customer card as a player sees it: its peoples and guild symbols (it has no
     printed name; :func:`~taverna_rules.games.taverna.labels.card_words`)."""
     return card_words(rules, card_id)
+
+
+def _side(rules: RuleSet, side: str) -> str:
+    """A board side by its name (``2/3-player side``)."""
+    return next((s.name.get("en") for s in rules.sides if s.id == side), side)
 
 
 def _reason(rules: RuleSet, reason: str) -> str:
