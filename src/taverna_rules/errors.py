@@ -22,6 +22,7 @@ __all__ = [
     "PositionError",
     "ReplayError",
     "RulesMismatchError",
+    "GameBrokenError",
     "SeatTokenError",
     "StoreError",
     "TavernaError",
@@ -123,6 +124,11 @@ class StoreError(TavernaError, RuntimeError):
 
 class UnknownGameError(StoreError, LookupError):
     """A game id that the store does not hold."""
+
+
+class GameBrokenError(StoreError):
+    """A stored game that does not load (a damaged row, a log its rules refuse): the game
+    server lists it as broken and answers its requests with this error (HTTP 503)."""
 
 
 class ConflictError(StoreError):

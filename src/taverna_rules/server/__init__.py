@@ -15,8 +15,9 @@ except ImportError as exc:  # pragma: no cover - shown by tests/test_extras.py
         "the game server needs Starlette and uvicorn: pip install 'taverna-rules[server]'"
     ) from exc
 
+from taverna_rules.errors import GameBrokenError
 from taverna_rules.server.app import ServerError, close_streams, create_app
-from taverna_rules.server.hosting import DEFAULT_BOTS, Created, GameBrokenError, GameHost
+from taverna_rules.server.hosting import DEFAULT_BOTS, Created, GameHost
 from taverna_rules.server.live import CreationLimits
 from taverna_rules.server.payloads import action_label, view_payload
 from taverna_rules.server.run import serve, uvicorn_server

@@ -30,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from taverna_rules.core.serialize import read_json
 from taverna_rules.errors import (
     ConflictError,
+    GameBrokenError,
     IllegalActionError,
     OptionError,
     ReplayError,
@@ -40,7 +41,7 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.server.boards import board_facts
-from taverna_rules.server.hosting import DEFAULT_BOTS, GameBrokenError, GameHost
+from taverna_rules.server.hosting import DEFAULT_BOTS, GameHost
 from taverna_rules.server.live import CreationLimits, Live
 from taverna_rules.server.openapi import openapi_document
 from taverna_rules.store import EventStore

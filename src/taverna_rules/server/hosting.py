@@ -33,6 +33,7 @@ from taverna_rules.core.arguments import resolve_options
 from taverna_rules.core.serialize import action_from_json, event_to_dict
 from taverna_rules.errors import (
     ConflictError,
+    GameBrokenError,
     IllegalActionError,
     OptionError,
     SeatTokenError,
@@ -55,7 +56,7 @@ from taverna_rules.server.seats import (
 )
 from taverna_rules.store import EventStore, SQLiteStore, StoredGame, check_game_id
 
-__all__ = ["DEFAULT_BOTS", "Created", "GameBrokenError", "GameHost"]
+__all__ = ["DEFAULT_BOTS", "Created", "GameHost"]
 
 _log = logging.getLogger("taverna_rules.server")
 
@@ -72,11 +73,6 @@ class Created:
     record: StoredGame
     seats: tuple[SeatInfo, ...]
     tokens: Mapping[int, str]
-
-
-class GameBrokenError(StoreError):
-    """A stored game that does not load (a damaged row, a log its rules refuse): the
-    server lists it as broken and answers its requests with this error (HTTP 503)."""
 
 
 @attrs.define

@@ -17,8 +17,8 @@ from contextlib import suppress
 
 from starlette.concurrency import run_in_threadpool
 
-from taverna_rules.errors import ConflictError, OptionError, StoreError, UnknownGameError
-from taverna_rules.server.hosting import GameBrokenError, GameHost
+from taverna_rules.errors import ConflictError, GameBrokenError, OptionError, StoreError, UnknownGameError
+from taverna_rules.server.hosting import GameHost
 
 __all__ = ["CreationLimits", "Live"]
 
