@@ -154,3 +154,47 @@ def test_the_page_says_a_game_is_broken(browser: object, tmp_path: Path) -> None
         assert not errors, errors
         page.close()
     store.close()
+
+
+def test_the_lobby_says_options_in_words_and_the_page_shows_card_texts(
+    browser: object, tmp_path: Path
+) -> None:
+    """Issue #26: the lobby shows rule options by name, their choices in words and their
+    reasons without rulebook line numbers; the play page shows a card's text beside the
+    card (not only as a tooltip), customer cards by what they show, and buttons labelled
+    by the library (no field dumps)."""
+    import re
+
+    from taverna_rules.adapters.rules_text import card_texts
+
+    app, store = new_app(tmp_path / "games.db")
+    with live_server(app) as base:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+        page.goto(base + "/")
+        page.select_option("#game", "cavern_tavern")
+        options = page.inner_text("#options")
+        choices = page.locator("#options select option").all_inner_texts()
+        assert "Served orders" in options and "face down" in choices
+        assert not re.search(r"\blines? \d", options) and "_" not in options + "".join(choices)
+        page.select_option("#game", "taverna")
+        page.select_option("#players", "2")
+        page.fill("#seat-name-0", "Ann")
+        page.select_option("#seat-player-0", "human")
+        page.fill("#seat-name-1", "Bob")
+        page.select_option("#seat-player-1", "human")
+        page.click("#create")
+        page.wait_for_selector("#open-first-seat")
+        page.click("#open-first-seat")
+        page.wait_for_selector("#decision button.action")
+        game = store.load(store.list()[0].id)
+        texts = {t.id: t.text for t in card_texts(game.rules)}
+        shown = page.locator("#board .chip .card-text").all_inner_texts()
+        hand = [texts[card.split("#", 1)[0]] for card in game.state.players[0].hand]
+        assert hand and all(text in shown for text in hand), (hand, shown)
+        assert page.locator("#board .chip .card-text").first.is_visible()
+        labels = page.locator("#decision button.action").all_inner_texts()
+        assert labels == [game.describe(action) for action in game.legal_actions()]
+        board = page.inner_text("#board")
+        assert not re.search(r"\bc\d\d\b", board)
+        page.close()
+    store.close()

@@ -184,10 +184,12 @@ def test_no_label_line_or_board_shows_an_internal_id_or_a_hidden_card(
                 (f"the hidden card {kind!r}", re.compile(rf"(?<!\w){re.escape(name)}(?!\w)"))
                 for kind, name in secret.items()
             ]
-            new = game.narrate(reader, since=since.get(reader, 0))
+            texts = []
+            for lang in game.module.languages:
+                new = game.narrate(reader, lang=lang, since=since.get(reader, 0))
+                lines += len(new)
+                texts += [*new, game.board(reader, lang=lang)]
             since[reader] = len(game.events)
-            lines += len(new)
-            texts = [*new, game.board(reader)]
             if reader is not None and game.decision is not None and game.decision.player == reader:
                 texts += [label for _, label in _labels_of(game, game.module.languages[0])]
             for text in texts:
@@ -286,6 +288,16 @@ def test_print_game_is_the_spectators_board_and_repr_stays_short() -> None:
     # A seat's board shows their own hand by name, the other's counted.
     mine = game.board("Ann")
     assert "hand: 3 hidden" in mine and mine.count("hand: 3 hidden") == 1
+
+
+def test_taverna_narrates_in_its_three_languages() -> None:
+    game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=1)
+    first = [game.narrate(lang=lang)[0] for lang in ("en", "fr", "nl")]
+    assert first == [
+        "A game for Ann, Bob (2/3-player side); Ann starts.",
+        "Une partie pour Ann, Bob (Face 2/3 joueurs) ; Ann commence.",
+        "Een spel voor Ann, Bob (Kant voor 2/3 spelers); Ann begint.",
+    ]
 
 
 def test_narration_is_numbered_by_the_event_it_follows() -> None:

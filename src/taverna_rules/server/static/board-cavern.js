@@ -263,11 +263,14 @@ function drawSupply(svg, st, ctx, y0) {
 
 // ------------------------------------------------------------------ players (HTML)
 
+// A card's rules text is shown with the card, not only as a tooltip.
 function chips(items, ctx, name = ctx.name) {
   if (!items || !items.length) return el("span", { class: "none" }, "none");
-  return tally(items.map((x) => String(x).split("#", 1)[0])).map(([id, n]) =>
-    el("span", { class: id === "?" ? "chip hidden" : "chip", title: id === "?" ? "hidden" : name === ctx.name ? textOf(ctx, id) : name(id) }, `${name(id)}${n > 1 ? ` ×${n}` : ""}`),
-  );
+  return tally(items.map((x) => String(x).split("#", 1)[0])).map(([id, n]) => {
+    const text = id === "?" ? "" : name === ctx.name ? textOf(ctx, id) : "";
+    const shown = text && text !== name(id) ? el("span", { class: "card-text" }, text) : null;
+    return el("span", { class: id === "?" ? "chip hidden" : "chip", title: id === "?" ? "hidden" : text || name(id) }, `${name(id)}${n > 1 ? ` ×${n}` : ""}`, shown);
+  });
 }
 
 function dice(p, seat) {

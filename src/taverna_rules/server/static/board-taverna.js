@@ -217,7 +217,8 @@ function drawTracks(svg, st, ctx, y0) {
 
 // ------------------------------------------------------------------ customer row and castle
 
-function customerCard(g, x, y, w, h, card, ctx, extra) {
+// A customer card has no printed name: it shows its peoples and symbols, and its place.
+function customerCard(g, x, y, w, h, card, ctx, extra, title) {
   const info = ctx.hints && ctx.hints.customers && ctx.hints.customers[card];
   const name = ctx.name;
   const peoples = info ? info.peoples : [];
@@ -225,7 +226,7 @@ function customerCard(g, x, y, w, h, card, ctx, extra) {
   c.append(sv("rect", { x, y, width: w, height: h, rx: 6, fill: "#fff", stroke: "#555" }));
   peoples.forEach((p, i) => c.append(sv("rect", { x: x + (i * w) / peoples.length, y, width: w / peoples.length, height: 16, fill: peopleColour(p) })));
   c.append(stext(x + 6, y + 12, peoples.length ? peoples.map((p) => name(p)).join(" / ") : "", { class: "tiny b" }));
-  const label = name(card);
+  const label = title || "Customer card";
   c.append(stext(x + 6, y + 32, label, { class: "small b" }));
   if (info) {
     let sx = x + 6;
@@ -235,7 +236,7 @@ function customerCard(g, x, y, w, h, card, ctx, extra) {
     }
   }
   if (extra) c.append(stext(x + 6, y + h - 6, extra, { class: "tiny muted" }));
-  c.append(tip(`Customer card ${label}${info ? `: ${peoples.map(name).join(" and ")}; ${info.symbols.map(name).join(", ")}` : ""}`));
+  c.append(tip(`${label}${info ? `: ${peoples.map(name).join(" / ")} · ${info.symbols.map(name).join(", ")}` : ""}`));
   g.append(c);
 }
 
@@ -249,7 +250,7 @@ function drawRowAndCastle(svg, st, ctx, y0) {
   const row = st.row || [];
   const cw = 118;
   const ch = 72;
-  row.forEach((card, i) => customerCard(g, i * (cw + 8), 24, cw, ch, card, ctx));
+  row.forEach((card, i) => customerCard(g, i * (cw + 8), 24, cw, ch, card, ctx, undefined, `Card ${i + 1} of the row`));
   const dx = row.length * (cw + 8);
   g.append(
     sv("rect", { x: dx, y: 24, width: 90, height: ch, rx: 6, fill: "#d8cdb8", stroke: "#555" }),
@@ -261,7 +262,8 @@ function drawRowAndCastle(svg, st, ctx, y0) {
   if (t) {
     const who = players[t.player] ? players[t.player].name : `seat ${t.player}`;
     const parts = [`${who}'s turn`];
-    if (t.card) parts.push(`card ${name(t.card)}`);
+    const played = t.card && ctx.hints && ctx.hints.customers && ctx.hints.customers[t.card];
+    if (played) parts.push(`card ${played.peoples.map(name).join(" / ")} · ${played.symbols.map(name).join(", ")}`);
     if (t.people) parts.push(`customer: ${name(t.people)}`);
     if (t.symbols && t.symbols.length) parts.push(`symbols: ${t.symbols.map(name).join(", ")}`);
     if (t.tavern) parts.push(`seated at ${name(t.tavern)}${t.table !== null && t.table !== undefined ? `, table ${t.table + 1}` : ""}`);
@@ -309,11 +311,15 @@ function drawRowAndCastle(svg, st, ctx, y0) {
 
 // ------------------------------------------------------------------ players (HTML)
 
+// A card's rules text is shown with the card, not only as a tooltip.
 function chips(items, ctx, cls = "chip") {
   if (!items || !items.length) return el("span", { class: "none" }, "none");
-  return tally(items.map((x) => String(x).split("#", 1)[0])).map(([id, n]) =>
-    el("span", { class: cls, title: id === "?" ? "hidden" : textOf(ctx, id) }, `${ctx.name(id)}${n > 1 ? ` ×${n}` : ""}`),
-  );
+  return tally(items.map((x) => String(x).split("#", 1)[0])).map(([id, n]) => {
+    const label = `${id === "?" ? "hidden" : ctx.name(id)}${n > 1 ? ` ×${n}` : ""}`;
+    const text = id === "?" ? "" : textOf(ctx, id);
+    const shown = text && text !== ctx.name(id) ? el("span", { class: "card-text" }, text) : null;
+    return el("span", { class: id === "?" ? `${cls} hidden` : cls, title: text || "hidden" }, label, shown);
+  });
 }
 
 function sheetOf(st, v, ctx, p, seat) {
@@ -326,7 +332,9 @@ function sheetOf(st, v, ctx, p, seat) {
   const cards = (p.cards || []).map((c) => {
     const info = ctx.hints && ctx.hints.customers && ctx.hints.customers[c];
     const style = info ? `border-left: 6px solid ${peopleColour(info.peoples[0])}` : null;
-    return el("span", { class: "chip", style, title: info ? `${info.peoples.map(name).join(" and ")}; ${info.symbols.map(name).join(", ")}` : name(c) }, name(c));
+    // A customer card has no printed name: it is what it shows, its peoples and symbols.
+    const shows = info ? `${info.peoples.map(name).join(" / ")} · ${info.symbols.map(name).join(", ")}` : "a customer card";
+    return el("span", { class: "chip", style, title: shows }, shows);
   });
   return playerSheet(
     p,

@@ -91,7 +91,7 @@ function renderOptions() {
   for (const raw of options) {
     const o = { ...raw, name: raw.name ?? raw.id };
     const id = `option-${o.name}`;
-    const title = o.title || o.label || o.name.replace(/_/g, " ");
+    const title = o.title || o.label || words(o.name);
     let input;
     if (isBoolOption(o)) {
       input = el("input", { id, type: "checkbox", "data-option": o.name, "data-kind": "bool" });
@@ -101,7 +101,7 @@ function renderOptions() {
     }
     if (o.choices && o.choices.length) {
       input = el("select", { id, "data-option": o.name, "data-kind": "json" });
-      for (const c of o.choices) input.append(el("option", { value: JSON.stringify(c) }, String(c)));
+      for (const c of o.choices) input.append(el("option", { value: JSON.stringify(c) }, words(c)));
       input.value = JSON.stringify(o.default);
     } else if (typeof o.default === "number") {
       input = el("input", { id, type: "number", step: 1, value: o.default, "data-option": o.name, "data-kind": "number" });
@@ -112,8 +112,20 @@ function renderOptions() {
   }
 }
 
+/** A choice's value in words: ``face_down`` as "face down". */
+function words(value) {
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value).replace(/_/g, " ");
+}
+
+/** An option's reason in words: the rulebook's line numbers, for the content's authors, are left out. */
 function doc(o) {
-  return o.doc ? el("p", { class: "doc" }, o.doc) : null;
+  if (!o.doc) return null;
+  const text = String(o.doc)
+    .replace(/\s*\(lines? [0-9][^)]*\)/g, "")
+    .replace(/,? ?\blines? [0-9]+(?:[-–, ]+[0-9]+)*/g, "")
+    .replace(/`([^`]*)`/g, "$1");
+  return el("p", { class: "doc" }, text);
 }
 
 function collectOptions() {
