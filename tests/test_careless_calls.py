@@ -84,6 +84,11 @@ def _rows(game: str) -> dict[str, tuple[Callable[..., Any], tuple[Any, ...]]]:
         "Game.from_position": (tr.Game.from_position, (rules, live.state)),
         "Game.seat": (live.seat, (0,)),
         "Game.view": (live.view, (0,)),
+        "Game.describe": (live.describe, (action, "en")),
+        # Keyword arguments are given through a function taking them in order.
+        "Game.narration": (lambda p, lang, since: live.narration(p, lang=lang, since=since), (0, "en", 0)),
+        "Game.narrate": (lambda p, lang, since: live.narrate(p, lang=lang, since=since), (0, "en", 0)),
+        "Game.board": (lambda p, lang: live.board(p, lang=lang), (0, "en")),
         "Seat.determinize": (seat.determinize, (random.Random(1),)),
         "Seat.playout": (seat.playout, (random.Random(1),)),
         "Playout.apply": (live.playout().apply, (action,)),
