@@ -45,7 +45,7 @@ typecheck: $(DEV_STAMP)
 	$(PY) -m mypy
 
 unit: $(DEV_STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 docs: $(DEV_STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
