@@ -16,6 +16,8 @@ def test_demo_plays_a_whole_game(players: int, capsys: pytest.CaptureFixture[str
     assert out.count("'s turn, round") == players * turns
     assert f"round {turns} of {turns}" in out
     assert "The game is over:" in out
+    # The text board of the end (print(game)) comes before the score table.
+    assert out.index("\nTaverna, over\n") < out.index("Final scores (VP by category)")
     table = out.split("Final scores (VP by category)")[1]
     assert all(name in table for name in names) and "total" in table
     # Spectator narration: nobody's drawn spell is named.
@@ -36,6 +38,7 @@ def test_demo_narrates_cavern_tavern(players: int, capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert [f"== Round {n} of 10 ==" in out for n in range(1, 11)] == [True] * 10
     assert "== Round 11" not in out
+    assert out.index("\nCavern Tavern, over\n") < out.index("Final scores (VP by category)")
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:players]
     assert all(out.count(f"{name} rolls ") == 11 for name in names)  # the start, then each round
     table = out.split("Final scores (VP by category)")[1]
