@@ -335,3 +335,18 @@ def test_a_game_module_without_labels_gets_the_defaults() -> None:
 def test_the_labels_modules_examples_run(module: Any) -> None:
     failed, attempted = doctest.testmod(module)
     assert attempted and not failed
+
+
+def test_a_game_that_narrates_the_old_way_still_narrates() -> None:
+    """A game module written before the narrate hook gave its lines in narration.describe."""
+    from taverna_rules import game_modules
+
+    class Old:
+        @staticmethod
+        def describe(rules: Any, state: Any, event: Any) -> str:
+            return f"{type(event).__name__} happened"
+
+    cavern = tr.game_module("cavern_tavern")
+    old = attrs.evolve(cavern, narration=Old(), narrate=game_modules._silent)
+    game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
+    assert old.narrate(game.rules, game.state, game.events[0], "en") == "GameStarted happened"

@@ -197,7 +197,8 @@ class GameModule:
     rules_text: RulesText | None = None
     #: The narrated demo's frame: an object with ``intro(rules, state)`` and
     #: ``outro(rules, state)`` giving the lines after the opening and after the scores;
-    #: ``None``: none (the events' lines are :attr:`narrate`'s).
+    #: ``None``: none (the events' lines are :attr:`narrate`'s; a ``describe(rules, state,
+    #: event)`` it has, as games written before :attr:`narrate` had, stands for it).
     narration: Any = None
     #: ``describe_action(rules, state, action, lang) -> label``: an action in words a
     #: person reads, in ``lang`` (one of :attr:`languages`), for the player deciding in
@@ -238,6 +239,12 @@ class GameModule:
     max_chance_outcomes: Callable[[Any, int], int] | None = None
 
     def __attrs_post_init__(self) -> None:
+        describe = getattr(self.narration, "describe", None)
+        if self.narrate is _silent and callable(describe):
+            # A game written before the narrate hook said its lines in narration.describe.
+            object.__setattr__(
+                self, "narrate", lambda rules, state, event, lang: describe(rules, state, event)
+            )
         if self.content is not None and self.content.game != self.id:
             raise GameModuleError(f"game {self.id!r} declares the content of game {self.content.game!r}")
         if self.vocabulary is not None:
