@@ -13,6 +13,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -28,7 +29,22 @@ from taverna_rules.server.payloads import view_payload
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 #: Games played: (game, players, seed). A few, fast: about a second each.
-PLAYS = [("taverna", 2, 1), ("taverna", 4, 7), ("cavern_tavern", 2, 3), ("cavern_tavern", 3, 11)]
+PLAYS = [
+    ("taverna", 2, 1),
+    ("taverna", 4, 7),
+    ("fey_court", 2, 2),
+    ("cavern_tavern", 2, 3),
+    ("cavern_tavern", 3, 11),
+]
+#: The example expansion: its spells and favours offer choices (ChooseOption), which the
+#: base game's content does not.
+FEY = Path(__file__).resolve().parent.parent / "examples" / "packs" / "fey_court"
+
+
+def _rules(game_id: str) -> Any:
+    return tr.load_rules(FEY) if game_id == "fey_court" else tr.load_rules(game_id)
+
+
 #: Every how many actions the lines, boards and hidden cards of every reader are checked.
 CHECK_EVERY = 15
 
@@ -59,9 +75,9 @@ def _content(rules: Any) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def _id_patterns(game: str, rules: Any) -> list[tuple[str, re.Pattern[str]]]:
+def _id_patterns(rules: Any) -> list[tuple[str, re.Pattern[str]]]:
     """What no label, line or board may hold, each with why."""
-    module = tr.game_module(game)
+    module = tr.game_module(rules.game)
     patterns: list[tuple[str, re.Pattern[str]]] = [
         ("a card instance id", re.compile(r"\w#\d")),
         ("a reference like (spell:curse)", re.compile(r"[a-z_]+:[a-z_]+")),
@@ -119,9 +135,9 @@ def _readers(game: tr.Game) -> list[int | None]:
     return [None, *range(len(game.state.players))]
 
 
-def _played(game_id: str, players: int, seed: int) -> Iterator[tuple[tr.Game, int]]:
+def _played(rules: Any, players: int, seed: int) -> Iterator[tuple[tr.Game, int]]:
     """A random game, after each action (with the number of actions so far)."""
-    game = tr.new_game(tr.load_rules(game_id), NAMES[:players], seed=seed)
+    game = tr.new_game(rules, NAMES[:players], seed=seed)
     rng = random.Random(seed)
     steps = 0
     yield game, steps
@@ -166,13 +182,13 @@ def _check_labels(game: tr.Game, patterns: list[tuple[str, re.Pattern[str]]]) ->
 def test_no_label_line_or_board_shows_an_internal_id_or_a_hidden_card(
     game_id: str, players: int, seed: int
 ) -> None:
-    rules = tr.load_rules(game_id)
-    patterns = _id_patterns(game_id, rules)
+    rules = _rules(game_id)
+    patterns = _id_patterns(rules)
     names = _names(rules)
     kinds: set[str] = set()
     since: dict[int | None, int] = {}
     lines = secrets = 0
-    for game, steps in _played(game_id, players, seed):
+    for game, steps in _played(rules, players, seed):
         if not game.over:
             kinds |= _check_labels(game, patterns)
         if steps % CHECK_EVERY and not game.over:
@@ -198,13 +214,15 @@ def test_no_label_line_or_board_shows_an_internal_id_or_a_hidden_card(
     assert lines > 50
     assert secrets > 0, "no reader had a hidden card to leak: the leak check would prove nothing"
     # The game's own labels spoke for most of its kinds of actions.
-    assert len(kinds) >= len(tr.game_module(game_id).actions) // 2, kinds
+    assert len(kinds) >= len(tr.game_module(rules.game).actions) // 2, kinds
+    if game_id == "fey_court":
+        assert "ChooseOption" in kinds
 
 
 def test_the_patterns_catch_what_the_library_printed_before() -> None:
     """The search finds the words of issue #26: ids, field dumps, reprs, references."""
     rules = tr.load_rules("taverna")
-    patterns = _id_patterns("taverna", rules)
+    patterns = _id_patterns(rules)
     before = [
         "Choose option (option: 0)",
         "Activate dignitary (dignitary: Gob'Trotter; level: 0; extra: False)",
@@ -222,7 +240,7 @@ def test_the_patterns_catch_what_the_library_printed_before() -> None:
         rules.name_of(card) for card in game.state.players[1].hand
     }
     assert theirs and theirs <= set(secret.values())  # Ann's spells, for Bob
-    cavern = _id_patterns("cavern_tavern", tr.load_rules("cavern_tavern"))
+    cavern = _id_patterns(tr.load_rules("cavern_tavern"))
     with pytest.raises(AssertionError):
         _check_text("Place dice (place: cellar_1; dice: 1)", cavern, "an old label")
 
@@ -350,3 +368,16 @@ def test_a_game_that_narrates_the_old_way_still_narrates() -> None:
     old = attrs.evolve(cavern, narration=Old(), narrate=game_modules._silent)
     game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
     assert old.narrate(game.rules, game.state, game.events[0], "en") == "GameStarted happened"
+
+
+def test_a_people_is_chosen_for_the_king_or_for_a_track_to_climb() -> None:
+    """One action (ChoosePeople) answers two decisions: each says which."""
+    rules = tr.load_rules()
+    game = tr.new_game(rules, ["Ann", "Bob"], seed=1)
+    rng = random.Random(1)
+    assert game.describe(game.legal_actions()[0]).startswith("The King's people: ")
+    while game.decision is not None and game.decision.kind != "effect_track":
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.decision is not None, "no track was climbed by choice: the test would prove nothing"
+    labels = [game.describe(action) for action in game.legal_actions()]
+    assert labels and all(label.startswith("Climb the ") and label.endswith(" track") for label in labels)

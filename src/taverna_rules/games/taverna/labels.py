@@ -38,6 +38,11 @@ _W: dict[str, Text] = {
         fr="Le peuple du {role} : {people}",
         nl="Het volk van de {role}: {people}",
     ),
+    "climb": Text(
+        en="Climb the {people} track",
+        fr="Monter sur la piste des {people}",
+        nl="Klim op het spoor van de {people}",
+    ),
     "deed": Text(
         en="Buy the deed of {tavern}, space {space} ({price} coins, +{vp} VP)",
         fr="Acheter l'acte de {tavern}, case {space} ({price} sous, +{vp} PV)",
@@ -198,6 +203,14 @@ def _choice(rules: RuleSet, state: GameState, option: int, lang: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _people(rules: RuleSet, state: GameState, people: str, lang: str) -> str:
+    """A people chosen: a track to climb (an effect's), or the King's or Queen's people."""
+    if state.stack and state.stack[-1].kind == "effect_track":
+        return _say("climb", lang, people=rules.name_of(people, lang))
+    role = rules.name_of("king" if state.king is None else "queen", lang)
+    return _say("people", lang, role=role, people=rules.name_of(people, lang))
+
+
 def _deed(rules: RuleSet, state: GameState, tavern: str, space: int, lang: str) -> str:
     owner = state.tavern(tavern).deeds[space] if state.taverns else None
     name = rules.name_of(tavern, lang)
@@ -228,12 +241,7 @@ def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str 
     """A label for ``action`` of the decision pending in ``state``, in ``lang``."""
     name = rules.name_of
     labels: dict[type[Action], Callable[[Any], str]] = {
-        act.ChoosePeople: lambda a: _say(
-            "people",
-            lang,
-            role=name("king" if state.king is None else "queen", lang),
-            people=name(a.people, lang),
-        ),
+        act.ChoosePeople: lambda a: _people(rules, state, a.people, lang),
         act.BuyDeed: lambda a: _deed(rules, state, a.tavern, a.space, lang),
         act.ChooseDeed: lambda a: _deed(rules, state, a.tavern, a.space, lang),
         act.PickCard: lambda a: _say(
