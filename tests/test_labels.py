@@ -381,3 +381,22 @@ def test_a_people_is_chosen_for_the_king_or_for_a_track_to_climb() -> None:
     assert game.decision is not None, "no track was climbed by choice: the test would prove nothing"
     labels = [game.describe(action) for action in game.legal_actions()]
     assert labels and all(label.startswith("Climb the ") and label.endswith(" track") for label in labels)
+
+
+def test_an_ingredient_chosen_says_where_it_goes() -> None:
+    """ChooseIngredient answers three decisions (take from the Cellar, give back, give to an
+    opponent): each label says which, and the other decisions' actions keep their words."""
+    kinds: dict[str, str] = {}
+    for seed in (1, 18):  # seed 18 reaches a forced trade
+        game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob", "Cy"], seed=seed)
+        rng = random.Random(seed)
+        while game.decision is not None:
+            decision = game.decision
+            if decision.kind in ("choose_cellar", "give_ingredient", "give_to"):
+                kinds[decision.kind] = game.describe(decision.actions[0])
+            game.apply(rng.choice(game.legal_actions()))
+        if len(kinds) == 3:
+            break
+    assert re.fullmatch(r"Take .+ from the Cellar", kinds["choose_cellar"])
+    assert re.fullmatch(r"Give .+ back to the Cellar", kinds["give_ingredient"])
+    assert re.fullmatch(r"Give .+ to (Ann|Bob|Cy)", kinds["give_to"])

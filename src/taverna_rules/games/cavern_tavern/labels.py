@@ -78,6 +78,17 @@ def _order(rules: RuleSet, state: GameState, table: int) -> str:
     return f"{order.name.get('en')} from table {table + 1} ({wanted}; {order.points[0]} VP)"
 
 
+def _ingredient_choice(state: GameState, name: str) -> str:
+    """An ingredient chosen: taken from the Cellar, given back, or given to an opponent
+    (one action answers the three decisions)."""
+    task = state.stack[-1] if state.stack else None
+    if task is not None and task.kind == "give_ingredient":
+        return f"Give {name} back to the Cellar"
+    if task is not None and task.kind == "give_to":
+        return f"Give {name} to {state.players[int(task.args[0])].name}"
+    return f"Take {name} from the Cellar"
+
+
 def _place(rules: RuleSet, place: str, dice: str) -> str:
     found = rules.place(place)
     return f"Place {dice} on {found.name.get('en')}: {effect_words(rules, found.effect)}"
@@ -106,7 +117,7 @@ def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str 
         act.EndTurn: lambda a: "End the turn",
         act.Pass: lambda a: "Pass for the round",
         act.ChooseOption: lambda a: _choice(rules, state, a.option),
-        act.ChooseIngredient: lambda a: ingredient(rules, a.ingredient),
+        act.ChooseIngredient: lambda a: _ingredient_choice(state, ingredient(rules, a.ingredient)),
         act.ChoosePlayer: lambda a: who(a.seat),
         act.TakeFrom: lambda a: f"Take {ingredient(rules, a.ingredient)} from {who(a.seat)}",
         act.KeepItem: lambda a: f"Keep {name(a.item)}: {effect_words(rules, rules.item(a.item).effect)}",
