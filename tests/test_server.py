@@ -15,7 +15,7 @@ import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
-from server_client import live_server, new_app, random_action
+from server_client import auth, create_game, live_server, new_app, random_action
 from taverna_rules.core.replay import fold
 from taverna_rules.core.serialize import json_strings, state_to_json
 from taverna_rules.game_modules import game_module
@@ -32,18 +32,6 @@ def served(tmp_path: Path) -> Iterator[tuple[TestClient, SQLiteStore]]:
     store.close()
 
 
-def _create(client: TestClient, game: str, seats: list[tuple[str, str]], **extra: Any) -> dict[str, Any]:
-    body = {"game": game, "seats": [{"name": n, "player": p} for n, p in seats], **extra}
-    response = client.post("/api/games", json=body)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def _auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def _play_through(
     client: TestClient, created: dict[str, Any], rng: random.Random, record: list[Payload]
 ) -> dict[str, Any]:
@@ -55,10 +43,10 @@ def _play_through(
     for _ in range(5000):
         moved = False
         for seat, token in tokens.items():
-            view = client.get(f"/api/games/{game_id}/view", headers=_auth(token)).json()
+            view = client.get(f"/api/games/{game_id}/view", headers=auth(token)).json()
             record.append(("view", seat, view))
             events = client.get(
-                f"/api/games/{game_id}/events?since={versions[seat]}", headers=_auth(token)
+                f"/api/games/{game_id}/events?since={versions[seat]}", headers=auth(token)
             ).json()
             record.append(("events", seat, events))
             versions[seat] = events["version"]
@@ -69,7 +57,7 @@ def _play_through(
                 continue
             done = client.post(
                 f"/api/games/{game_id}/actions",
-                headers=_auth(token),
+                headers=auth(token),
                 json={"action": action, "version": view["version"]},
             )
             assert done.status_code in (200, 409), done.text  # 409: a bot moved in between
@@ -150,7 +138,7 @@ def test_a_whole_game_through_http_shows_each_seat_only_its_view(
     it at that version (the others' hands, the decks), for another seat's token and for
     the seed the server drew: none appears. The game ends with a result in the store."""
     client, store = served
-    created = _create(client, game, seats)
+    created = create_game(client, seats, game)
     record: list[Payload] = []
     final = _play_through(client, created, random.Random(1), record)
     assert final["result"]["standings"], final
@@ -170,50 +158,50 @@ def test_bad_requests_get_their_status_and_change_nothing(served: tuple[TestClie
     409, an action out of turn or not legal 422, a body of the wrong shape 422, too large
     413: each with a JSON error naming the problem, and the game is as it was."""
     client, store = served
-    created = _create(client, "taverna", [("Ann", "human"), ("Bob", "human")])
+    created = create_game(client, [("Ann", "human"), ("Bob", "human")], "taverna")
     game_id = created["id"]
     ann, bob = (s["token"] for s in created["seats"])
-    view = client.get(f"/api/games/{game_id}/view", headers=_auth(ann)).json()
+    view = client.get(f"/api/games/{game_id}/view", headers=auth(ann)).json()
     decider = ann if view["seat"] in view["waiting_for"] else bob
     other = bob if decider == ann else ann
-    mine = client.get(f"/api/games/{game_id}/view", headers=_auth(decider)).json()
+    mine = client.get(f"/api/games/{game_id}/view", headers=auth(decider)).json()
     action = mine["decision"]["actions"][0]
     before = store.events(game_id)
     url = f"/api/games/{game_id}/actions"
     cases: list[tuple[int, str, dict[str, Any]]] = [
-        (400, "bad_json", {"content": b"{not json", "headers": _auth(decider)}),
-        (400, "bad_json", {"content": b"\xff\xfe", "headers": _auth(decider)}),
+        (400, "bad_json", {"content": b"{not json", "headers": auth(decider)}),
+        (400, "bad_json", {"content": b"\xff\xfe", "headers": auth(decider)}),
         (401, "no_token", {"json": {"action": action, "version": mine["version"]}}),
         (401, "no_token", {"json": {}, "headers": {"Authorization": "Basic abc"}}),
         (
             403,
             "wrong_token",
-            {"json": {"action": action, "version": mine["version"]}, "headers": _auth("x" * 32)},
+            {"json": {"action": action, "version": mine["version"]}, "headers": auth("x" * 32)},
         ),
         (
             409,
             "stale_version",
-            {"json": {"action": action, "version": mine["version"] - 1}, "headers": _auth(decider)},
+            {"json": {"action": action, "version": mine["version"] - 1}, "headers": auth(decider)},
         ),
         (
             422,
             "illegal_action",
-            {"json": {"action": action, "version": mine["version"]}, "headers": _auth(other)},
+            {"json": {"action": action, "version": mine["version"]}, "headers": auth(other)},
         ),
         (
             422,
             "illegal_action",
-            {"json": {"action": {"type": "EndTurn"}, "version": mine["version"]}, "headers": _auth(decider)},
+            {"json": {"action": {"type": "EndTurn"}, "version": mine["version"]}, "headers": auth(decider)},
         ),
         (
             422,
             "invalid_action",
-            {"json": {"action": {"type": "Nope"}, "version": mine["version"]}, "headers": _auth(decider)},
+            {"json": {"action": {"type": "Nope"}, "version": mine["version"]}, "headers": auth(decider)},
         ),
-        (422, "invalid_request", {"json": {"action": action}, "headers": _auth(decider)}),
-        (422, "invalid_request", {"json": [1, 2], "headers": _auth(decider)}),
-        (422, "invalid_request", {"json": {"action": action, "version": True}, "headers": _auth(decider)}),
-        (413, "too_large", {"content": b"[" + b"1," * 40000 + b"1]", "headers": _auth(decider)}),
+        (422, "invalid_request", {"json": {"action": action}, "headers": auth(decider)}),
+        (422, "invalid_request", {"json": [1, 2], "headers": auth(decider)}),
+        (422, "invalid_request", {"json": {"action": action, "version": True}, "headers": auth(decider)}),
+        (413, "too_large", {"content": b"[" + b"1," * 40000 + b"1]", "headers": auth(decider)}),
     ]
     for status, code, request in cases:
         response = client.post(url, **request)
@@ -221,22 +209,22 @@ def test_bad_requests_get_their_status_and_change_nothing(served: tuple[TestClie
         error = response.json()["error"]
         assert (error["status"], error["code"]) == (status, code)
         assert error["message"]
-    assert client.post("/api/games/nope/actions", json={}, headers=_auth(decider)).status_code == 404
+    assert client.post("/api/games/nope/actions", json={}, headers=auth(decider)).status_code == 404
     assert client.get("/api/games/nope/view").status_code == 404
     assert client.get(f"/api/games/{game_id}/events?since=abc").status_code == 400
     assert store.events(game_id) == before
     # The refusal of an action out of turn names nothing of the deciding seat's hand.
     refusal = client.post(
-        url, json={"action": action, "version": mine["version"]}, headers=_auth(other)
+        url, json={"action": action, "version": mine["version"]}, headers=auth(other)
     ).json()
     hand = set(json_strings(mine["state"])) - set(
-        json_strings(client.get(f"/api/games/{game_id}/view", headers=_auth(other)).json()["state"])
+        json_strings(client.get(f"/api/games/{game_id}/view", headers=auth(other)).json()["state"])
     )
     assert not any(card in refusal["error"]["message"] for card in hand if "#" in card)
     # The legal action still plays.
     assert (
         client.post(
-            url, json={"action": action, "version": mine["version"]}, headers=_auth(decider)
+            url, json={"action": action, "version": mine["version"]}, headers=auth(decider)
         ).status_code
         == 200
     )
@@ -271,11 +259,11 @@ def test_a_restarted_server_loses_nothing(tmp_path: Path) -> None:
     path = tmp_path / "games.db"
     app, store = new_app(path)
     with TestClient(app) as client:
-        created = _create(client, "taverna", [("Ann", "human"), ("Bob", "greedy")], seed=5)
+        created = create_game(client, [("Ann", "human"), ("Bob", "greedy")], "taverna", seed=5)
         token = created["seats"][0]["token"]
         rng = random.Random(3)
         for _ in range(6):
-            view = client.get(f"/api/games/{created['id']}/view", headers=_auth(token)).json()
+            view = client.get(f"/api/games/{created['id']}/view", headers=auth(token)).json()
             if 0 not in view["waiting_for"]:
                 client.get(f"/api/games/{created['id']}/events?since={view['version']}&wait=5")
                 continue
@@ -283,15 +271,15 @@ def test_a_restarted_server_loses_nothing(tmp_path: Path) -> None:
             assert action is not None
             client.post(
                 f"/api/games/{created['id']}/actions",
-                headers=_auth(token),
+                headers=auth(token),
                 json={"action": action, "version": view["version"]},
             )
-        before = client.get(f"/api/games/{created['id']}/view", headers=_auth(token)).json()
-        bots_only = _create(client, "cavern_tavern", [("R", "random"), ("G", "random")])
+        before = client.get(f"/api/games/{created['id']}/view", headers=auth(token)).json()
+        bots_only = create_game(client, [("R", "random"), ("G", "random")], "cavern_tavern")
     store.close()
     app, store = new_app(path)
     with TestClient(app) as client:
-        after = client.get(f"/api/games/{created['id']}/view", headers=_auth(token)).json()
+        after = client.get(f"/api/games/{created['id']}/view", headers=auth(token)).json()
         assert after == before
         rng = random.Random(4)
         final = _play_through(client, created, rng, [])
@@ -318,13 +306,13 @@ def test_server_sent_events_tell_each_change(tmp_path: Path) -> None:
         ).json()
         game_id = created["id"]
         tokens = [s["token"] for s in created["seats"]]
-        view = client.get(f"/api/games/{game_id}/view", headers=_auth(tokens[0])).json()
+        view = client.get(f"/api/games/{game_id}/view", headers=auth(tokens[0])).json()
         decider = view["waiting_for"][0]
         listener = tokens[1 - decider]
         heard: list[str] = []
         ready = threading.Event()
 
-        ticket = client.post(f"/api/games/{game_id}/tickets", headers=_auth(listener)).json()["ticket"]
+        ticket = client.post(f"/api/games/{game_id}/tickets", headers=auth(listener)).json()["ticket"]
 
         def listen() -> None:
             url = f"/api/games/{game_id}/stream?ticket={ticket}&since={view['version']}"
@@ -339,10 +327,10 @@ def test_server_sent_events_tell_each_change(tmp_path: Path) -> None:
         thread = threading.Thread(target=listen)
         thread.start()
         assert ready.wait(20)
-        mine = client.get(f"/api/games/{game_id}/view", headers=_auth(tokens[decider])).json()
+        mine = client.get(f"/api/games/{game_id}/view", headers=auth(tokens[decider])).json()
         played = client.post(
             f"/api/games/{game_id}/actions",
-            headers=_auth(tokens[decider]),
+            headers=auth(tokens[decider]),
             json={"action": mine["decision"]["actions"][0], "version": mine["version"]},
         ).json()
         thread.join(30)
