@@ -9,9 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from taverna_rules.adapters.conformance import Coverage, CoverageTable, OpTally, Options, counted
+from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Options, PlayedGame, counted
 from taverna_rules.core.records import Event
-from taverna_rules.game import Game
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 
@@ -100,7 +99,7 @@ class CavernKit:
         }
 
     @staticmethod
-    def ledger(rules: RuleSet, game: Game) -> _Ledger:
+    def ledger(rules: RuleSet, game: PlayedGame) -> _Ledger:
         """The ledger of a new game."""
         return _Ledger()
 

@@ -8,9 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from taverna_rules.adapters.conformance import Coverage, CoverageTable, OpTally, Options, counted
+from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Options, PlayedGame, counted
 from taverna_rules.core.records import Event
-from taverna_rules.game import Game
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.integrity import coin_changes, state_problems
 from taverna_rules.games.taverna.ruleset import RuleSet
@@ -25,7 +24,7 @@ class Ledger:
     favours, privilege and guild tokens each somewhere exactly once, and each player's
     coins as the log's ledger says."""
 
-    def __init__(self, rules: RuleSet, game: Game) -> None:
+    def __init__(self, rules: RuleSet, game: PlayedGame) -> None:
         self.rules = rules
         state = game.state
         started = game.events[0]
@@ -190,7 +189,7 @@ class TavernaKit:
         }
 
     @staticmethod
-    def ledger(rules: RuleSet, game: Game) -> Ledger:
+    def ledger(rules: RuleSet, game: PlayedGame) -> Ledger:
         """The ledger of a new game."""
         return Ledger(rules, game)
 
