@@ -11,7 +11,8 @@ and prints a table, with the goal ratios marked "met" or "not met". Benchmarks a
 not tests: nothing here asserts a speed.
 """
 
+from .cli import main
 from .report import render_table, to_json, write_json
-from .runner import Config, Results, main, run_all
+from .runner import Config, Results, run_all
 
 __all__ = ["Config", "Results", "main", "render_table", "run_all", "to_json", "write_json"]

@@ -1,6 +1,6 @@
 """``python -m benchmarks``: run the benchmarks and print the table."""
 
-from .runner import main
+from .cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

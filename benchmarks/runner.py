@@ -7,7 +7,6 @@ import dataclasses
 import datetime as dt
 import os
 import platform
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -35,7 +34,16 @@ from .taverna_bench import (
     replay_step,
 )
 
-__all__ = ["PLAYER_COUNTS", "Config", "GameSetFigures", "Goal", "Results", "main", "parse_args", "run_all"]
+__all__ = [
+    "PLAYER_COUNTS",
+    "Config",
+    "GameSetFigures",
+    "Goal",
+    "Results",
+    "config_from",
+    "parse_args",
+    "run_all",
+]
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 #: The player count of the per-player-count goals and of the playouts.
@@ -397,33 +405,3 @@ def config_from(args: argparse.Namespace) -> Config:
         goal_games=args.goal_games,
         simulate=args.simulate if args.simulate is not None else (200 if args.quick else 1000),
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmarks, print the table, write JSON if asked; return the exit status."""
-    from .report import render_table, write_json
-
-    args = parse_args(argv)
-    config = config_from(args)
-
-    def progress(text: str) -> None:
-        print(f"  {text} ...", file=sys.stderr, flush=True)
-
-    results = run_all(config, progress)
-    print(render_table(results))
-    if args.strength:
-        from .strength_bench import GOAL_BEATS, strength_figures
-
-        progress(f"ISMCTS against greedy bots, {args.strength} games")
-        strength = strength_figures(args.strength, args.strength_seconds, seed=args.seed)
-        print(
-            f"\nISMCTS ({strength.seconds:g} s a decision) against three greedy bots, 4-player Taverna, "
-            f"{strength.games} games, seats rotating:\n"
-            f"  beats a greedy bot in {strength.beats:.0%} of {strength.pairings} pairings "
-            f"(95% CI {strength.low:.0%}-{strength.high:.0%}); first place in {strength.wins:.0%} of games\n"
-            f"Goal: beats greedy in >= {GOAL_BEATS:.0%}: {'met' if strength.met else 'not met'}"
-        )
-    if args.json:
-        write_json(results, args.json)
-        print(f"\nfigures written to {args.json}")
-    return 0

@@ -3,6 +3,8 @@
 A game is a rule set, a log of events and the state they fold to. ``apply`` asks the
 kernel for the events an action causes and folds them; an illegal action raises and
 changes nothing. ``undo`` steps back to the previous decision within the undo policy.
+A :class:`Seat` (also :mod:`taverna_rules.seat`'s) is the game as one player sees it:
+the two name each other, so they live in one module.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+from taverna_rules._observe import information_key, observation_vector
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_chance, rules_module
 from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
@@ -39,9 +42,8 @@ from taverna_rules.errors import (
 )
 from taverna_rules.game_modules import GameModule, game_module
 from taverna_rules.playout import Playout
-from taverna_rules.seat import Seat
 
-__all__ = ["Game", "UndoPolicy", "new_game", "replay"]
+__all__ = ["Game", "Seat", "UndoPolicy", "new_game", "replay"]
 
 UndoPolicy = Literal["never", "until_reveal", "always"]
 _UNDO_POLICIES = ("never", "until_reveal", "always")
@@ -444,6 +446,96 @@ class Game:
         names = ", ".join(p.name for p in self._state.players)
         status = "over" if self.over else f"{len(self._events)} events"
         return f"<Game [{names}] {status}>"
+
+
+class Seat:
+    """The game as the player at seat :attr:`player` sees it (from
+    :meth:`taverna_rules.Game.seat`). It follows the game: read it again after the game
+    moves on."""
+
+    __slots__ = ("_game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        self._game = game
+        #: The seat (0 for the first player).
+        self.player = player
+
+    @property
+    def rules(self) -> Any:
+        """The rule set the game plays by."""
+        return self._game.rules
+
+    @property
+    def module(self) -> GameModule:
+        """The game module (:func:`taverna_rules.game_module`)."""
+        return self._game.module
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+        name: str = self._game.state.players[self.player].name
+        return name
+
+    @property
+    def state(self) -> Any:
+        """The state as this player sees it (:meth:`taverna_rules.Game.view`)."""
+        return self._game.view(self.player)
+
+    @property
+    def events(self) -> list[Event]:
+        """The log as this player sees it."""
+        return self._game.events_for(self.player)
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision as this player sees it: with its actions when this player
+        decides, without them when another does; ``None`` once the game is over."""
+        return self._game.decision_for(self.player)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """This player's legal actions; ``()`` when another player decides or the game is
+        over."""
+        decision = self.decision
+        return decision.actions if decision is not None and decision.player == self.player else ()
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended."""
+        return self._game.over
+
+    @property
+    def result(self) -> Result | None:
+        """The final result once over (everything is public then)."""
+        return self._game.result
+
+    def returns(self) -> tuple[float, ...]:
+        """Every seat's return (:meth:`taverna_rules.Game.returns`)."""
+        return self._game.returns()
+
+    def observe(self, *, numpy: bool | None = None) -> Any:
+        """This player's observation vector (:func:`taverna_rules.observe`)."""
+        return observation_vector(self._game, self.player, numpy)
+
+    def information_state(self) -> str:
+        """This player's information state (:func:`taverna_rules.information_state`)."""
+        return information_key(self._game, self.player)
+
+    def determinize(self, rng: random.Random) -> Game:
+        """A game this player cannot tell from the real one, drawn with ``rng``
+        (:meth:`taverna_rules.Game.determinize`)."""
+        return self._game.determinize(self.player, rng)
+
+    def playout(self, rng: random.Random) -> Playout:
+        """A :class:`~taverna_rules.Playout` from a determinization drawn with ``rng``:
+        the fast way for search to play a game forward without peeking (the sample is not
+        checked as :meth:`determinize`'s game is: it is the real state redealt)."""
+        game = self._game
+        if game.over:
+            raise DeterminizeError("the game is over: there is nothing to play forward")
+        return Playout(game.rules, determinize(game.module.visibility, game.state, self.player, rng))
+
+    def __repr__(self) -> str:
+        return f"<Seat {self.player} ({self.name}) of {self._game!r}>"
 
 
 def _unpickle(rules: Any, events: tuple[Event, ...], undo: UndoPolicy, marks: tuple[Any, ...]) -> Game:

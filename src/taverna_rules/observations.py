@@ -18,36 +18,16 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from taverna_rules._observe import information_key, observation_vector, written
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import INT_BOUND, int_in, rules_module
-from taverna_rules.core.observation import ObservationLayout, ObservationWriter, chain_key, digest
-from taverna_rules.errors import GameModuleError, OptionError
-
-if TYPE_CHECKING:
-    from taverna_rules.game import Game
-    from taverna_rules.seat import Seat
+from taverna_rules.core.observation import ObservationLayout
+from taverna_rules.errors import OptionError
+from taverna_rules.game import Game, Seat, new_game
 
 __all__ = ["information_state", "observation_layout", "observe"]
-
-
-def _numpy() -> Any:
-    try:
-        import numpy
-    except ImportError:
-        return None
-    return numpy
-
-
-def _written(game: Game, seat: int) -> ObservationWriter:
-    module = game.module
-    if module.observe is None:
-        raise GameModuleError(f"game {module.id!r} writes no observations (its module has no observe)")
-    decision = game.decision_for(seat)
-    writer = ObservationWriter()
-    module.observe(game.rules, game.view(seat), decision, seat, writer)
-    return writer
 
 
 def observe(game: Game | Seat, player: int | str | None = None, *, numpy: bool | None = None) -> Any:
@@ -58,21 +38,10 @@ def observe(game: Game | Seat, player: int | str | None = None, *, numpy: bool |
     array when NumPy is installed (``numpy=None``, the default) or asked for
     (``numpy=True``), else a list of floats."""
     game, seat = _seat_of(game, player)
-    values = _written(game, seat).values
-    if numpy is False:
-        return values
-    np = _numpy()
-    if np is None:
-        if numpy:
-            raise OptionError("numpy=True needs NumPy: pip install 'taverna-rules[numpy]'")
-        return values
-    return np.asarray(values, dtype=np.float32)
+    return observation_vector(game, seat, numpy)
 
 
 def _seat_of(game: Any, player: int | str | None) -> tuple[Game, int]:
-    from taverna_rules.game import Game
-    from taverna_rules.seat import Seat
-
     if isinstance(game, Seat):
         if player is not None and game._game._seat(player) != game.player:
             raise OptionError(f"seat {game.player} was given with another player: {shown(player)}")
@@ -96,10 +65,8 @@ def observation_layout(rules: Any, players: int) -> ObservationLayout:
 
 @lru_cache(maxsize=64)
 def _layout(rules: Any, players: int) -> ObservationLayout:
-    from taverna_rules.game import new_game
-
     game = new_game(rules, [f"P{seat}" for seat in range(players)], seed=0)
-    return ObservationLayout.of(_written(game, 0).blocks)
+    return ObservationLayout.of(written(game, 0).blocks)
 
 
 def information_state(game: Game | Seat, player: int | str | None = None) -> str:
@@ -107,4 +74,4 @@ def information_state(game: Game | Seat, player: int | str | None = None) -> str
     Two games give the same key exactly when everything the player has seen so far is
     the same (perfect recall: what they saw earlier counts, not only the state now)."""
     game, seat = _seat_of(game, player)
-    return chain_key(digest(f"seat {seat}"), game.events_for(seat))
+    return information_key(game, seat)

@@ -18,9 +18,11 @@ listing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from taverna_rules.core.card_texts import CardText, format_card_texts
+from taverna_rules.core import card_texts as _listing
+from taverna_rules.core.card_texts import CardText
 from taverna_rules.errors import GameModuleError
 from taverna_rules.game_modules import game_module
 from taverna_rules.games.taverna.rules_text import CARD_KINDS, CardKind
@@ -38,3 +40,9 @@ def card_texts(rules: Any, lang: str = "en") -> tuple[CardText, ...]:
     if module.rules_text is None:
         raise GameModuleError(f"game {module.id!r} has no rules text")
     return module.rules_text.texts(rules, lang)
+
+
+def format_card_texts(texts: Iterable[CardText], width: int = 88) -> str:
+    """A plain-text listing of ``texts`` (:func:`taverna_rules.core.card_texts.format_card_texts`),
+    each game's kinds in its order under its headings."""
+    return _listing.format_card_texts(texts, width, layouts=lambda game: game_module(game).rules_text)

@@ -65,15 +65,26 @@ def sentence(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def format_card_texts(texts: Iterable[CardText], width: int = 88) -> str:
+def _no_layout(game: str) -> RulesText | None:
+    return None
+
+
+def format_card_texts(
+    texts: Iterable[CardText],
+    width: int = 88,
+    *,
+    layouts: Callable[[str], RulesText | None] = _no_layout,
+) -> str:
     """A plain-text listing of ``texts``, grouped by kind under headings in their language.
 
     The texts of one item (the levels of a dignitary, the bonuses of a track) follow its
     name, which shows the item's provenance when it has one. Lines are wrapped at
-    ``width`` characters. An empty ``texts`` gives an empty string.
+    ``width`` characters. An empty ``texts`` gives an empty string. ``layouts(game)`` gives
+    a game's :class:`RulesText` (its kinds' order and headings; ``None``: kinds in the
+    order met, headed by their ids): the game modules declare them and import this
+    module, so the caller passes the lookup in
+    (:func:`taverna_rules.adapters.rules_text.format_card_texts` passes the modules').
     """
-    from taverna_rules.game_modules import game_module  # the modules import this one
-
     groups: dict[tuple[str, str], list[CardText]] = {}
     for item in texts:
         groups.setdefault((item.game, item.kind), []).append(item)
@@ -81,14 +92,14 @@ def format_card_texts(texts: Iterable[CardText], width: int = 88) -> str:
 
     def place(key: tuple[str, str]) -> tuple[int, int]:
         """Games in the order met, each game's kinds in its listing's order."""
-        spec = game_module(key[0]).rules_text
+        spec = layouts(key[0])
         kinds = spec.kinds if spec is not None else ()
         return games.index(key[0]), kinds.index(key[1]) if key[1] in kinds else len(kinds)
 
     sections: list[str] = []
     for key in sorted(groups, key=place):
         items = groups[key]
-        spec = game_module(key[0]).rules_text
+        spec = layouts(key[0])
         heading = spec.headings.get(key[1]) if spec is not None else None
         title = heading.get(items[0].lang) if heading is not None else key[1]
         lines = [title, "=" * len(title)]

@@ -39,11 +39,13 @@ from taverna_rules.core.records import (
     Action,
     ChoiceCommitted,
     ChoicesRevealed,
+    Decision,
     Event,
     FlowAdvanced,
     Task,
     action_problem,
 )
+from taverna_rules.core.serialize import action_from_json, action_to_json
 from taverna_rules.errors import GameModuleError, IllegalActionError, TavernaError
 from taverna_rules.game_modules import GameModule, game_module
 
@@ -141,16 +143,6 @@ class Flow:
             return fn
 
         return register
-
-
-@attrs.frozen
-class Decision:
-    """What the game waits for: who chooses, what kind of choice, and the legal actions."""
-
-    player: int
-    kind: str
-    prompt: str
-    actions: tuple[Action, ...]
 
 
 def _live(table: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -629,9 +621,6 @@ def _unit(
 
 
 def _chance_task(action: Action | None, player: int, forced: tuple[int, ...]) -> Task:
-    # serialize imports this module: the action's wire form is read here, when needed.
-    from taverna_rules.core.serialize import action_to_json
-
     ref = "" if action is None else action_to_json(action)
     return Task(CHANCE_STEP, CHANCE, ref, args=(str(player), *map(str, forced)))
 
@@ -648,8 +637,6 @@ class _Drawing(NamedTuple):
 
 def _drawing(rules: Any, state: Any) -> _Drawing:
     """The chance step on top of ``state``, read."""
-    from taverna_rules.core.serialize import action_from_json
-
     task = state.stack[-1]
     try:
         player, *forced = (int(arg) for arg in task.args)

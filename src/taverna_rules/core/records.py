@@ -1,4 +1,4 @@
-"""The records every game is made of: actions, events, tasks and the result.
+"""The records every game is made of: actions, events, decisions, tasks and the result.
 
 A game module subclasses :class:`Action` and :class:`Event` for its own actions and
 events, registers them in tables of its own (:func:`action_table`, :func:`event_table`),
@@ -25,6 +25,7 @@ __all__ = [
     "Action",
     "ChoiceCommitted",
     "ChoicesRevealed",
+    "Decision",
     "Event",
     "FlowAdvanced",
     "Registry",
@@ -71,6 +72,16 @@ class Event:
     #: policy (see :mod:`taverna_rules.core.views`). The owner of an owner-only zone's
     #: field is the event's ``player``.
     ZONES: ClassVar[Mapping[str, str]] = {}
+
+
+@attrs.frozen
+class Decision:
+    """What the game waits for: who chooses, what kind of choice, and the legal actions."""
+
+    player: int
+    kind: str
+    prompt: str
+    actions: tuple[Action, ...]
 
 
 @attrs.frozen

@@ -20,7 +20,7 @@ import json
 import re
 import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 import cattrs
@@ -28,8 +28,7 @@ import cattrs.v
 from cattrs.gen import make_dict_structure_fn
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import Decision
-from taverna_rules.core.records import INT_BOUND, Action, Event
+from taverna_rules.core.records import INT_BOUND, Action, Decision, Event
 from taverna_rules.errors import ReplayError
 from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
 
@@ -150,8 +149,17 @@ def converter(game: str | GameModule = DEFAULT_GAME) -> cattrs.Converter:
     return made
 
 
-#: The converter of Taverna, the game of the calls that name none.
-CONVERTER = converter()
+if TYPE_CHECKING:
+    #: The converter of Taverna, the game of the calls that name none.
+    CONVERTER: cattrs.Converter
+else:
+
+    def __getattr__(name: str) -> Any:
+        # Made on first use, not on import: the engine imports this module, and making a
+        # converter loads the default game, which imports the engine.
+        if name == "CONVERTER":
+            return converter()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _module(game: str | GameModule) -> GameModule:
@@ -230,7 +238,7 @@ def action_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEF
 def event_to_dict(event: Event, *, game: str | GameModule | None = None) -> dict[str, Any]:
     """An event as a JSON-ready mapping with its ``type`` and version ``v``; with
     ``game``, its type qualified by the game's id (``taverna.CoinsGained``)."""
-    data = {"type": event.TYPE, "v": event.VERSION, **CONVERTER.unstructure(event, type(event))}
+    data = {"type": event.TYPE, "v": event.VERSION, **converter().unstructure(event, type(event))}
     return _qualified(data, type(event), game, "event")
 
 
@@ -289,7 +297,7 @@ def events_from_json(text: str | list[Any], *, game: str | GameModule = DEFAULT_
 
 def state_to_json(state: Any) -> str:
     """A state as JSON text."""
-    return json.dumps(CONVERTER.unstructure(state), sort_keys=True)
+    return json.dumps(converter().unstructure(state), sort_keys=True)
 
 
 def state_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Any:
@@ -303,7 +311,7 @@ def state_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFA
 
 def decision_to_json(decision: Decision) -> str:
     """A decision (player, kind, prompt, legal actions) as JSON text."""
-    return json.dumps(CONVERTER.unstructure(decision), sort_keys=True)
+    return json.dumps(converter().unstructure(decision), sort_keys=True)
 
 
 def decision_from_json(text: str | dict[str, Any], *, game: str | GameModule = DEFAULT_GAME) -> Decision:
