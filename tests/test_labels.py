@@ -4,7 +4,9 @@ board print them. Random games of every installed game are searched for internal
 card instance ids, the ids of every content item of the rule set that differ from its
 name, ``(spell:``-like references, ``key: value`` field dumps of actions, action and event
 reprs, zero-based table numbers; each option of a choice has its own label; and no label
-or line for a seat names a card hidden from that seat."""
+or line for a seat names a card hidden from that seat. The prompt of every pending
+decision is searched the same way (every seat sees it): it names its decider first and
+numbers no option."""
 
 from __future__ import annotations
 
@@ -147,6 +149,29 @@ def _played(rules: Any, players: int, seed: int) -> Iterator[tuple[tr.Game, int]
         yield game, steps
 
 
+#: An option numbered in a prompt, "0: take fruit; 1: take herbs" (not a number of things:
+#: "round 2: ..." is the round's).
+NUMBERED = re.compile(r"(^|[;,] )\d+: ")
+
+
+def _check_prompts(
+    game: tr.Game, patterns: list[tuple[str, re.Pattern[str]]], names: tuple[str, ...]
+) -> list[str]:
+    """Every pending decision's prompt: no id, dump or numbered option; it starts with its
+    decider's name (so a seat that is not deciding reads whose choice it is)."""
+    prompts = []
+    for decision in game.decisions:
+        prompt = decision.prompt
+        where = f"the prompt of {decision.kind!r}"
+        _check_text(prompt, patterns, where, names)
+        assert not NUMBERED.search(prompt), f"{where} numbers its options: {prompt!r}"
+        assert not re.search(r"'[a-z_]+'", prompt), f"{where} quotes an id: {prompt!r}"
+        name = "chance" if decision.player == tr.CHANCE else game.state.players[decision.player].name
+        assert prompt.startswith(f"{name}: "), f"{where} does not name its decider first: {prompt!r}"
+        prompts.append(prompt)
+    return prompts
+
+
 def _labels_of(game: tr.Game, lang: str) -> list[tuple[tr.Action, str]]:
     return [(action, game.describe(action, lang)) for action in game.legal_actions()]
 
@@ -188,9 +213,11 @@ def test_no_label_line_or_board_shows_an_internal_id_or_a_hidden_card(
     kinds: set[str] = set()
     since: dict[int | None, int] = {}
     lines = secrets = 0
+    prompts: list[str] = []  # since the last check of hidden cards
     for game, steps in _played(rules, players, seed):
         if not game.over:
             kinds |= _check_labels(game, patterns)
+            prompts += _check_prompts(game, patterns, names)
         if steps % CHECK_EVERY and not game.over:
             continue
         for reader in _readers(game):
@@ -208,9 +235,11 @@ def test_no_label_line_or_board_shows_an_internal_id_or_a_hidden_card(
             since[reader] = len(game.events)
             if reader is not None and game.decision is not None and game.decision.player == reader:
                 texts += [label for _, label in _labels_of(game, game.module.languages[0])]
+            texts += prompts  # every seat and a spectator see the pending decision
             for text in texts:
                 _check_text(text, patterns, f"seat {reader}'s text", names)
                 _check_text(text, secret_patterns, f"seat {reader}'s text")
+        prompts = []
     assert lines > 50
     assert secrets > 0, "no reader had a hidden card to leak: the leak check would prove nothing"
     # The game's own labels spoke for most of its kinds of actions.
@@ -400,3 +429,59 @@ def test_an_ingredient_chosen_says_where_it_goes() -> None:
     assert re.fullmatch(r"Take .+ from the Cellar", kinds["choose_cellar"])
     assert re.fullmatch(r"Give .+ back to the Cellar", kinds["give_ingredient"])
     assert re.fullmatch(r"Give .+ to (Ann|Bob|Cy)", kinds["give_to"])
+
+
+def test_prompts_name_the_decider_and_things_as_printed() -> None:
+    """The prompts of issue #26's examples, as every seat reads them: the decider's name,
+    then the question with names, not ids ('hall', 'elf') or indexes ('0: take fruit')."""
+    from taverna_rules.core.records import Task
+
+    game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
+    assert game.decision is not None
+    assert game.decision.prompt == "Ann: choose one: take Fruit; or take Herbs"
+    rules = tr.load_rules()
+    game = tr.new_game(rules, ["Ann", "Bob"], seed=1)
+    rng = random.Random(1)
+    while game.decision is not None and game.decision.kind != "place_customer":
+        game.apply(rng.choice(game.legal_actions()))
+    decision = game.decision
+    assert decision is not None
+    people = rules.name_of(game.state.turn.people)
+    name = game.state.players[decision.player].name
+    assert decision.prompt.startswith(f"{name}: seat your customer of the {people} at a free table")
+    # Every tavern a customer may move away from, as the board names it.
+    kind = game.module.decisions["choose_free_table"]
+    for tavern in game.state.taverns:
+        task = Task("choose_free_table", 1, args=(tavern.id,))
+        prompt = kind.prompt(rules, game.state, task)
+        assert prompt == f"Bob: choose a free table in a tavern other than {rules.name_of(tavern.id)}"
+
+
+def test_the_chance_decision_reads_like_a_players() -> None:
+    """The core's own prompt has the same shape: its decider ('chance'), then the question."""
+    game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=3, chance="explicit")
+    rng = random.Random(3)
+    while game.decision is not None and game.decision.player != tr.CHANCE:
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.decision is not None
+    assert re.fullmatch(r"chance: one of \d+ outcomes", game.decision.prompt), game.decision.prompt
+
+
+def test_a_simultaneous_decision_names_each_seat_asked() -> None:
+    """An addressed prompt of a simultaneous decision names each seat asked."""
+    from taverna_rules.core.prompts import addressed
+    from taverna_rules.core.records import Task
+
+    flow = tr.Flow()
+    prompt = addressed(lambda r, s, t: "bid for the lot")
+
+    @flow.simultaneous("bid", lambda r, s, t: (0, 1), lambda r, s, t: (), prompt)
+    def _bid(engine: Any, task: Task, choices: Any) -> None:
+        """Nothing."""
+
+    state = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1).state
+    worded = flow.decisions["bid"].prompt
+    assert [worded(None, state, Task("bid", seat)) for seat in (0, 1)] == [
+        "Ann: bid for the lot",
+        "Bob: bid for the lot",
+    ]

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from taverna_rules.core.engine import Engine, Flow
+from taverna_rules.core.prompts import addressed
 from taverna_rules.core.records import Action, Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
@@ -57,8 +58,9 @@ class EffectRuntime:
     evaluator: Evaluator
     #: ``resolve(rules, ref) -> node``: the effect a task's ref names.
     resolve: Callable[[Any, str], Node]
-    #: ``render(node) -> text``: an option of a choice, in words, for the prompt.
-    render: Callable[[Node], str]
+    #: ``render(rules, node) -> text``: an option of a choice in words, for the prompt (its
+    #: ingredients, peoples and symbols by name: everyone reads a prompt).
+    render: Callable[[Any, Node], str]
     #: The game's own control ops (children of the node are effects), by op name.
     controls: Mapping[str, Executor] = attrs.field(factory=dict)
     #: ``applicable(rules, state, player, node) -> bool``: whether an effect would change
@@ -70,7 +72,8 @@ class EffectRuntime:
     def install(self, flow: Flow) -> None:
         """Register the ``effect`` step and the ``effect_choice`` decision on ``flow``."""
         flow.automatic("effect")(self._effect)
-        flow.decision("effect_choice", self._options, self._prompt, takes=(ChooseOption,))(self._choose)
+        prompt = addressed(self._prompt)  # every seat reads it (taverna_rules.core.prompts)
+        flow.decision("effect_choice", self._options, prompt, takes=(ChooseOption,))(self._choose)
 
     def _effect(self, engine: Engine, task: Task) -> None:
         node = engine.effect(task.ref, task.path)
@@ -115,11 +118,13 @@ class EffectRuntime:
         return tuple(ChooseOption(i) for i in self._offered(rules, state, task, node))
 
     def _prompt(self, rules: Any, state: Any, task: Task) -> str:
+        # The options in words, in the order of the actions; never their indexes (the
+        # actions' labels tell them apart).
         node = self.resolve(rules, task.ref).at(task.path)
         if node.op == "optional":
-            return f"0: {self.render(node.children[0])}; 1: decline"
+            return f"{self.render(rules, node.children[0])}, or decline"
         offered = self._offered(rules, state, task, node)
-        return "; ".join(f"{i}: {self.render(node.children[i])}" for i in offered)
+        return "choose one: " + "; or ".join(self.render(rules, node.children[i]) for i in offered)
 
     def _choose(self, engine: Engine, task: Task, action: ChooseOption) -> None:
         """An effect offers a choice (``choose``) or asks whether to apply an optional part

@@ -30,9 +30,9 @@ from taverna_rules.games.cavern_tavern.board import (
 )
 from taverna_rules.games.cavern_tavern.expressions import EVALUATOR, points
 from taverna_rules.games.cavern_tavern.flow import FLOW, decision, resolve_ref
+from taverna_rules.games.cavern_tavern.labels import effect_words
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
-from taverna_rules.games.cavern_tavern.vocabulary import render
 
 __all__ = ["EXECUTORS", "RUNTIME", "can_pay", "first_of_kind", "kinds"]
 
@@ -317,5 +317,5 @@ def _reset(engine: Engine, task: Task, node: Node) -> None:
         engine.emit(ev.OrderClockReset(task.player, engine.state.round))
 
 
-RUNTIME = EffectRuntime(EXECUTORS, EVALUATOR, resolve_ref, render, applicable=applicable)
+RUNTIME = EffectRuntime(EXECUTORS, EVALUATOR, resolve_ref, effect_words, applicable=applicable)
 RUNTIME.install(FLOW)

@@ -4,6 +4,7 @@ setup, the turn, the effects and the end of the game), and the effects its tasks
 from __future__ import annotations
 
 from taverna_rules.core.engine import Flow
+from taverna_rules.core.prompts import named
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 
@@ -13,7 +14,7 @@ FLOW = Flow()
 AUTOMATIC = FLOW.steps
 DECISIONS = FLOW.decisions
 automatic = FLOW.automatic
-decision = FLOW.decision
+decision = named(FLOW)  # its prompts name their decider: every seat reads them
 
 
 def resolve_ref(rules: RuleSet, ref: str) -> Node:

@@ -8,7 +8,7 @@ their values (``1+3+6``, the way the rulebook adds them up).
 >>> import taverna_rules as tr
 >>> game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
 >>> game.decision.prompt  # each player's opening pick from the Cellar
-'0: take fruit; 1: take herbs'
+'Ann: choose one: take Fruit; or take Herbs'
 >>> [game.describe(action) for action in game.legal_actions()]
 ['Take Fruit', 'Take Herbs']
 """

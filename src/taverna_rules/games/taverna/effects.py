@@ -34,10 +34,11 @@ from taverna_rules.games.taverna.applicable import (
 )
 from taverna_rules.games.taverna.expressions import EVALUATOR, bounded, evaluate
 from taverna_rules.games.taverna.flow import FLOW, automatic, decision, resolve_ref
+from taverna_rules.games.taverna.labels import effect_words
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState, Task, TurnState, card_kind
 from taverna_rules.games.taverna.tracks import advance, draw_spells, refill_castle
-from taverna_rules.games.taverna.vocabulary import MAX_LEVELS, render
+from taverna_rules.games.taverna.vocabulary import MAX_LEVELS
 
 __all__ = ["EXECUTORS", "RUNTIME"]
 
@@ -387,7 +388,7 @@ def _free_tables(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTa
 @decision(
     "choose_free_table",
     _free_tables,
-    lambda r, s, t: f"choose a free table in another tavern than {t.args[0]!r}",
+    lambda r, s, t: f"choose a free table in a tavern other than {r.name_of(t.args[0])}",
     takes=(ChooseTable,),
 )
 def _choose_free_table(engine: Engine, task: Task, action: ChooseTable) -> None:
@@ -444,5 +445,5 @@ def _choose_removed(engine: Engine, task: Task, action: ChooseTable) -> None:
         advance(engine, task.player, people)
 
 
-RUNTIME = EffectRuntime(EXECUTORS, EVALUATOR, resolve_ref, render, controls={"for_each": _for_each})
+RUNTIME = EffectRuntime(EXECUTORS, EVALUATOR, resolve_ref, effect_words, controls={"for_each": _for_each})
 RUNTIME.install(FLOW)

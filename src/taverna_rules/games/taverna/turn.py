@@ -185,7 +185,8 @@ def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action
 
 def _place_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     turn = _turn(state)
-    text = f"seat your {turn.people} customer at a free table"
+    assert turn.people is not None  # a card picked names its people
+    text = f"seat your customer of the {rules.name_of(turn.people)} at a free table"
     if "mask" in turn.symbols and any(t is not None for tavern in state.taverns for t in tavern.tables):
         text += ", or replace a seated customer (Trickery)"
     return text
