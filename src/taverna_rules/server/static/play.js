@@ -264,7 +264,7 @@ function renderTurn(v) {
       "div",
       { id: "waiting", class: "waiting" },
       el("p", {}, el("span", { class: "spinner", "aria-hidden": "true" }), text, "…"),
-      d && d.prompt && seats.length ? el("p", { class: "hint" }, `${names.length === 1 ? playerName(v, seats[0]) : "They"} must: ${d.prompt}`) : null,
+      d && d.prompt && seats.length ? el("p", { class: "hint" }, d.prompt) : null, // the prompt names its decider
     ),
   );
 }
