@@ -40,6 +40,7 @@ serve: $(SERVE_STAMP)
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check src tests benchmarks docs
 	$(PY) -m ruff format --check src tests benchmarks docs
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: $(DEV_STAMP)
 	$(PY) -m mypy

@@ -3,10 +3,7 @@ registries of its own that refuse a second entry under a name (issue #9)."""
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
 from importlib.metadata import EntryPoint
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -84,49 +81,6 @@ def test_a_second_entry_under_a_name_is_refused() -> None:
     with pytest.raises(ValueError, match="two decision kinds named 'pick_card'"):
         decision("pick_card", lambda r, s, t: (), lambda r, s, t: "")(lambda e, t, a: None)
     assert DECISIONS["pick_card"] is before
-
-
-#: The generic core: it knows no game (docs/architecture.rst, "The import rule").
-CORE = (
-    "core",
-    "content",
-    "dsl",
-    "game_modules.py",
-    "game.py",
-    "seat.py",
-    "position.py",
-    "errors.py",
-    "_shown.py",
-    "_version.py",
-)
-
-
-def _imports(path: Path) -> Iterator[str]:
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            yield from (a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            yield from (f"{node.module}.{a.name}" for a in node.names)
-
-
-def test_the_core_imports_no_game_and_games_not_one_another() -> None:
-    """The import rule (docs/architecture.rst): no core module imports a game module,
-    and games do not import one another; the engine finds games by entry point."""
-    package = Path(tr.__file__).parent
-    offenders = []
-    for path in sorted(package.rglob("*.py")):
-        parts = path.relative_to(package).parts
-        home = parts[1] if parts[0] == "games" and len(parts) > 2 else None
-        core = parts[0] in CORE
-        for name in _imports(path):
-            if not name.startswith("taverna_rules.games"):
-                continue
-            imported = name.split(".")[2] if name.count(".") >= 2 else "*"
-            if core or (home is not None and imported != home):
-                offenders.append(f"{path.relative_to(package)} imports {name}")
-    assert offenders == []
-    assert (package / "games" / "taverna" / "__init__.py").is_file()
-    assert all((package / part).exists() for part in CORE)
 
 
 def test_rules_and_games_know_their_game() -> None:
