@@ -17,6 +17,8 @@ from pathlib import Path
 import grimp
 import pytest
 
+import taverna_rules as tr
+
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # ``benchmarks`` lives at the project root, beside ``src``
     sys.path.insert(0, str(ROOT))
@@ -79,3 +81,18 @@ def test_the_deprecated_kernel_shim_is_gone() -> None:
     released."""
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("taverna_rules.kernel")
+
+
+def test_the_games_conformance_hooks_are_the_cores_protocols() -> None:
+    """A game gives the conformance kit hooks of the shapes the core declares
+    (:mod:`taverna_rules.core.coverage`), so it imports only the core; mypy checks these
+    assignments, the test that each game gives its hooks."""
+    from taverna_rules.core.coverage import ConformanceHooks
+    from taverna_rules.games.cavern_tavern.conformance import CavernKit
+    from taverna_rules.games.taverna.conformance import TavernaKit
+
+    kits: list[ConformanceHooks] = [TavernaKit(), CavernKit()]
+    for game, kit in zip(("taverna", "cavern_tavern"), kits, strict=True):
+        hook = tr.game_module(game).conformance
+        assert hook is not None
+        assert type(hook()) is type(kit)

@@ -152,8 +152,9 @@ class PlayedGame(Protocol):
 class Ledger(Protocol):
     """What one game must conserve, checked by the kit after every action."""
 
-    #: Problems of the opening deal (empty when none).
-    opening: Sequence[str]
+    @property
+    def opening(self) -> Sequence[str]:
+        """Problems of the opening deal (empty when none)."""
 
     def check(self, state: Any, new: Sequence[Event]) -> list[str]:
         """The problems of ``state`` after the events ``new`` (empty when none)."""
