@@ -468,12 +468,12 @@ def test_the_chance_decision_reads_like_a_players() -> None:
 
 
 def test_a_simultaneous_decision_names_each_seat_asked() -> None:
-    """An addressed prompt of a simultaneous decision names each seat asked."""
-    from taverna_rules.core.prompts import addressed
+    """The core puts each seat's name in front of a simultaneous decision's prompt, as it
+    does for every decision a flow registers: the game writes only the question."""
     from taverna_rules.core.records import Task
 
     flow = tr.Flow()
-    prompt = addressed(lambda r, s, t: "bid for the lot")
+    prompt = lambda r, s, t: "bid for the lot"  # noqa: E731 - the prompt a game registers
 
     @flow.simultaneous("bid", lambda r, s, t: (0, 1), lambda r, s, t: (), prompt)
     def _bid(engine: Any, task: Task, choices: Any) -> None:

@@ -19,7 +19,6 @@ from typing import Any
 import attrs
 
 from taverna_rules.core.engine import Engine, Flow
-from taverna_rules.core.prompts import addressed
 from taverna_rules.core.records import Action, Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
@@ -72,8 +71,7 @@ class EffectRuntime:
     def install(self, flow: Flow) -> None:
         """Register the ``effect`` step and the ``effect_choice`` decision on ``flow``."""
         flow.automatic("effect")(self._effect)
-        prompt = addressed(self._prompt)  # every seat reads it (taverna_rules.core.prompts)
-        flow.decision("effect_choice", self._options, prompt, takes=(ChooseOption,))(self._choose)
+        flow.decision("effect_choice", self._options, self._prompt, takes=(ChooseOption,))(self._choose)
 
     def _effect(self, engine: Engine, task: Task) -> None:
         node = engine.effect(task.ref, task.path)

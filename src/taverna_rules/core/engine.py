@@ -34,6 +34,8 @@ from taverna_rules.core.chance import (
     chance_mode,
     waits_for_chance,
 )
+from taverna_rules.core.prompts import Prompt as PromptType
+from taverna_rules.core.prompts import addressed
 from taverna_rules.core.records import (
     HIDDEN,
     Action,
@@ -72,7 +74,7 @@ __all__ = [
 Auto = Callable[["Engine", Task], None]
 Legal = Callable[[Any, Any, Task], tuple[Action, ...]]
 Apply = Callable[["Engine", Task, Any], None]
-Prompt = Callable[[Any, Any, Task], str]
+Prompt = PromptType
 Explain = Callable[[Any, Any, Task, Any], str]
 Seats = Callable[[Any, Any, Task], tuple[int, ...]]
 #: A record of the effect nodes an engine resolved, oldest first: ``(ref, path)`` of each
@@ -122,11 +124,12 @@ class Flow:
         explain: Explain | None = None,
         takes: tuple[type[Action], ...] = (),
     ) -> Callable[[Apply], Apply]:
-        """Register a decision step: its legal actions, its prompt, how an action
+        """Register a decision step: its legal actions, its prompt (the question: the
+        decider's name is put in front, :mod:`taverna_rules.core.prompts`), how an action
         resolves, and optionally why an action of a type it ``takes`` is refused."""
 
         def register(fn: Apply) -> Apply:
-            self.decisions.add(kind, DecisionKind(legal, fn, prompt, explain, takes))
+            self.decisions.add(kind, DecisionKind(legal, fn, addressed(prompt), explain, takes))
             return fn
 
         return register
@@ -139,7 +142,7 @@ class Flow:
         and the decorated function resolves them, ``apply(engine, task, choices)``."""
 
         def register(fn: Apply) -> Apply:
-            self.decisions.add(kind, DecisionKind(legal, fn, prompt, None, takes, seats))
+            self.decisions.add(kind, DecisionKind(legal, fn, addressed(prompt), None, takes, seats))
             return fn
 
         return register

@@ -5,9 +5,11 @@ written for all of them: ``"Ann: seat your customer of the Elves at a free table
 question as the table hears it (the words after the name may say "you": they speak to
 the decider). The core's chance decision reads the same way, ``"chance: one of 3
 outcomes"``, and a simultaneous decision words each seat's prompt under that seat's name
-(register it with ``addressed(prompt)``). A game writes only the question: its
-``decision`` is :func:`named` (its flow's, whose prompts get the name), and the
-``effect_choice`` of :class:`~taverna_rules.core.effects.EffectRuntime` is addressed.
+. A game writes only the question: :meth:`Flow.decision
+<taverna_rules.core.engine.Flow.decision>` and :meth:`Flow.simultaneous
+<taverna_rules.core.engine.Flow.simultaneous>` put the name in front of every prompt they
+register (the ``effect_choice`` of :class:`~taverna_rules.core.effects.EffectRuntime`
+too).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.core.engine import Apply, Explain, Flow, Legal, Prompt
-from taverna_rules.core.records import Action, Task
+from taverna_rules.core.records import Task
 
-__all__ = ["addressed", "decider_name", "named"]
+__all__ = ["Prompt", "addressed", "decider_name"]
+
+#: A decision's prompt: ``prompt(rules, state, task) -> text``.
+Prompt = Callable[[Any, Any, Task], str]
 
 
 def decider_name(state: Any, seat: int) -> str:
@@ -34,19 +38,3 @@ def addressed(prompt: Prompt) -> Prompt:
         return f"{decider_name(state, task.player)}: {prompt(rules, state, task)}"
 
     return worded
-
-
-def named(flow: Flow) -> Callable[..., Callable[[Apply], Apply]]:
-    """``flow.decision`` (same arguments) registering prompts that name their decider."""
-
-    def decision(
-        kind: str,
-        legal: Legal,
-        prompt: Prompt,
-        explain: Explain | None = None,
-        takes: tuple[type[Action], ...] = (),
-    ) -> Callable[[Apply], Apply]:
-        return flow.decision(kind, legal, addressed(prompt), explain, takes)
-
-    decision.__doc__ = flow.decision.__doc__
-    return decision

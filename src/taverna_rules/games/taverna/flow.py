@@ -4,7 +4,6 @@ setup, dignitaries, favours, spells and end of game), and the effects its tasks 
 from __future__ import annotations
 
 from taverna_rules.core.engine import Flow
-from taverna_rules.core.prompts import named
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.taverna.ruleset import RuleSet
 
@@ -14,7 +13,7 @@ FLOW = Flow()
 AUTOMATIC = FLOW.steps
 DECISIONS = FLOW.decisions
 automatic = FLOW.automatic
-decision = named(FLOW)  # its prompts name their decider: every seat reads them
+decision = FLOW.decision
 
 
 def resolve_ref(rules: RuleSet, ref: str) -> Node:
