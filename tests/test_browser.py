@@ -11,6 +11,7 @@ import random
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,19 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+def _create_in_lobby(page: Any, game: str, second: tuple[str, str]) -> None:
+    """In the lobby: ``game`` for two, Ann a person at seat 0 and ``second`` (name,
+    player) at seat 1; create it and wait for the seat links."""
+    page.select_option("#game", game)
+    page.select_option("#players", "2")
+    page.fill("#seat-name-0", "Ann")
+    page.select_option("#seat-player-0", "human")
+    page.fill("#seat-name-1", second[0])
+    page.select_option("#seat-player-1", second[1])
+    page.click("#create")
+    page.wait_for_selector("#open-first-seat")
+
+
 @pytest.mark.parametrize("game", ["taverna", "cavern_tavern"])
 def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     browser: object, game: str, tmp_path: Path
@@ -64,14 +78,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url.split("#", 1)[0]))
         page.goto(base + "/")
-        page.select_option("#game", game)
-        page.select_option("#players", "2")
-        page.fill("#seat-name-0", "Ann")
-        page.select_option("#seat-player-0", "human")
-        page.fill("#seat-name-1", "Greedy")
-        page.select_option("#seat-player-1", "greedy")
-        page.click("#create")
-        page.wait_for_selector("#open-first-seat")
+        _create_in_lobby(page, game, ("Greedy", "greedy"))
         link = page.get_attribute("#open-first-seat", "href")
         assert link is not None and "token=" in link
         token = link.split("token=", 1)[1]
@@ -176,14 +183,7 @@ def test_the_lobby_says_options_in_words_and_the_page_shows_card_texts(
         choices = page.locator("#options select option").all_inner_texts()
         assert "Served orders" in options and "face down" in choices
         assert not re.search(r"\blines? \d", options) and "_" not in options + "".join(choices)
-        page.select_option("#game", "taverna")
-        page.select_option("#players", "2")
-        page.fill("#seat-name-0", "Ann")
-        page.select_option("#seat-player-0", "human")
-        page.fill("#seat-name-1", "Bob")
-        page.select_option("#seat-player-1", "human")
-        page.click("#create")
-        page.wait_for_selector("#open-first-seat")
+        _create_in_lobby(page, "taverna", ("Bob", "human"))
         page.click("#open-first-seat")
         page.wait_for_selector("#decision button.action")
         game = store.load(store.list()[0].id)
