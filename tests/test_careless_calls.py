@@ -173,3 +173,21 @@ def test_a_seats_own_log_cut_anywhere_folds_or_is_refused() -> None:
             except tr.TavernaError:
                 continue
             assert decision is None or decision.player in range(2) or decision.player == tr.CHANCE
+
+
+@pytest.mark.parametrize(("game", "other"), [("cavern_tavern", "taverna"), ("taverna", "cavern_tavern")])
+def test_an_action_of_another_game_is_refused_naming_both_games(game: str, other: str) -> None:
+    """``EndTurn`` is an action of both games, of two types: one game's is refused by the
+    other with a message naming both games and this game's own ``EndTurn`` (it listed this
+    game's action types, ``EndTurn`` among them, as if the action were not one)."""
+    live = _game(game)
+    foreign = tr.game_module(other).actions["EndTurn"]()
+    names = {ident: tr.game_module(ident).name.en for ident in (game, other)}
+    own = tr.game_module(game).actions["EndTurn"]
+    for refuse in (live.apply, tr.action_space(RULES[game]).encode):
+        with pytest.raises(tr.IllegalActionError) as refused:
+            refuse(foreign)
+        message = str(refused.value)
+        assert f"an action of {names[other]}, not of {names[game]}" in message
+        assert f"{own.__module__}.EndTurn" in message
+    assert live.events == _game(game).events  # nothing changed

@@ -316,3 +316,20 @@ def _load(point: EntryPoint) -> GameModule:
             f"game {point.name!r} ({point.value}) is not the GameModule {point.name!r}: {shown(loaded)}"
         )
     return loaded
+
+
+def foreign_action(action: object, module: GameModule) -> str:
+    """When ``action`` is an action of another installed game than ``module``'s, why it
+    is refused, naming both games (and this game's action of the same name, if any);
+    ``""`` otherwise. Actions of two games may share a name (``EndTurn``) and never a type."""
+    cls = type(action)
+    name = getattr(cls, "TYPE", "")
+    if not isinstance(name, str) or module.actions.get(name) is cls:
+        return ""
+    for ident in installed_games():
+        other = game_module(ident)
+        if other is not module and other.actions.get(name) is cls:
+            own = module.actions.get(name)
+            hint = f": use {own.__module__}.{own.__name__}" if own is not None else ""
+            return f"it is an action of {other.name.en}, not of {module.name.en}{hint}"
+    return ""

@@ -22,6 +22,7 @@ from taverna_rules.core.arguments import rules_module
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
+from taverna_rules.game_modules import foreign_action, game_module
 
 __all__ = ["ActionSpace", "action_space", "copies_as_one", "widest_choice"]
 
@@ -96,6 +97,7 @@ class ActionSpace:
         one of these rules' actions."""
         problem = action_problem(action, self._types)
         if problem:
+            problem = foreign_action(action, game_module(self.game)) or problem
             raise IllegalActionError(f"{shown(action, wide=True)} is not an action: {problem}")
         number = self._index.get(self._canonical(action))
         if number is None:

@@ -49,7 +49,7 @@ from taverna_rules.core.records import (
 )
 from taverna_rules.core.serialize import action_from_json, action_to_json
 from taverna_rules.errors import GameModuleError, IllegalActionError, TavernaError
-from taverna_rules.game_modules import GameModule, game_module
+from taverna_rules.game_modules import GameModule, foreign_action, game_module
 
 __all__ = [
     "CHANCE_STEP",
@@ -512,6 +512,7 @@ def decide_and_fold(
     module = game_module(rules.game)
     problem = action_problem(action, module.actions)
     if problem:
+        problem = foreign_action(action, module) or problem
         raise IllegalActionError(f"{shown(action, wide=True)} is not an action: {problem}")
     if pending is None or (player is not None and player != pending.player):
         pending = _pending_for(rules, state, player)
