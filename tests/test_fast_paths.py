@@ -123,3 +123,21 @@ def test_a_playout_refuses_what_is_not_legal_and_leaves_the_game_alone() -> None
     assert type(playout.state) is type(before) and playout.state is not playout.state
     with pytest.raises(tr.IllegalActionError, match="over"):
         playout.apply(tr.EndTurn())
+
+
+def test_the_generated_copier_shows_its_source_in_tracebacks() -> None:
+    """A copier is generated code; like attrs' generated methods it is registered under a
+    readable file name, so a traceback through it (an unknown field) and
+    ``inspect.getsource`` show its lines instead of nothing."""
+    import inspect
+    import traceback
+
+    from taverna_rules.core import _replace
+
+    state = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=1).state
+    with pytest.raises(KeyError) as raised:
+        replace(state, no_such_field=1)
+    shown = "".join(traceback.format_exception(raised.value))
+    assert "<taverna_rules copier " in shown and "_setters[key](new, value)" in shown
+    copier = _replace._COPIERS[type(state)]
+    assert inspect.getsource(copier).startswith("def copy(inst, changes):")

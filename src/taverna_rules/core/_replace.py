@@ -16,6 +16,7 @@ pure path) gives equal states; the tests hold the two paths equal.
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -50,7 +51,12 @@ def _copier(cls: type[Any], target: type[Any]) -> _Copier:
     namespace["_setters"] = _setters(cls)
     lines += ["    for key, value in changes.items():", "        _setters[key](new, value)", "    return new"]
     # The source is built from attrs field names only, never from content or input.
-    exec("\n".join(lines), namespace)
+    source = "\n".join(lines) + "\n"
+    # Registered under a readable file name (as attrs does), so tracebacks, pdb and
+    # inspect.getsource show the generated code.
+    filename = f"<taverna_rules copier {cls.__module__}.{cls.__qualname__} to {target.__qualname__}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), namespace)
     copy: _Copier = namespace["copy"]
     return copy
 
