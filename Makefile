@@ -32,10 +32,10 @@ $(DEV_STAMP): pyproject.toml | $(PY)
 	touch $(RUN_STAMP) $(SERVE_STAMP) $@
 
 demo: $(RUN_STAMP)
-	$(PY) -m taverna_rules.adapters.demo --game $(GAME) --players 4 --seed 2026
+	$(PY) -m taverna_rules.tools.demo --game $(GAME) --players 4 --seed 2026
 
 serve: $(SERVE_STAMP)
-	$(PY) -m taverna_rules.adapters.cli serve --store $(STORE) --port $(PORT)
+	$(PY) -m taverna_rules.tools.cli serve --store $(STORE) --port $(PORT)
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check src tests benchmarks docs

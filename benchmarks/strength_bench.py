@@ -2,7 +2,7 @@
 
 Four-player Taverna, one :class:`~taverna_rules.bots.ISMCTSBot` with a time budget a
 decision and three :class:`~taverna_rules.bots.GreedyBot` opponents, the seats rotating
-game after game (:func:`~taverna_rules.adapters.tournament.simulate_games`). ISMCTS beats
+game after game (:func:`~taverna_rules.tools.tournament.simulate_games`). ISMCTS beats
 a greedy opponent when it ranks above it; a shared rank is half. The goal: it beats the
 greedy bot in at least 60 % of these pairings, reported with a 95 % Wilson interval
 (over the pairings; the three pairings of a game are not independent, so the interval is
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taverna_rules.adapters.tournament import simulate_games, wilson_interval
+from taverna_rules.tools.tournament import simulate_games, wilson_interval
 
 __all__ = ["GOAL_BEATS", "StrengthFigures", "strength_figures"]
 

@@ -86,7 +86,7 @@ def test_a_pack_adds_a_tavern_to_each_side_and_a_fifth_dignitary(tmp_path: Path)
     assert [t.id for t in rules.taverns][-1] == "crypt" and len(rules.dignitaries) == 5
     for side in rules.sides:
         assert side.layout("crypt").symbol == "lyre"
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     for players in (2, 4):
         game = tr.new_game(rules, ["Ann", "Bob", "Cy", "Dee"][:players], seed=players)

@@ -6,8 +6,8 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES
-from taverna_rules.adapters.balance import balance, format_balance
-from taverna_rules.adapters.bots import GreedyBot, RandomBot, play_out
+from taverna_rules.bots import GreedyBot, RandomBot, play_out
+from taverna_rules.tools.balance import balance, format_balance
 
 
 def test_no_spell_is_dead_in_random_play() -> None:
@@ -41,7 +41,7 @@ def test_cavern_tavern_balance_measures_every_reconstructed_card() -> None:
     """Issue #10: the reconstructed cards are measured with a balance report from simulated
     games, as Taverna's spells are. The counts agree with the games: a card is used at most
     as often as it reached a player (an item once per copy in hand), every kind is listed."""
-    from taverna_rules.adapters.cavern_balance import cavern_balance, format_cavern_balance
+    from taverna_rules.tools.cavern_balance import cavern_balance, format_cavern_balance
 
     rules = tr.load_rules("cavern_tavern")
     figures = cavern_balance(rules, "random", games=2, seed=3)

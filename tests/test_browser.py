@@ -172,7 +172,7 @@ def test_the_lobby_says_options_in_words_and_the_page_shows_card_texts(
     by the library (no field dumps)."""
     import re
 
-    from taverna_rules.adapters.rules_text import card_texts
+    from taverna_rules.rules_text import card_texts
 
     app, store = new_app(tmp_path / "games.db")
     with live_server(app) as base:

@@ -282,7 +282,7 @@ def test_the_observation_does_not_encode_face_down_orders() -> None:
 
 def test_the_conformance_kit_passes_with_open_served_orders() -> None:
     """The open reading keeps every invariant: views, replay, round trips, integrity."""
-    from taverna_rules.adapters.conformance import run_checks
+    from taverna_rules.tools.conformance import run_checks
 
     report = run_checks(RULES, games=1, seed=5, player_counts=(2, 4), options={"served_orders": "open"})
     assert report.ok, report.format_text()

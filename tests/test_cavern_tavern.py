@@ -546,7 +546,7 @@ def test_the_conformance_kit_passes() -> None:
     """Random games for every player count: play, replay, round trips, views (no hidden
     item, deck or secret task named to another seat), integrity (every card, ingredient and
     die accounted for) and undo."""
-    from taverna_rules.adapters.conformance import run_checks
+    from taverna_rules.tools.conformance import run_checks
 
     report = run_checks(RULES, games=2, seed=11)
     assert report.ok, report.format_text()

@@ -11,9 +11,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from taverna_rules.adapters.cli import main
 from taverna_rules.content import schema_source
 from taverna_rules.games.taverna.content import CONTENT
+from taverna_rules.tools.cli import main
 from taverna_rules.wire_schemas import WIRE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]

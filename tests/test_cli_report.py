@@ -10,8 +10,8 @@ import shutil
 from pathlib import Path
 
 import taverna_rules as tr
-from taverna_rules.adapters.cli import SHOWN_PROBLEMS, main
 from taverna_rules.content.problems import EXCERPT_WIDTH, Problem, ValidationReport
+from taverna_rules.tools.cli import SHOWN_PROBLEMS, main
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = ROOT / "cards" / "taverna" / "base"

@@ -11,16 +11,7 @@ import attrs
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters import conformance
-from taverna_rules.adapters.bots import RandomBot, play_out
-from taverna_rules.adapters.conformance import (
-    CHECKS,
-    ConformanceReport,
-    check_game,
-    game_seed,
-    player_names,
-    run_checks,
-)
+from taverna_rules.bots import RandomBot, play_out
 from taverna_rules.core import serialize
 from taverna_rules.core.engine import Engine, Trace
 from taverna_rules.core.replay import fold
@@ -29,6 +20,15 @@ from taverna_rules.games.taverna import effects
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.flow import resolve_ref
 from taverna_rules.games.taverna.state import GameState, Task
+from taverna_rules.tools import conformance
+from taverna_rules.tools.conformance import (
+    CHECKS,
+    ConformanceReport,
+    check_game,
+    game_seed,
+    player_names,
+    run_checks,
+)
 
 RULES = tr.load_rules()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from taverna_rules.adapters.demo import main
+from taverna_rules.tools.demo import main
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -185,7 +185,7 @@ def test_refusals_name_the_dignitary_rule() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_use_every_dignitary(players: int) -> None:
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     used: set[str] = set()
     for seed in range(6):

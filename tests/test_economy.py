@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scenario import RULES
-from taverna_rules.adapters.simulate import format_report, simulate
+from taverna_rules.tools.simulate import format_report, simulate
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

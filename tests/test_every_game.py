@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.adapters import conformance
-from taverna_rules.adapters.conformance import check_game
 from taverna_rules.core.records import Action
+from taverna_rules.tools import conformance
+from taverna_rules.tools.conformance import check_game
 
 GAMES = ("taverna", "cavern_tavern")
 #: Multiplies the example counts, for a longer hunt: ``TAVERNA_PROPERTY_SCALE=20 pytest ...``.

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters.bots import RandomBot, play_out
-from taverna_rules.adapters.rules_text import card_texts
+from taverna_rules.bots import RandomBot, play_out
+from taverna_rules.rules_text import card_texts
 
 PACKS = Path(__file__).resolve().parent.parent / "examples" / "packs"
 FEY = PACKS / "fey_court"

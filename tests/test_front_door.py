@@ -160,7 +160,7 @@ def test_the_package_description_names_every_game() -> None:
 
 
 def test_install_says_which_bots_the_demo_plays() -> None:
-    from taverna_rules.adapters import demo
+    from taverna_rules.tools import demo
 
     source = Path(demo.__file__).read_text(encoding="utf-8")
     bots = set(re.findall(r"\b(Random|Greedy|Ismcts)Bot\(", source, re.IGNORECASE))

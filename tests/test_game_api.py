@@ -29,7 +29,7 @@ def test_illegal_action_changes_nothing() -> None:
 
 
 def test_no_action_once_over() -> None:
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     game = started()
     play_out(game, RandomBot(1))
@@ -232,7 +232,7 @@ def test_decision_view_hides_the_actions_of_others() -> None:
 
 
 def finished(players: int = 3, seed: int = 2) -> tr.Game:
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     game = started(players, seed)
     play_out(game, RandomBot(seed))

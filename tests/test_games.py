@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import taverna_rules as tr
-from taverna_rules import game_modules as registry
+from taverna_rules.core import game_modules as registry
 from taverna_rules.core._registry import Registry
 from taverna_rules.games.taverna.flow import DECISIONS, decision
 

@@ -18,7 +18,7 @@ from taverna_rules.games.taverna import events as ev
 
 
 def finished(seed: int = 4) -> tr.Game:
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     game = tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=seed)
     play_out(game, [RandomBot(seed) for _ in range(3)])

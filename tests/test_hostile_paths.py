@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.adapters.cli import main
 from taverna_rules.content import packs
 from taverna_rules.content.yaml_source import Limits
+from taverna_rules.tools.cli import main
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and links are POSIX")
 

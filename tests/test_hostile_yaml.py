@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.adapters.cli import main
 from taverna_rules.content import yaml_source
 from taverna_rules.content.yaml_source import Limits, load_yaml_text, to_plain
 from taverna_rules.errors import PositionError
 from taverna_rules.position import load_position
+from taverna_rules.tools.cli import main
 
 HEAD = "format: 1\nkind: changes\n"
 

@@ -369,7 +369,7 @@ def test_the_servers_buttons_and_board_are_the_librarys(game_id: str) -> None:
 
 def test_a_game_module_without_labels_gets_the_defaults() -> None:
     """The hooks' defaults: an action's kind and its values by name, no line, the players."""
-    from taverna_rules.game_modules import describe_fields, players_text
+    from taverna_rules.core.game_modules import describe_fields, players_text
 
     rules = tr.load_rules()
     game = tr.new_game(rules, ["Ann", "Bob"], seed=1)
@@ -386,7 +386,7 @@ def test_the_labels_modules_examples_run(module: Any) -> None:
 
 def test_a_game_that_narrates_the_old_way_still_narrates() -> None:
     """A game module written before the narrate hook gave its lines in narration.describe."""
-    from taverna_rules import game_modules
+    from taverna_rules.core import game_modules
 
     class Old:
         @staticmethod

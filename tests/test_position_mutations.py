@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import taverna_rules as tr
 from mutations import parent, strings, yaml_text
 from taverna_rules.core import serialize
-from taverna_rules.game_modules import game_module
+from taverna_rules.core.game_modules import game_module
 
 RECORDED = Path(__file__).resolve().parent / "recorded" / "games"
 #: A refusal says what is wrong in a line or two, whatever the document.

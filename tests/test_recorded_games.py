@@ -25,7 +25,7 @@ import attrs
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters.bots import RandomBot
+from taverna_rules.bots import RandomBot
 from taverna_rules.core import serialize
 
 HERE = Path(__file__).resolve().parent / "recorded"

@@ -12,10 +12,10 @@ import attrs
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters.rules_text import CARD_KINDS, CardText, card_texts, format_card_texts
 from taverna_rules.content.model import Names
 from taverna_rules.dsl.nodes import Node, Table
 from taverna_rules.dsl.ops import Text, parse_effect
+from taverna_rules.games.taverna.rules_text import CARD_KINDS
 from taverna_rules.games.taverna.vocabulary import (
     COUNT_TEXTS,
     COUNTS,
@@ -26,6 +26,7 @@ from taverna_rules.games.taverna.vocabulary import (
     render,
     render_expr,
 )
+from taverna_rules.rules_text import CardText, card_texts, format_card_texts
 
 RULES = tr.load_rules()
 

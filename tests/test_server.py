@@ -16,9 +16,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from server_client import auth, create_game, live_server, new_app, random_action
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.replay import fold
 from taverna_rules.core.serialize import json_strings, state_to_json
-from taverna_rules.game_modules import game_module
 from taverna_rules.store import SQLiteStore
 
 Payload = tuple[str, int | None, dict[str, Any]]

@@ -24,6 +24,7 @@ import taverna_rules as tr
 from postgres_server import PostgresServer, find_binaries, running_server
 from taverna_rules._version import VERSION
 from taverna_rules.bots import RandomBot
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.replay import find_divergence
 from taverna_rules.core.serialize import state_to_json
 from taverna_rules.errors import (
@@ -34,7 +35,6 @@ from taverna_rules.errors import (
     StoreError,
     UnknownGameError,
 )
-from taverna_rules.game_modules import game_module
 from taverna_rules.store import GAME_ID, EventStore, RulesRegistry, SQLiteStore, open_store, rename_rules
 from taverna_rules.store.rows import GAME_COLUMNS, read_record
 from taverna_rules.store.seal import Seal

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters.cli import main
 from taverna_rules.bots import RandomBot, play_out
 from taverna_rules.core.serialize import event_from_dict, events_to_json
 from taverna_rules.store import open_store
+from taverna_rules.tools.cli import main
 
 SECRET = "seat-token-7f3a9c"
 PACK_NAME = "{en: X, fr: X, nl: X}"

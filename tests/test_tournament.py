@@ -1,4 +1,4 @@
-"""``taverna simulate`` and :mod:`taverna_rules.adapters.tournament`: bot games with the
+"""``taverna simulate`` and :mod:`taverna_rules.tools.tournament`: bot games with the
 seats rotating, the same report in this process, on local processes and on a Dask cluster."""
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from taverna_rules.adapters import tournament as tm
-from taverna_rules.adapters.bots import GreedyBot, RandomBot
-from taverna_rules.adapters.cli import main
+from taverna_rules import bot_specs
+from taverna_rules.bots import GreedyBot, RandomBot
 from taverna_rules.errors import OptionError
+from taverna_rules.tools import tournament as tm
+from taverna_rules.tools.cli import main
 
 GAME = "cavern_tavern"
 BOTS = ("random", "greedy")
@@ -149,11 +150,11 @@ def test_a_shared_first_place_counts_a_fraction_of_a_win() -> None:
 
 
 def test_bot_seeds_are_fixed_and_differ_by_seat_and_game() -> None:
-    assert tm.bot_seed(5, 0) == tm.bot_seed(5, 0)
-    seeds = {tm.bot_seed(game, seat) for game in range(20) for seat in range(5)}
+    assert bot_specs.bot_seed(5, 0) == bot_specs.bot_seed(5, 0)
+    seeds = {bot_specs.bot_seed(game, seat) for game in range(20) for seat in range(5)}
     assert len(seeds) == 100
     # The same spec and seed make a bot that plays the same moves.
-    first, second = tm.make_bot("random", 42), tm.make_bot("random", 42)
+    first, second = bot_specs.make_bot("random", 42), bot_specs.make_bot("random", 42)
     assert isinstance(first, RandomBot) and isinstance(second, RandomBot)
     assert [first.rng.random() for _ in range(3)] == [second.rng.random() for _ in range(3)]
 
@@ -202,9 +203,9 @@ def test_wilson_interval_contains_the_rate_and_narrows_with_more_games() -> None
 
 
 def test_specs_name_the_registered_bots() -> None:
-    assert isinstance(tm.make_bot("random", 1), RandomBot)
-    assert isinstance(tm.make_bot(" greedy", 1), GreedyBot)
-    assert tm.BOTS["random"] is RandomBot and tm.BOTS["greedy"] is GreedyBot
+    assert isinstance(bot_specs.make_bot("random", 1), RandomBot)
+    assert isinstance(bot_specs.make_bot(" greedy", 1), GreedyBot)
+    assert bot_specs.BOTS["random"] is RandomBot and bot_specs.BOTS["greedy"] is GreedyBot
 
 
 def test_keywords_are_read_as_int_float_or_string(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -214,11 +215,11 @@ def test_keywords_are_read_as_int_float_or_string(monkeypatch: pytest.MonkeyPatc
         made.update(seed=seed, iterations=iterations, c=c, policy=policy)
         return RandomBot(seed)
 
-    monkeypatch.setitem(tm.BOTS, "tuned", tuned)
-    tm.make_bot("tuned:iterations=200,c=1.5,policy=ucb", 9)
+    monkeypatch.setitem(bot_specs.BOTS, "tuned", tuned)
+    bot_specs.make_bot("tuned:iterations=200,c=1.5,policy=ucb", 9)
     assert made == {"seed": 9, "iterations": 200, "c": 1.5, "policy": "ucb"}
     assert type(made["iterations"]) is int and type(made["c"]) is float
-    assert tm.parse_bot_spec("tuned:c=-2,policy=1e3x") == ("tuned", {"c": -2, "policy": "1e3x"})
+    assert bot_specs.parse_bot_spec("tuned:c=-2,policy=1e3x") == ("tuned", {"c": -2, "policy": "1e3x"})
 
 
 @pytest.mark.parametrize(
@@ -233,7 +234,7 @@ def test_keywords_are_read_as_int_float_or_string(monkeypatch: pytest.MonkeyPatc
 )
 def test_unknown_bots_and_bad_keywords_are_option_errors(spec: str, words: list[str]) -> None:
     with pytest.raises(OptionError) as caught:
-        tm.make_bot(spec, 0)
+        bot_specs.make_bot(spec, 0)
     for word in words:
         assert word in str(caught.value)
     # simulate_games checks the specs before playing anything.
@@ -260,7 +261,7 @@ def test_a_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.Monke
 
 def test_the_module_imports_no_dask() -> None:
     code = (
-        "import sys, taverna_rules.adapters.tournament\n"
+        "import sys, taverna_rules.tools.tournament\n"
         "print(sorted({'dask', 'distributed'} & set(sys.modules)))"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,8 +12,8 @@ import jsonschema
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters import cli
 from taverna_rules.content.schema_source import content_schema, rendered_schemas
+from taverna_rules.tools import cli
 from toy_games import installed
 from toy_games.dice_race import CONTENT, Hold, Roll
 

@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.adapters.conformance import CHECKS, run_checks
 from taverna_rules.core import ChoiceCommitted, ChoicesRevealed, run_flow, serialize
 from taverna_rules.core.engine import pending_decision
+from taverna_rules.tools.conformance import CHECKS, run_checks
 from toy_games import installed
 from toy_games.auction import RULES as AUCTION
 from toy_games.auction import Bid, LotSold
@@ -192,7 +192,7 @@ def test_load_rules_and_validate_choose_the_game_by_id() -> None:
 def test_the_command_line_takes_the_game() -> None:
     import io
 
-    from taverna_rules.adapters.cli import main
+    from taverna_rules.tools.cli import main
 
     out = io.StringIO()
     assert main(["validate", "--game", "taverna"], out) == 0

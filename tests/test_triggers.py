@@ -10,11 +10,11 @@ import pytest
 
 import taverna_rules as tr
 from scenario import write_pack
-from taverna_rules.adapters.conformance import run_checks
-from taverna_rules.adapters.rules_text import card_texts
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.ruleset import MAX_TRIGGERED
 from taverna_rules.games.taverna.vocabulary import LANGUAGES
+from taverna_rules.rules_text import card_texts
+from taverna_rules.tools.conformance import run_checks
 
 SPELLS = """format: 1
 kind: spells

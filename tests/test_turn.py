@@ -237,7 +237,7 @@ def test_a_people_without_tiles_cannot_be_picked() -> None:
 @pytest.mark.parametrize(("players", "turns"), [(2, 8), (3, 6), (4, 6), (5, 6)])
 def test_game_length(players: int, turns: int) -> None:
     """ "A game is played over 8 turns (2 players) or 6 turns (3-5 players)"."""
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     game = tr.new_game(RULES, ["A", "B", "C", "D", "E"][:players], seed=players)
     play_out(game, RandomBot(players))

@@ -16,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.adapters.bots import RandomBot
-from taverna_rules.adapters.conformance import run_checks
+from taverna_rules.bots import RandomBot
 from taverna_rules.core import ChoicesRevealed
 from taverna_rules.core.chance import ChanceMode, waits_for_chance
 from taverna_rules.core.records import Event, Task
 from taverna_rules.core.serialize import decision_to_json, event_to_dict, json_strings, state_to_json
 from taverna_rules.core.views import Visibility, Zone
+from taverna_rules.tools.conformance import run_checks
 from toy_games import installed
 from toy_games.auction import RULES as AUCTION
 from toy_games.auction import Bid

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 GAME = """
 import taverna_rules as tr
-from taverna_rules.adapters.bots import RandomBot, play_out
+from taverna_rules.bots import RandomBot, play_out
 rules = tr.load_rules()
 assert "site-packages" in tr.__file__, tr.__file__
 from taverna_rules._resources import bundled

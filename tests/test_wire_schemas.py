@@ -23,7 +23,7 @@ VALIDATORS = {kind: jsonschema.Draft202012Validator(wire_schema(kind)) for kind 
 
 
 def played(players: int = 4, seed: int = 8) -> tr.Game:
-    from taverna_rules.adapters.bots import RandomBot, play_out
+    from taverna_rules.bots import RandomBot, play_out
 
     game = tr.new_game(RULES, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=seed)
     play_out(game, [RandomBot(seed + i) for i in range(players)])

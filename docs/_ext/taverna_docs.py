@@ -48,7 +48,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.bots", "Bots"),
     ("taverna_rules.core.determinize", "Determinization"),
     ("taverna_rules.core.chance", "Chance"),
-    ("taverna_rules.adapters.tournament", "Tournaments (taverna simulate)"),
+    ("taverna_rules.tools.tournament", "Tournaments (taverna simulate)"),
     ("taverna_rules.adapters.pettingzoo", "PettingZoo environment"),
     ("taverna_rules.adapters.openspiel", "OpenSpiel games"),
     ("taverna_rules.position", "Position documents"),
@@ -62,15 +62,15 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.games.taverna.events", "Events"),
     ("taverna_rules.core.serialize", "JSON"),
     ("taverna_rules.wire_schemas", "JSON Schemas of the wire objects"),
-    ("taverna_rules.game_modules", "Game modules"),
+    ("taverna_rules.core.game_modules", "Game modules"),
     ("taverna_rules.content.model", "Content model"),
     ("taverna_rules.games.taverna.ruleset", "Taverna's rule set"),
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),
     ("taverna_rules.dsl.ops", "The effect DSL of every game"),
     ("taverna_rules.games.taverna.vocabulary", "Taverna's op table and words"),
-    ("taverna_rules.adapters.rules_text", "Rules text of the cards"),
-    ("taverna_rules.adapters.conformance", "The conformance kit"),
+    ("taverna_rules.rules_text", "Rules text of the cards"),
+    ("taverna_rules.tools.conformance", "The conformance kit"),
     ("taverna_rules.core.views", "Views"),
     ("taverna_rules.games.taverna.integrity", "State checks and the coin ledger"),
 )
@@ -386,7 +386,7 @@ def cli_page() -> str:
     """The ``taverna`` command's help, each subcommand's from its own parser."""
     import argparse
 
-    from taverna_rules.adapters.cli import build_parser
+    from taverna_rules.tools.cli import build_parser
 
     parser = build_parser()
     parts = [".. code-block:: text\n\n" + indent(_help(parser)) + "\n"]

@@ -19,6 +19,7 @@ from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.chance import CHANCE, ChanceMode, Outcome
 from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
+from taverna_rules.core.game_modules import GameModule, game_module, installed_games
 from taverna_rules.core.observation import ObservationLayout, ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, PickOutcome
@@ -44,7 +45,6 @@ from taverna_rules.errors import (
     UnknownPlayerError,
 )
 from taverna_rules.game import Game, UndoPolicy, new_game, replay
-from taverna_rules.game_modules import GameModule, game_module, installed_games
 from taverna_rules.games.taverna.actions import (
     Action,
     ActivateDignitary,

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.observation import ObservationWriter, chain_key, digest
 from taverna_rules.core.records import Decision, Event
 from taverna_rules.errors import GameModuleError, OptionError
-from taverna_rules.game_modules import GameModule
 
 __all__ = ["Observed", "information_key", "observation_vector", "written"]
 

@@ -28,6 +28,7 @@ from taverna_rules.core.engine import (
     pending_decision,
     pending_decisions,
 )
+from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
 from taverna_rules.core.views import redact_decision
@@ -40,7 +41,6 @@ from taverna_rules.errors import (
     UndoError,
     UnknownPlayerError,
 )
-from taverna_rules.game_modules import GameModule, game_module
 from taverna_rules.playout import Playout
 
 __all__ = ["Game", "Seat", "UndoPolicy", "new_game", "replay"]

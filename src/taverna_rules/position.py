@@ -37,10 +37,10 @@ from taverna_rules._shown import shown
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.yaml_source import MAX_INT, Limits, load_yaml_text, to_plain
 from taverna_rules.core.chance import waits_for_chance
+from taverna_rules.core.game_modules import GameModule, game_module, installed_games
 from taverna_rules.core.position_data import refusal
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.errors import GameModuleError, PositionError
-from taverna_rules.game_modules import GameModule, game_module, installed_games
 
 __all__ = ["dump_position", "load_position"]
 

@@ -17,8 +17,8 @@ from taverna_rules._shown import shown
 from taverna_rules.content.loader import load_content, validate_content
 from taverna_rules.content.problems import ValidationReport, did_you_mean
 from taverna_rules.content.spec import ContentSpec
+from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.errors import GameModuleError
-from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.games.taverna.ruleset import RuleSet
 
 if TYPE_CHECKING:

@@ -19,10 +19,10 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core.engine import Decision
+from taverna_rules.core.game_modules import DEFAULT_GAME, GameModule, game_module
 from taverna_rules.core.position_data import INTEGER_SCHEMA, SCALAR_SCHEMA
 from taverna_rules.core.records import Action
 from taverna_rules.errors import OptionError
-from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
 
 __all__ = ["WIRE_KINDS", "rendered_wire_schemas", "wire_schema"]
 

@@ -11,7 +11,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from taverna_rules import game_modules
+from taverna_rules.core import game_modules
 
 __all__ = ["installed"]
 

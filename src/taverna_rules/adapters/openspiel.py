@@ -85,11 +85,11 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in devel
 from taverna_rules._shown import shown
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.chance import CHANCE
+from taverna_rules.core.game_modules import GameModule, describe_fields, game_module, installed_games
 from taverna_rules.core.observation import ObservationLayout, chain_key, digest
 from taverna_rules.core.records import PickOutcome
 from taverna_rules.errors import IllegalActionError, OptionError, TavernaError
 from taverna_rules.game import Game, new_game, replay
-from taverna_rules.game_modules import GameModule, describe_fields, game_module, installed_games
 from taverna_rules.observations import observation_layout, observe
 from taverna_rules.rules import load_rules
 

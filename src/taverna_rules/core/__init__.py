@@ -10,7 +10,7 @@ step works with: ``emit``, ``push``, ``draw``, ``draw_card``, ``shuffled``), the
 sampled and the explicit chance mode), :class:`~taverna_rules.core.views.Zone`
 and :class:`~taverna_rules.core.views.Visibility` (what is hidden from whom), and
 :data:`~taverna_rules.core.engine.CORE_FOLDS` (how the core's own events fold). A game
-gathers its parts in a :class:`~taverna_rules.game_modules.GameModule`; see
+gathers its parts in a :class:`~taverna_rules.core.game_modules.GameModule`; see
 :doc:`architecture` ("Writing a game module").
 """
 

@@ -19,10 +19,10 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import rules_module
+from taverna_rules.core.game_modules import foreign_action, game_module
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
-from taverna_rules.game_modules import foreign_action, game_module
 
 __all__ = ["ActionSpace", "action_space", "copies_as_one", "widest_choice"]
 

@@ -11,9 +11,9 @@ from typing import Any
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.chance import CHANCE_MODES
+from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import HIDDEN, INT_BOUND
 from taverna_rules.errors import GameModuleError, OptionError
-from taverna_rules.game_modules import GameModule, game_module
 
 __all__ = [
     "check_chance",

@@ -83,7 +83,7 @@ def format_card_texts(
     a game's :class:`RulesText` (its kinds' order and headings; ``None``: kinds in the
     order met, headed by their ids): the game modules declare them and import this
     module, so the caller passes the lookup in
-    (:func:`taverna_rules.adapters.rules_text.format_card_texts` passes the modules').
+    (:func:`taverna_rules.rules_text.format_card_texts` passes the modules').
     """
     groups: dict[tuple[str, str], list[CardText]] = {}
     for item in texts:

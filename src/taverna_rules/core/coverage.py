@@ -3,7 +3,7 @@ a game imports only the core: the coverage tables (:class:`Coverage`, :class:`Co
 :func:`counted`, :class:`OpTally`) and the hooks' shapes (:class:`ConformanceHooks`, the
 object a game module's ``conformance`` returns, with its :class:`Ledger` and :class:`Tally`).
 
-The kit itself, which plays and checks the games, is :mod:`taverna_rules.adapters.conformance`;
+The kit itself, which plays and checks the games, is :mod:`taverna_rules.tools.conformance`;
 it re-exports these names.
 """
 
@@ -15,8 +15,8 @@ from typing import Any, Protocol
 
 import attrs
 
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event
-from taverna_rules.game_modules import game_module
 
 __all__ = [
     "ConformanceHooks",

@@ -9,7 +9,7 @@ automatic steps that follow and returns every event, the last one always a
 
 A game declares its steps and decision kinds on a :class:`Flow` of its own; the engine
 reads them, the game's fold and its other parts from the game's
-:class:`~taverna_rules.game_modules.GameModule`, named by the rules' ``game``.
+:class:`~taverna_rules.core.game_modules.GameModule`, named by the rules' ``game``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from taverna_rules.core.chance import (
     chance_mode,
     waits_for_chance,
 )
+from taverna_rules.core.game_modules import GameModule, foreign_action, game_module
 from taverna_rules.core.prompts import Prompt as PromptType
 from taverna_rules.core.prompts import addressed
 from taverna_rules.core.records import (
@@ -49,7 +50,6 @@ from taverna_rules.core.records import (
 )
 from taverna_rules.core.serialize import action_from_json, action_to_json
 from taverna_rules.errors import GameModuleError, IllegalActionError, TavernaError
-from taverna_rules.game_modules import GameModule, foreign_action, game_module
 
 __all__ = [
     "CHANCE_STEP",

@@ -26,9 +26,9 @@ from taverna_rules.core.engine import (
     picked_first,
     resolve,
 )
+from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.records import HIDDEN, Action, Event, FlowAdvanced
 from taverna_rules.errors import ReplayError
-from taverna_rules.game_modules import GameModule
 
 __all__ = ["Divergence", "as_log", "find_divergence", "fold", "fold_checked", "verify_log", "verify_tail"]
 

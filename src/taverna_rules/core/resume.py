@@ -9,10 +9,10 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules.core.engine import Engine, decide, run_flow
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.position_data import buried_decisions, refusal
 from taverna_rules.core.records import Event
 from taverna_rules.errors import PositionError, ReplayError, TavernaError
-from taverna_rules.game_modules import game_module
 
 __all__ = ["reopen", "resume_state"]
 

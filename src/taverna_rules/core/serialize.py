@@ -28,9 +28,9 @@ import cattrs.v
 from cattrs.gen import make_dict_structure_fn
 
 from taverna_rules._shown import shown
+from taverna_rules.core.game_modules import DEFAULT_GAME, GameModule, game_module
 from taverna_rules.core.records import INT_BOUND, Action, Decision, Event
 from taverna_rules.errors import ReplayError
-from taverna_rules.game_modules import DEFAULT_GAME, GameModule, game_module
 
 __all__ = [
     "CONVERTER",

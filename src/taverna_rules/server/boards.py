@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.adapters.rules_text import card_texts
+from taverna_rules.rules_text import card_texts
 
 __all__ = ["board_facts"]
 

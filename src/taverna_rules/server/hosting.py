@@ -27,9 +27,10 @@ from typing import Any
 import attrs
 
 from taverna_rules._shown import shown
-from taverna_rules.adapters.tournament import bot_seed, make_bot
+from taverna_rules.bot_specs import bot_seed, make_bot
 from taverna_rules.bots import Bot
 from taverna_rules.core.arguments import resolve_options
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.serialize import action_from_json, event_to_dict
 from taverna_rules.errors import (
     ConflictError,
@@ -41,7 +42,6 @@ from taverna_rules.errors import (
     UnknownGameError,
 )
 from taverna_rules.game import Game, new_game
-from taverna_rules.game_modules import game_module
 from taverna_rules.server.payloads import event_lines, view_payload, waiting_for
 from taverna_rules.server.seats import (
     HUMAN,
@@ -91,7 +91,7 @@ class GameHost:
     """The games of one store, served to seats.
 
     ``bots`` names the bots a creator may seat (specs of
-    :func:`~taverna_rules.adapters.tournament.make_bot`). ``on_change(game_id, version,
+    :func:`~taverna_rules.bot_specs.make_bot`). ``on_change(game_id, version,
     over)`` is called after every change this host makes (the app wakes the seats
     waiting on that game). Games are loaded from the store when first asked for, and at
     most ``held`` of them are kept in memory (the least recently used are let go, and

@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from taverna_rules.adapters.narrate import describe_event
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.serialize import (
     decision_to_json,
@@ -22,6 +21,7 @@ from taverna_rules.core.serialize import (
     state_to_json,
 )
 from taverna_rules.game import Game
+from taverna_rules.narration import describe_event
 
 __all__ = ["action_label", "event_lines", "result_payload", "view_payload", "waiting_for"]
 

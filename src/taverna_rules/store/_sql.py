@@ -25,6 +25,7 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event
 from taverna_rules.core.replay import verify_tail
 from taverna_rules.core.serialize import event_from_dict, event_to_dict, state_from_json, state_to_json
@@ -38,7 +39,6 @@ from taverna_rules.errors import (
     UnknownGameError,
 )
 from taverna_rules.game import Game, replay
-from taverna_rules.game_modules import game_module
 from taverna_rules.store.records import StoredGame, check_game_id
 from taverna_rules.store.registry import RulesRegistry
 from taverna_rules.store.rows import GAME_COLUMNS, json_row, read_record, record_or_error

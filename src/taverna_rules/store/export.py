@@ -15,10 +15,10 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event
 from taverna_rules.core.serialize import MAX_TEXT, event_to_dict, events_from_json, read_json
 from taverna_rules.errors import ReplayError
-from taverna_rules.game_modules import game_module
 from taverna_rules.store.records import StoredGame
 
 __all__ = ["EXPORT_FORMAT", "ExportedGame", "export_game", "from_document", "read_export"]

@@ -14,8 +14,8 @@ from typing import Any
 import attrs
 
 from taverna_rules._shown import shown
+from taverna_rules.core.game_modules import installed_games
 from taverna_rules.errors import OptionError, RulesMismatchError
-from taverna_rules.game_modules import installed_games
 from taverna_rules.rules import load_rules
 
 __all__ = ["RulesRegistry", "Upcast", "UpcastEvents", "rename_rules"]

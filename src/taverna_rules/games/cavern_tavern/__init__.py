@@ -12,7 +12,7 @@ which the top-level ``taverna_rules`` exports.
 from __future__ import annotations
 
 from taverna_rules.content.model import Names
-from taverna_rules.game_modules import GameModule
+from taverna_rules.core.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with its flow.
 from taverna_rules.games.cavern_tavern import action_space, effects, endgame, setup, turn

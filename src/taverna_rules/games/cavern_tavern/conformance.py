@@ -1,4 +1,4 @@
-"""Cavern Tavern's part of the conformance kit (:mod:`taverna_rules.adapters.conformance`):
+"""Cavern Tavern's part of the conformance kit (:mod:`taverna_rules.tools.conformance`):
 the names that are public and the coverage of its content. What must be conserved (every
 card, ingredient and die) is checked by its integrity after every action, so its ledger
 adds nothing."""

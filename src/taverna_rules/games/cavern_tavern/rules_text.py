@@ -1,6 +1,6 @@
 """Cavern Tavern's rules text (English): the board's places, the orders, the items, the
 Nasty the Dwarf Says cards, the secret tasks and the tracks, each rendered from its YAML
-through the game's vocabulary (:func:`taverna_rules.adapters.rules_text.card_texts` is
+through the game's vocabulary (:func:`taverna_rules.rules_text.card_texts` is
 the entry point for every game).
 
 >>> import taverna_rules as tr

@@ -9,7 +9,7 @@ for the generic core (:mod:`taverna_rules.core`), which finds it through the
 from __future__ import annotations
 
 from taverna_rules.content.model import Names
-from taverna_rules.game_modules import GameModule
+from taverna_rules.core.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with the engine.
 from taverna_rules.games.taverna import (

@@ -1,4 +1,4 @@
-"""Taverna's part of the conformance kit (:mod:`taverna_rules.adapters.conformance`):
+"""Taverna's part of the conformance kit (:mod:`taverna_rules.tools.conformance`):
 the components that must be conserved, the names that are public, and the coverage of
 its content."""
 

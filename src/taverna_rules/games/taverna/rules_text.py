@@ -2,7 +2,7 @@
 
 :func:`card_texts` renders each spell, royal favour, dignitary level, people-track bonus
 and royal scoring of a rule set with the op texts of its vocabulary, naming peoples and
-guild symbols in the chosen language (:func:`taverna_rules.adapters.rules_text.card_texts`
+guild symbols in the chosen language (:func:`taverna_rules.rules_text.card_texts`
 is the entry point for every game).
 
 >>> import taverna_rules as tr

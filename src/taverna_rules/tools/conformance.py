@@ -57,7 +57,7 @@ from its module's ``conformance`` hooks.
 
 A game stops at its first failure; the other games go on. Each :class:`Failure` names the
 game's seed and options: the game is reproducible from them, because the seed decides the
-setup and the choices of the :class:`~taverna_rules.adapters.bots.RandomBot` that plays
+setup and the choices of the :class:`~taverna_rules.bots.RandomBot` that plays
 every seat (``play_out(new_game(rules, player_names(n), seed, options), RandomBot(seed))``
 is the same game). ``run_checks(rules, games=1, seed=failure.seed,
 player_counts=[failure.player_count], options=dict(failure.options))`` plays it again.
@@ -85,10 +85,11 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.adapters.bots import Bot, RandomBot
+from taverna_rules.bots import Bot, RandomBot
 from taverna_rules.core.chance import CHANCE, ChanceMode, waits_for_chance
 from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Options, counted
 from taverna_rules.core.engine import Trace
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import HIDDEN, Action, ChoiceCommitted, Event
 from taverna_rules.core.replay import fold
 from taverna_rules.core.serialize import (
@@ -108,7 +109,6 @@ from taverna_rules.core.serialize import (
 from taverna_rules.core.views import STATE_ZONE, redact_decision
 from taverna_rules.errors import IllegalActionError, OptionError
 from taverna_rules.game import Game, new_game, replay
-from taverna_rules.game_modules import game_module
 from taverna_rules.position import dump_position, load_position
 
 __all__ = [
@@ -740,7 +740,7 @@ def check_game(
     """Play and check one game of ``players`` players with the game seed ``seed`` (in the
     chance mode ``chance``; see :func:`taverna_rules.new_game`).
 
-    ``bot`` makes every choice; by default a :class:`~taverna_rules.adapters.bots.RandomBot`
+    ``bot`` makes every choice; by default a :class:`~taverna_rules.bots.RandomBot`
     seeded with ``seed``, so the same arguments play the same game (a property test passes
     a bot whose choices it draws). Raises :class:`~taverna_rules.errors.OptionError` for
     options the rules do not know.

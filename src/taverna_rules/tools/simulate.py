@@ -1,4 +1,4 @@
-"""Simulated games for checking the economy of content: ``python -m taverna_rules.adapters.simulate``.
+"""Simulated games for checking the economy of content: ``python -m taverna_rules.tools.simulate``.
 
 Plays random-bot games for each player count and reports averages a designer looks at:
 coins left after the deed draft and at the end, VP by category, how often each track
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from taverna_rules.adapters.bots import RandomBot, play_out
+from taverna_rules.bots import RandomBot, play_out
 from taverna_rules.game import new_game
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.ruleset import RuleSet

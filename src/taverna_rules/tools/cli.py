@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from taverna_rules import __version__
-from taverna_rules.adapters.cli_store import add_commands, export_command, replay_command, serve_command
 from taverna_rules.content.schema_source import rendered_schemas
 from taverna_rules.core.arguments import resolve_options
+from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.core.serialize import read_json
 from taverna_rules.errors import ContentError, GameModuleError, OptionError, ReplayError
-from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.rules import load_rules, validate
+from taverna_rules.tools.cli_store import add_commands, export_command, replay_command, serve_command
 
 __all__ = ["build_parser", "main", "main_exit"]
 
@@ -278,7 +278,7 @@ def _load(args: argparse.Namespace, out: TextIO) -> object:
 
 
 def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
-    from taverna_rules.adapters.rules_text import card_texts, format_card_texts
+    from taverna_rules.rules_text import card_texts, format_card_texts
 
     module = game_module(args.game)
     if args.lang not in module.languages:
@@ -303,7 +303,7 @@ def _rules_text(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
-    from taverna_rules.adapters.conformance import run_checks
+    from taverna_rules.tools.conformance import run_checks
 
     report = validate(args.paths, base=not args.no_base, game=args.game)
     if not report.ok:
@@ -347,7 +347,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from taverna_rules.adapters.tournament import ProgressLine, simulate_games
+    from taverna_rules.tools.tournament import ProgressLine, simulate_games
 
     progress = None if args.no_progress else ProgressLine()
     try:

@@ -23,16 +23,15 @@ from typing import Any
 
 from taverna_rules.core import card_texts as _listing
 from taverna_rules.core.card_texts import CardText
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.errors import GameModuleError
-from taverna_rules.game_modules import game_module
-from taverna_rules.games.taverna.rules_text import CARD_KINDS, CardKind
 
-__all__ = ["CARD_KINDS", "CardKind", "CardText", "card_texts", "format_card_texts"]
+__all__ = ["CardText", "card_texts", "format_card_texts"]
 
 
 def card_texts(rules: Any, lang: str = "en") -> tuple[CardText, ...]:
     """The rules text of every card of ``rules`` with an effect, in ``lang``, in the order
-    of its game's kinds (for Taverna :data:`CARD_KINDS`), then of the content. Each text is
+    of its game's kinds (its module's ``rules_text.kinds``), then of the content. Each text is
     one or more sentences, for example ``Cost 1. Your turn. Gain 3 coin(s).`` A language
     the game is not written in raises :exc:`ValueError`; a game without rules text
     :class:`~taverna_rules.errors.GameModuleError`."""

@@ -1,6 +1,6 @@
-"""The balance report of the reconstructed cards: ``python -m taverna_rules.adapters.balance``
+"""The balance report of the reconstructed cards: ``python -m taverna_rules.tools.balance``
 (Taverna's spells; ``--game cavern_tavern`` for Cavern Tavern's cards, see
-:mod:`taverna_rules.adapters.cavern_balance`).
+:mod:`taverna_rules.tools.cavern_balance`).
 
 Plays simulated games (all random bots, or all greedy bots) for every player count and,
 for each kind of spell, reports how often a player holding it could cast it, how often
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from taverna_rules.adapters.bots import Bot, GreedyBot, RandomBot
+from taverna_rules.bots import Bot, GreedyBot, RandomBot
 from taverna_rules.game import new_game
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import CastSpell
@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for bot in ("random", "greedy"):
         if args.game == "cavern_tavern":
-            from taverna_rules.adapters.cavern_balance import cavern_balance, format_cavern_balance
+            from taverna_rules.tools.cavern_balance import cavern_balance, format_cavern_balance
 
             figures = cavern_balance(load_rules("cavern_tavern"), bot, args.games, args.seed)
             print(format_cavern_balance(figures, bot, args.games))

@@ -1,4 +1,4 @@
-"""Cavern Tavern's balance report: ``python -m taverna_rules.adapters.balance --game
+"""Cavern Tavern's balance report: ``python -m taverna_rules.tools.balance --game
 cavern_tavern``.
 
 Plays simulated games (all random bots, or all greedy bots) for every player count and,
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from taverna_rules.adapters.bots import Bot, GreedyBot, RandomBot, play_out
+from taverna_rules.bots import Bot, GreedyBot, RandomBot, play_out
 from taverna_rules.game import new_game
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event, Result
-from taverna_rules.game_modules import game_module
 
 __all__ = ["describe_event", "score_table"]
 

@@ -164,7 +164,7 @@ class GameModule:
     upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = attrs.field(
         factory=dict
     )
-    #: The game's part of the conformance kit (:mod:`taverna_rules.adapters.conformance`),
+    #: The game's part of the conformance kit (:mod:`taverna_rules.tools.conformance`),
     #: made on first use: an object with ``public(rules, names)`` (names never tracked as
     #: secrets), ``ledger(rules, game)`` (an object whose ``opening`` lists problems of
     #: the opening and whose ``check(state, new_events)`` lists what was created or lost)
@@ -193,7 +193,7 @@ class GameModule:
     #: ``player_counts(rules) -> counts``: how many players the rules seat.
     player_counts: Callable[[Any], tuple[int, ...]] = lambda rules: (2,)
     #: The rules text of its cards (:class:`~taverna_rules.core.card_texts.RulesText`), for
-    #: :func:`taverna_rules.adapters.rules_text.card_texts` and ``taverna rules-text``.
+    #: :func:`taverna_rules.rules_text.card_texts` and ``taverna rules-text``.
     rules_text: RulesText | None = None
     #: The narrated demo's frame: an object with ``intro(rules, state)`` and
     #: ``outro(rules, state)`` giving the lines after the opening and after the scores;
@@ -218,7 +218,7 @@ class GameModule:
     board_text: Callable[[Any, Any, int | None, str], str] = players_text
     #: ``heuristic(rules, state, seat) -> float``: how well a seat stands (higher is
     #: better), for bots that look one step ahead
-    #: (:class:`~taverna_rules.adapters.bots.GreedyBot`); ``None``: every state looks alike.
+    #: (:class:`~taverna_rules.bots.GreedyBot`); ``None``: every state looks alike.
     heuristic: Callable[[Any, Any, int], float] | None = None
     #: ``observe(rules, view, decision, seat, writer)``: write what ``seat`` sees, from
     #: ``view`` (the state as the seat sees it) and ``decision`` (the pending decision as

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from taverna_rules._version import VERSION
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.replay import find_divergence
 from taverna_rules.core.serialize import action_to_dict, event_to_dict
 from taverna_rules.errors import ContentError, OptionError, ReplayError, TavernaError
 from taverna_rules.game import replay
-from taverna_rules.game_modules import game_module
 from taverna_rules.rules import load_rules
 
 __all__ = ["add_commands", "export_command", "replay_command", "serve_command"]

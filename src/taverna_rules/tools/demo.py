@@ -9,10 +9,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from taverna_rules.adapters.bots import GreedyBot
-from taverna_rules.adapters.narrate import score_table
+from taverna_rules.bots import GreedyBot
+from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
 from taverna_rules.game import new_game
-from taverna_rules.game_modules import DEFAULT_GAME, game_module, installed_games
+from taverna_rules.narration import score_table
 from taverna_rules.rules import load_rules
 
 __all__ = ["main"]
