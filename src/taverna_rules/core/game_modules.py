@@ -26,6 +26,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
+from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import RulesText
 from taverna_rules.core.observation import ObservationWriter
 from taverna_rules.core.positions import PositionFormat
@@ -237,6 +238,10 @@ class GameModule:
     #: for a game whose draws are not all described by
     #: :class:`~taverna_rules.core.chance.Chance`, which then has the sampled mode only.
     max_chance_outcomes: Callable[[Any, int], int] | None = None
+    #: ``balance(rules) -> meter``: a new :class:`~taverna_rules.core.balance.BalanceMeter`
+    #: measuring the game's content over the simulated games of the balance report
+    #: (:mod:`taverna_rules.tools.balance`); ``None``: the game has no balance report.
+    balance: Callable[[Any], BalanceMeter] | None = None
 
     def __attrs_post_init__(self) -> None:
         describe = getattr(self.narration, "describe", None)
