@@ -1,24 +1,32 @@
-"""The spells' balance report: every spell can be cast, and the report is readable."""
+"""The balance reports: one tool for every game, each game's measures through its
+module's ``balance`` hook; every spell can be cast, and the reports are readable."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import taverna_rules as tr
 from scenario import RULES
 from taverna_rules.bots import GreedyBot, RandomBot, play_out
-from taverna_rules.tools.balance import balance, format_balance
+from taverna_rules.core.game_modules import game_module
+from taverna_rules.errors import OptionError
+from taverna_rules.games.cavern_tavern.balance import CardBalance
+from taverna_rules.games.taverna.balance import SpellBalance
+from taverna_rules.tools import balance as balance_tool
+from taverna_rules.tools.balance import balance
 
 
 def test_no_spell_is_dead_in_random_play() -> None:
     """Issue #3: "no spell should dominate or be dead": each spell held is castable in some
     of its holder's windows."""
-    figures = balance(RULES, "random", games=3, seed=5)
-    assert {f.spell for f in figures} == {s.id for s in RULES.spells if not s.curse}
-    for f in figures:
+    report = balance(RULES, "random", games=3, seed=5)
+    assert {f.spell for f in report.figures} == {s.id for s in RULES.spells if not s.curse}
+    for f in report.figures:
         if f.held:
             assert 0 < f.castable <= 1, f
-    text = format_balance(figures, "random", 3)
+    text = report.format_text()
+    assert text.startswith("random bots, 3 games for each player count\n")
     assert "castable" in text and "eviction" in text
 
 
@@ -36,15 +44,33 @@ def test_greedy_bot_beats_random_bots(game_id: str) -> None:
     assert wins >= 4
 
 
+def test_each_game_gives_its_meter_through_its_module() -> None:
+    """The tool is written for no game: each game's measures are its module's hook."""
+    assert game_module("taverna").balance is SpellBalance
+    assert game_module("cavern_tavern").balance is CardBalance
+
+
+def test_a_game_without_the_hook_is_refused_with_a_clear_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game whose module gives no ``balance`` hook gets a message naming the game and the
+    hook, from the function and from the command line (exit status 2, nothing played)."""
+    bare = attrs.evolve(game_module("cavern_tavern"), balance=None)
+    monkeypatch.setattr(balance_tool, "game_module", lambda ident: bare)
+    with pytest.raises(OptionError, match=r"Cavern Tavern has no balance report: .*'balance' hook"):
+        balance(tr.load_rules("cavern_tavern"), "random", games=1)
+    assert balance_tool.main(["--game", "cavern_tavern", "--games", "1"]) == 2
+    assert "Cavern Tavern has no balance report" in capsys.readouterr().err
+
+
 # ----------------------------------------------------------------------------- Cavern Tavern
 def test_cavern_tavern_balance_measures_every_reconstructed_card() -> None:
     """Issue #10: the reconstructed cards are measured with a balance report from simulated
     games, as Taverna's spells are. The counts agree with the games: a card is used at most
     as often as it reached a player (an item once per copy in hand), every kind is listed."""
-    from taverna_rules.tools.cavern_balance import cavern_balance, format_cavern_balance
-
     rules = tr.load_rules("cavern_tavern")
-    figures = cavern_balance(rules, "random", games=2, seed=3)
+    report = balance(rules, "random", games=2, seed=3)
+    figures = report.figures
     listed = {(f.kind, f.card) for f in figures}
     assert listed == {
         *(("order", o.id) for o in rules.orders),
@@ -59,5 +85,11 @@ def test_cavern_tavern_balance_measures_every_reconstructed_card() -> None:
     assert sum(f.reached for f in figures if f.kind == "secret_task") == 2 * (2 + 3 + 4 + 5)
     served = [f for f in figures if f.kind == "order" and f.used]
     assert served and all(f.vp is not None and f.vp > 0 for f in served)
-    text = format_cavern_balance(figures, "random", 2)
+    text = report.format_text()
     assert "holder vs table" in text and "thunder_smoke" in text
+
+
+def test_the_same_seeds_give_the_same_report() -> None:
+    """Figures are reproducible: the report of a seed is the same on every run."""
+    rules = tr.load_rules("cavern_tavern")
+    assert balance(rules, "greedy", games=1, seed=9) == balance(rules, "greedy", games=1, seed=9)

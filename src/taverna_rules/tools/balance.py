@@ -1,124 +1,111 @@
-"""The balance report of the reconstructed cards: ``python -m taverna_rules.tools.balance``
-(Taverna's spells; ``--game cavern_tavern`` for Cavern Tavern's cards, see
-:mod:`taverna_rules.tools.cavern_balance`).
+"""The balance report of a game's reconstructed content:
+``python -m taverna_rules.tools.balance --game GAME``.
 
-Plays simulated games (all random bots, or all greedy bots) for every player count and,
-for each kind of spell, reports how often a player holding it could cast it, how often
-it was cast, and how the casters' final score compares with the table's average. A spell
-that no one can cast is dead; one whose casters always win by far dominates. The numbers
-measure the reconstructed deck; they are evidence for tuning it, not proof of balance.
+Plays simulated games (every seat a random bot, then every seat a greedy bot) for every
+player count and prints what the game measures of its content over them: Taverna its
+spells (:mod:`taverna_rules.games.taverna.balance`), Cavern Tavern its orders, items and
+cards (:mod:`taverna_rules.games.cavern_tavern.balance`). What to measure is the game's
+own (its module's ``balance`` hook, a :class:`~taverna_rules.core.balance.BalanceMeter`);
+this tool plays the games and feeds the meter each decision and each finished game. The
+same seeds give the same figures.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections import Counter, defaultdict
+import sys
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
-from taverna_rules.bots import Bot, GreedyBot, RandomBot
+from taverna_rules.bot_specs import make_bot
+from taverna_rules.core.balance import BalanceMeter
+from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
+from taverna_rules.errors import OptionError
 from taverna_rules.game import new_game
-from taverna_rules.games.taverna import events as ev
-from taverna_rules.games.taverna.actions import CastSpell
-from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.rules import load_rules
 
-__all__ = ["SpellFigures", "balance", "format_balance", "main"]
+__all__ = ["BOTS", "BalanceReport", "balance", "main"]
+
+#: The bots of the report, in the order it prints them: every seat plays the same kind.
+BOTS = ("random", "greedy")
 
 
 @attrs.frozen
-class SpellFigures:
-    """How one kind of spell fared over a set of games."""
+class BalanceReport:
+    """The figures of one game's content over the games of one kind of bot."""
 
-    spell: str
-    held: int
-    castable: float
-    cast: int
-    score_gap: float | None
+    #: The game's id.
+    game: str
+    #: The bot at every seat (a spec of :func:`~taverna_rules.bot_specs.make_bot`).
+    bot: str
+    #: The games played for each player count.
+    games: int
+    #: The first game's seed.
+    seed: int
+    #: The game's figures, one record per thing measured (its meter's ``figures()``).
+    figures: tuple[Any, ...]
+    #: Those figures as the game's fixed-width table.
+    table: str
+
+    def format_text(self) -> str:
+        """The heading (bots and games), then the game's table."""
+        return f"{self.bot} bots, {self.games} games for each player count\n{self.table}"
 
 
-def balance(rules: RuleSet, bot: str, games: int, seed: int = 0) -> list[SpellFigures]:
-    """Play ``games`` games per player count with ``bot`` ("random" or "greedy") at every
-    seat and measure each spell."""
-    held: Counter[str] = Counter()
-    windows: Counter[str] = Counter()
-    castable: Counter[str] = Counter()
-    cast: Counter[str] = Counter()
-    gaps: defaultdict[str, list[float]] = defaultdict(list)
-    for players in rules.constants.player_counts:
-        for g in range(games):
-            game = new_game(rules, [f"P{i}" for i in range(players)], seed=seed + g)
-            bots: list[Bot] = [
-                GreedyBot(seed + g + i) if bot == "greedy" else RandomBot(seed + g + i)
-                for i in range(players)
-            ]
-            while not game.over:
-                decision = game.decision
-                assert decision is not None
-                if decision.kind in ("place_customer", "turn_actions"):
-                    hand = {rules.spell(c).id for c in game.state.players[decision.player].hand}
-                    offered = {rules.spell(a.spell).id for a in decision.actions if isinstance(a, CastSpell)}
-                    for kind in hand:
-                        windows[kind] += 1
-                        castable[kind] += kind in offered
-                game.apply(bots[decision.player].choose(game.seat(decision.player)))
-            assert game.result is not None
-            totals = {s.player: s.total for s in game.result.standings}
-            mean = sum(totals.values()) / players
-            casters: defaultdict[str, set[int]] = defaultdict(set)
-            holders: defaultdict[str, set[int]] = defaultdict(set)
-            for event in game.events:
-                if isinstance(event, ev.SpellDrawn):
-                    holders[rules.spell(event.spell).id].add(event.player)
-                elif isinstance(event, ev.SpellCast):
-                    kind = rules.spell(event.spell).id
-                    cast[kind] += 1
-                    casters[kind].add(event.player)
-            for kind, seats in holders.items():
-                held[kind] += len(seats)
-            for kind, seats in casters.items():
-                gaps[kind].extend(totals[p] - mean for p in seats)
-    return [
-        SpellFigures(
-            spell.id,
-            held[spell.id],
-            round(castable[spell.id] / windows[spell.id], 2) if windows[spell.id] else 0.0,
-            cast[spell.id],
-            round(sum(gaps[spell.id]) / len(gaps[spell.id]), 2) if gaps[spell.id] else None,
+def meter_of(rules: Any) -> BalanceMeter:
+    """A new meter of the game of ``rules``; :class:`~taverna_rules.errors.OptionError`
+    when its module gives no ``balance`` hook."""
+    module = game_module(rules.game)
+    if module.balance is None:
+        raise OptionError(
+            f"{module.name.en} has no balance report: its game module gives no 'balance' hook "
+            "(a BalanceMeter, see taverna_rules.core.balance)"
         )
-        for spell in rules.spells
-        if not spell.curse
-    ]
+    return module.balance(rules)
 
 
-def format_balance(figures: Sequence[SpellFigures], bot: str, games: int) -> str:
-    """The report as a fixed-width table."""
-    lines = [
-        f"{bot} bots, {games} games for each player count",
-        f"{'spell':<16}{'held':>6}{'castable':>10}{'cast':>6}{'caster vs table (VP)':>22}",
-    ]
-    for f in figures:
-        gap = "n/a" if f.score_gap is None else f"{f.score_gap:+.2f}"
-        lines.append(f"{f.spell:<16}{f.held:>6}{f.castable:>10.2f}{f.cast:>6}{gap:>22}")
-    return "\n".join(lines)
+def balance(rules: Any, bot: str, games: int, seed: int = 0) -> BalanceReport:
+    """Play ``games`` games per player count of the rules with ``bot`` (``random``,
+    ``greedy`` or any bot spec) at every seat, and measure them with the game's meter.
+    Game ``g`` has the seed ``seed + g``, and its seat ``i`` a bot seeded ``seed + g + i``.
+    """
+    meter = meter_of(rules)
+    for players in game_module(rules.game).player_counts(rules):
+        for index in range(games):
+            _play(rules, meter, bot, players, seed + index)
+    return BalanceReport(rules.game, bot, games, seed, tuple(meter.figures()), meter.table())
+
+
+def _play(rules: Any, meter: BalanceMeter, bot: str, players: int, seed: int) -> None:
+    """Play one game, showing the meter each decision before it is made and the game at its end."""
+    game = new_game(rules, [f"P{seat}" for seat in range(players)], seed=seed)
+    bots = [make_bot(bot, seed + seat) for seat in range(players)]
+    while not game.over:
+        decision = game.decision
+        assert decision is not None  # a game not over waits for a decision
+        meter.decision(game.state, decision)
+        game.apply(bots[decision.player].choose(game.seat(decision.player)))
+    assert game.result is not None
+    meter.finished(game.events, {s.player: s.total for s in game.result.standings})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the balance report for random and greedy bots."""
+    """Print the balance report of a game, for random then greedy bots."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games for each player count")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--game", default="taverna", choices=("taverna", "cavern_tavern"))
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=installed_games())
     args = parser.parse_args(argv)
-    for bot in ("random", "greedy"):
-        if args.game == "cavern_tavern":
-            from taverna_rules.tools.cavern_balance import cavern_balance, format_cavern_balance
-
-            figures = cavern_balance(load_rules("cavern_tavern"), bot, args.games, args.seed)
-            print(format_cavern_balance(figures, bot, args.games))
-        else:
-            print(format_balance(balance(load_rules(), bot, args.games, args.seed), bot, args.games))
+    rules = load_rules(args.game)
+    try:
+        meter_of(rules)
+    except OptionError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for bot in BOTS:
+        print(balance(rules, bot, args.games, args.seed).format_text())
         print()
     return 0
 

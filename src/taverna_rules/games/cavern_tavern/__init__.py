@@ -35,6 +35,7 @@ from taverna_rules.games.cavern_tavern.actions import (
     TakeFrom,
     TakeOrder,
 )
+from taverna_rules.games.cavern_tavern.balance import CardBalance
 from taverna_rules.games.cavern_tavern.content import CONTENT
 from taverna_rules.games.cavern_tavern.events import *  # noqa: F403
 from taverna_rules.games.cavern_tavern.events import (
@@ -216,4 +217,5 @@ GAME = GameModule(
     observe=observe,
     max_decisions=max_decisions,
     max_chance_outcomes=max_chance_outcomes,
+    balance=CardBalance,
 )

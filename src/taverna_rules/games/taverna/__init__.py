@@ -24,6 +24,7 @@ from taverna_rules.games.taverna import (
     turn,
 )
 from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
+from taverna_rules.games.taverna.balance import SpellBalance
 from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
 
@@ -94,4 +95,5 @@ GAME = GameModule(
     observe=observe,
     max_decisions=max_decisions,
     max_chance_outcomes=max_chance_outcomes,
+    balance=SpellBalance,
 )
