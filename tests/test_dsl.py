@@ -10,7 +10,7 @@ import pytest
 import taverna_rules as tr
 from scenario import RULES
 from taverna_rules.dsl.nodes import Count, Node, Table
-from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.taverna.vocabulary import OPS, effect_schema, render
 
 

@@ -14,7 +14,8 @@ import pytest
 import taverna_rules as tr
 from taverna_rules.content.model import Names
 from taverna_rules.dsl.nodes import Node, Table
-from taverna_rules.dsl.ops import Text, parse_effect
+from taverna_rules.dsl.parse import parse_effect
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna.rules_text import CARD_KINDS
 from taverna_rules.games.taverna.vocabulary import (
     COUNT_TEXTS,

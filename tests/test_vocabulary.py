@@ -8,17 +8,11 @@ import jsonschema
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.dsl.ops import (
-    CORE_PHRASES,
-    EXPR,
-    CountText,
-    OpSpec,
-    Text,
-    Vocabulary,
-    args_schema,
-    control_ops,
-    parse_effect,
-)
+from taverna_rules.dsl.ops import OpSpec, control_ops
+from taverna_rules.dsl.parse import parse_effect
+from taverna_rules.dsl.schema import EXPR, args_schema
+from taverna_rules.dsl.text import CORE_PHRASES, CountText, Text
+from taverna_rules.dsl.vocabulary import Vocabulary
 from taverna_rules.games.taverna.vocabulary import VOCABULARY
 
 #: A toy game's vocabulary, in English only: one primitive op and one count.

@@ -10,7 +10,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import pack_rules, write_pack
-from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.vocabulary import LANGUAGES, render
 from taverna_rules.tools.conformance import run_checks

@@ -67,7 +67,11 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.games.taverna.ruleset", "Taverna's rule set"),
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),
-    ("taverna_rules.dsl.ops", "The effect DSL of every game"),
+    ("taverna_rules.dsl.vocabulary", "The effect DSL of every game: a game's vocabulary"),
+    ("taverna_rules.dsl.ops", "Op specs and the control ops"),
+    ("taverna_rules.dsl.text", "Rules text in each language"),
+    ("taverna_rules.dsl.schema", "The effect JSON Schema"),
+    ("taverna_rules.dsl.parse", "Reading effects from YAML data"),
     ("taverna_rules.games.taverna.vocabulary", "Taverna's op table and words"),
     ("taverna_rules.rules_text", "Rules text of the cards"),
     ("taverna_rules.tools.conformance", "The conformance kit"),
@@ -144,7 +148,7 @@ def ops_page() -> str:
     """The op reference, from the op table."""
     from ruamel.yaml import YAML
 
-    from taverna_rules.dsl.ops import parse_effect
+    from taverna_rules.dsl.parse import parse_effect
     from taverna_rules.games.taverna.vocabulary import LANGUAGES, OPS, effect_schema, render
 
     validator = jsonschema.Draft202012Validator(effect_schema())

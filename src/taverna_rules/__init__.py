@@ -25,7 +25,9 @@ from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, PickOutcome
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
-from taverna_rules.dsl.ops import CountText, OpSpec, Text, Vocabulary
+from taverna_rules.dsl.ops import OpSpec
+from taverna_rules.dsl.text import CountText, Text
+from taverna_rules.dsl.vocabulary import Vocabulary
 from taverna_rules.errors import (
     ConflictError,
     ContentError,

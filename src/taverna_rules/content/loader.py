@@ -45,7 +45,7 @@ from taverna_rules.content.spec import Built, ContentSpec
 from taverna_rules.content.where import Where
 from taverna_rules.content.yaml_source import Limits, SourceDocument, load_yaml_text, to_plain, too_large
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.errors import ContentError
 
 __all__ = ["CONVERTER", "MissingHint", "inherit", "load_content", "provenance_of", "validate_content"]
@@ -352,7 +352,7 @@ def _listed(text: str) -> str:
 
 
 def _is_expr_branch(schema: dict[str, Any]) -> bool:
-    # The non-integer branch of the expression schema (taverna_rules.dsl.ops.Vocabulary.effect_schema).
+    # The non-integer branch of the expression schema (taverna_rules.dsl.schema.effect_schema).
     return schema.get("propertyNames") == {"enum": ["count", "table"]}
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from taverna_rules.content.spec import ContentSpec, KindBody
-from taverna_rules.dsl.ops import TEXT_LANGUAGES
+from taverna_rules.dsl.text import TEXT_LANGUAGES
 
 __all__ = [
     "COUNT",

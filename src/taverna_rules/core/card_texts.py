@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.dsl.ops import Text
+from taverna_rules.dsl.text import Text
 
 __all__ = ["PROVENANCE_WORDS", "CardText", "RulesText", "format_card_texts", "sentence"]
 

@@ -32,7 +32,7 @@ from taverna_rules.core.observation import ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
-from taverna_rules.dsl.ops import Vocabulary
+from taverna_rules.dsl.vocabulary import Vocabulary
 from taverna_rules.errors import GameModuleError, PositionError
 
 __all__ = [
@@ -176,7 +176,7 @@ class GameModule:
     #: :func:`taverna_rules.validate` with ``game=`` load ``cards/<id>/`` and packs;
     #: ``None`` for a game whose rules are built in Python.
     content: ContentSpec | None = None
-    #: The game's effect DSL (:class:`~taverna_rules.dsl.ops.Vocabulary`): the core's
+    #: The game's effect DSL (:class:`~taverna_rules.dsl.vocabulary.Vocabulary`): the core's
     #: control ops and its own primitive ops (one executor each in :attr:`ops`), counts
     #: and rules-text words, in the game's languages; ``None`` for a game without effects.
     vocabulary: Vocabulary | None = None

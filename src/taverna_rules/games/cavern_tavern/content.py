@@ -25,7 +25,7 @@ from taverna_rules.content.schema_source import (
     options_kind,
 )
 from taverna_rules.content.spec import Built, ContentSpec, KindBody
-from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.cavern_tavern.ruleset import (
     AREAS,
     GAME,

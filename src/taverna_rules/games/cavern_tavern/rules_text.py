@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from taverna_rules.content.model import Names
 from taverna_rules.core.card_texts import CardText, RulesText, sentence
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import Text
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.cavern_tavern.ruleset import Order, Place, RuleSet, Track
 from taverna_rules.games.cavern_tavern.vocabulary import VOCABULARY, render
 

@@ -1,7 +1,7 @@
 """Cavern Tavern's effect vocabulary: its primitive ops (one executor each in
 :mod:`taverna_rules.games.cavern_tavern.effects`), what ``{count: ...}`` counts, and the
 words of its rules text, in English (the language of its rulebook). The core's
-:class:`~taverna_rules.dsl.ops.Vocabulary` makes the effect schema and the rules text
+:class:`~taverna_rules.dsl.vocabulary.Vocabulary` makes the effect schema and the rules text
 from them."""
 
 from __future__ import annotations
@@ -10,17 +10,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import (
-    CORE_PHRASES,
-    EXPR,
-    CountText,
-    OpSpec,
-    Text,
-    Vocabulary,
-    args_schema,
-    control_ops,
-    or_expression,
-)
+from taverna_rules.dsl.ops import OpSpec, control_ops
+from taverna_rules.dsl.schema import EXPR, args_schema, or_expression
+from taverna_rules.dsl.text import CORE_PHRASES, CountText, Text
+from taverna_rules.dsl.vocabulary import Vocabulary
 
 __all__ = ["COUNT_TEXTS", "LANGUAGES", "OPS", "PHRASES", "VOCABULARY", "effect_schema", "render"]
 

@@ -11,7 +11,7 @@ from taverna_rules.content.loader import CONVERTER, inherit, provenance_of
 from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
-from taverna_rules.dsl.ops import parse_effect
+from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.taverna.content_checks import check, fits
 from taverna_rules.games.taverna.content_schemas import BODIES, ITEM_EXAMPLES, LANGUAGES, PROPERTY_DOCS
 from taverna_rules.games.taverna.ruleset import (

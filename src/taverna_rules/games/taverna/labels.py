@@ -23,7 +23,7 @@ from typing import Any
 
 from taverna_rules.core.records import HIDDEN, Action
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import Text
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import actions as act
 from taverna_rules.games.taverna.flow import resolve_ref
 from taverna_rules.games.taverna.ruleset import RuleSet

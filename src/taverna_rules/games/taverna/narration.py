@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.dsl.ops import Text, fill
+from taverna_rules.dsl.text import Text, fill
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.labels import card_words
 from taverna_rules.games.taverna.ruleset import RuleSet

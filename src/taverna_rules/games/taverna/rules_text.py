@@ -19,7 +19,7 @@ from typing import Literal
 from taverna_rules.content.model import Names, Provenance
 from taverna_rules.core.card_texts import PROVENANCE_WORDS, CardText, RulesText, sentence
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import Text
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna.ruleset import RuleSet, Trigger
 from taverna_rules.games.taverna.vocabulary import check_language, render
 

@@ -14,18 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from taverna_rules.dsl.nodes import Expr, Node
-from taverna_rules.dsl.ops import (
-    CORE_PHRASES,
-    EXPR,
-    MAX_REPEAT,
-    CountText,
-    OpSpec,
-    Text,
-    Vocabulary,
-    args_schema,
-    control_ops,
-    or_expression,
-)
+from taverna_rules.dsl.ops import MAX_REPEAT, OpSpec, control_ops
+from taverna_rules.dsl.schema import EXPR, args_schema, or_expression
+from taverna_rules.dsl.text import CORE_PHRASES, CountText, Text
+from taverna_rules.dsl.vocabulary import Vocabulary
 
 __all__ = [
     "COUNTS",
@@ -139,7 +131,7 @@ COUNT_TEXTS: Mapping[str, CountText] = {
 #: What ``{count: ...}`` can count, for the acting player (English).
 COUNTS: Mapping[str, str] = {key: text.many.en for key, text in COUNT_TEXTS.items()}
 
-#: The words Taverna's rules text adds to the core's (:data:`~taverna_rules.dsl.ops.CORE_PHRASES`):
+#: The words Taverna's rules text adds to the core's (:data:`~taverna_rules.dsl.text.CORE_PHRASES`):
 #: ``where:*``, ``players:*`` and ``people:*`` are the words for the values of ``where``,
 #: ``players`` and ``people`` (``people:named`` wraps a people's name); ``no_bonuses``
 #: ends the text of a move up tracks with ``bonuses: false``; the clauses after it are
