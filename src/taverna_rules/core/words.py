@@ -1,10 +1,44 @@
-"""Small pieces of English shared by the games' narration."""
+"""Small pieces of language shared by the games' words: English counted nouns and the
+winners line of a narrated game, and French sentences with names put in them.
+
+A French name may start with its article (the tavern *Le Grimoire Ouvert*); put after
+*à* or *de*, or an article put before a name that starts with a vowel, the article
+contracts as French writes it: :func:`french_articles`. :func:`say` fills a game's
+:class:`~taverna_rules.dsl.text.Text` and applies it, so a game's French labels, lines
+and prompts read ``au Grimoire Ouvert``, never ``à Le Grimoire Ouvert``.
+"""
 
 from __future__ import annotations
 
-from taverna_rules.core.records import Result
+import re
+from typing import Any
 
-__all__ = ["counted_noun", "winners_line"]
+import attrs
+
+from taverna_rules.core.records import Result
+from taverna_rules.dsl.text import Text, fill
+
+__all__ = ["Narrator", "counted_noun", "french_articles", "say", "winners_line"]
+
+
+@attrs.frozen
+class Narrator:
+    """What a game's line for an event is told with: the rules (the names of things), the
+    state the event led to (the players' names) and the language. A game's narration is
+    a table of one function per event type, each ``line(narrator, event) -> text or None``.
+    """
+
+    rules: Any
+    state: Any
+    lang: str
+
+    def name(self, ident: str) -> str:
+        """A content id by its name in the narrator's language."""
+        return str(self.rules.name_of(ident, self.lang))
+
+    def who(self, seat: int) -> str:
+        """The name of the player at ``seat``."""
+        return str(self.state.players[seat].name)
 
 
 def counted_noun(n: int, noun: str) -> str:
@@ -18,3 +52,40 @@ def winners_line(result: Result) -> str:
     return "The game is over: " + (
         f"{winners[0]} wins." if len(winners) == 1 else " and ".join(winners) + " share the win."
     )
+
+
+# à le → au, à les → aux, de le → du, de les → des: the article of a name ("Le Grimoire
+# Ouvert") as well as one written in a sentence.
+_CONTRACTED = {"à le": "au", "à les": "aux", "de le": "du", "de les": "des"}
+_CONTRACTION = re.compile(r"\b(à|de) (le|les) ", re.IGNORECASE)
+# le, la → l' before a vowel (a name that starts with an h is left alone: many an h is
+# "aspiré" and keeps its article, le héros).
+_ELISION = re.compile(r"\b(le|la) (?=[aeiouyàâæéèêëîïôœùûü])", re.IGNORECASE)
+
+
+def _contracted(match: re.Match[str]) -> str:
+    preposition, article = match.group(1), match.group(2)
+    words = _CONTRACTED[f"{preposition.lower()} {article.lower()}"]
+    return (words.capitalize() if preposition[0].isupper() else words) + " "
+
+
+def _elided(match: re.Match[str]) -> str:
+    return "L'" if match.group(1)[0].isupper() else "l'"
+
+
+def french_articles(text: str) -> str:
+    """``text``, a French sentence with names put in it, with its articles contracted:
+    ``à Le Grimoire Ouvert`` reads ``au Grimoire Ouvert``, ``de les Nains`` ``des Nains``,
+    ``le Archimage`` ``l'Archimage``.
+
+    >>> french_articles("Installer le client à Le Grimoire Ouvert, acte de La Grande Salle")
+    'Installer le client au Grimoire Ouvert, acte de La Grande Salle'
+    """
+    return _ELISION.sub(_elided, _CONTRACTION.sub(_contracted, text))
+
+
+def say(text: Text, lang: str, /, **fields: object) -> str:
+    """``text`` in ``lang`` with its fields filled in (each as ``str``, noun forms
+    included), French articles contracted (:func:`french_articles`)."""
+    filled = fill(text, lang, **{key: str(value) for key, value in fields.items()})
+    return french_articles(filled) if lang == "fr" else filled

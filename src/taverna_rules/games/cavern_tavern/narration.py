@@ -4,30 +4,18 @@ what a spectator sees (an item card or a secret task hidden from them is "a card
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from taverna_rules.core.records import HIDDEN
+from taverna_rules.core.words import Narrator, winners_line
 from taverna_rules.core.words import counted_noun as _count
-from taverna_rules.core.words import winners_line
 from taverna_rules.games.cavern_tavern import events as ev
+from taverna_rules.games.cavern_tavern.labels import ingredient, listing
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 
 __all__ = ["NARRATION", "Narration", "describe_event", "heuristic", "narrate"]
-
-
-def _ingredient(rules: RuleSet, ident: str) -> str:
-    """An ingredient's name (the Magic Potion's id is also a place's)."""
-    return next((i.name.get("en") for i in (*rules.ingredients, rules.potion) if i.id == ident), ident)
-
-
-def _listing(rules: RuleSet, ingredients: Sequence[str]) -> str:
-    """``2 Beer, Wine``: ingredients by name."""
-    counts = Counter(ingredients)
-    return ", ".join(
-        f"{n} {_ingredient(rules, i)}" if n > 1 else _ingredient(rules, i) for i, n in counts.items()
-    )
 
 
 def _category(rules: RuleSet, category: str) -> str:
@@ -39,86 +27,207 @@ def _category(rules: RuleSet, category: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _card(rules: RuleSet, card: str) -> str:
-    return "a card" if card == HIDDEN else rules.name_of(card)
+def _card(n: Narrator, card: str) -> str:
+    return "a card" if card == HIDDEN else n.name(card)
 
 
-def describe_event(rules: RuleSet, state: GameState, event: ev.Event) -> str | None:
-    """One line for ``event`` (``state`` gives player names), or ``None`` for bookkeeping."""
-    name = rules.name_of
+# ----------------------------------------------------------------------------- one line per event
+def _started(n: Narrator, e: ev.GameStarted) -> str:
+    return f"A game of Cavern Tavern for {', '.join(e.players)}."
 
-    def who(seat: int) -> str:
-        return state.players[seat].name
 
-    text: dict[type[ev.Event], Callable[[Any], str | None]] = {
-        ev.GameStarted: lambda e: f"A game of Cavern Tavern for {', '.join(e.players)}.",
-        ev.BoardSetUp: lambda e: (
-            f"The Cellar holds {_count(len(e.supply), 'ingredient card')}; "
-            f"{len(e.order_deck)} orders, {len(e.item_deck)} items and "
-            f"{len(e.nasty_deck)} Nasty cards are shuffled."
-        ),
-        ev.SecretDealt: lambda e: f"{who(e.player)} is dealt a secret task.",
-        ev.WhiteDieGiven: lambda e: f"{who(e.player)} takes the white die.",
-        ev.TableRefilled: lambda e: f"A new order on table {e.table + 1}: {name(e.order)}.",
-        ev.RoundStarted: lambda e: f"\n== Round {e.round} of {rules.constants.rounds} ==",
-        ev.DiceRolled: lambda e: f"{who(e.player)} rolls {' '.join(map(str, e.dice))}.",
-        ev.TurnEnded: lambda e: f"{who(e.player)} passes for the round." if e.passed else None,
-        ev.DicePlaced: lambda e: f"{who(e.player)} places {e.dice} on {name(e.place)}.",
-        ev.DieChanged: lambda e: f"{who(e.player)} turns a {e.die} into a {e.to}.",
-        ev.DiceRerolled: lambda e: f"{who(e.player)} rerolls: {' '.join(map(str, e.dice))}.",
-        ev.IngredientGained: lambda e: (
-            f"{who(e.player)} takes {_ingredient(rules, e.ingredient)} from the Cellar."
-        ),
-        ev.IngredientsReturned: lambda e: (
-            f"{who(e.player)} gives back {_listing(rules, e.ingredients)} to the Cellar."
-        ),
-        ev.IngredientTaken: lambda e: (
-            f"{who(e.player)} takes {_ingredient(rules, e.ingredient)} from {who(e.source)}."
-        ),
-        ev.VPScored: lambda e: f"{who(e.player)} scores {e.amount:+d} VP ({_category(rules, e.category)}).",
-        ev.TrackMoved: lambda e: f"{who(e.player)}'s {name(e.track)} track: {e.level}.",
-        ev.FirstPlayerTaken: lambda e: f"{who(e.player)} takes the First Player Marker.",
-        ev.OrderTaken: lambda e: f"{who(e.player)} takes the order {name(e.order)} from table {e.table + 1}.",
-        ev.OrderDrawn: lambda e: f"{who(e.player)} draws the order {name(e.order)} blind from the deck.",
-        ev.OrderDiscarded: lambda e: f"{who(e.player)} discards {name(e.order)} from table {e.table + 1}.",
-        ev.OrderServed: lambda e: (
-            f"{who(e.player)} serves {'an order' if e.order == HIDDEN else name(e.order)} "
-            f"({_listing(rules, e.ingredients)}), {_count(e.late, 'round')} late: {e.points} VP."
-        ),
-        ev.OrdersRevealed: lambda e: (
-            f"{who(e.player)} shows the orders served: {', '.join(name(o) for o in e.orders)}."
-        ),
-        ev.OrderLeft: lambda e: (
-            f"{who(e.player)}'s customers leave without {name(e.order)}: -{e.lose} VP."
-            if e.lose
-            else f"{who(e.player)}'s customers leave without {name(e.order)}."
-        ),
-        ev.OrderClockReset: lambda e: f"{who(e.player)}'s order starts its clock again.",
-        ev.ItemsDrawn: lambda e: (
-            f"{who(e.player)} draws {_count(len(e.cards), 'item card')}"
-            + ("." if HIDDEN in e.cards else f": {', '.join(name(c) for c in e.cards)}.")
-        ),
-        ev.ItemKept: lambda e: (
-            f"{who(e.player)} keeps {_card(rules, e.card)} and returns {_count(len(e.returned), 'card')}."
-        ),
-        ev.ItemsGained: lambda e: f"{who(e.player)} gains {_count(len(e.cards), 'item card')}.",
-        ev.ItemsReshuffled: lambda e: "The item discards are shuffled into a new deck.",
-        ev.ItemPlayed: lambda e: f"{who(e.player)} plays {_card(rules, e.card)}.",
-        ev.ItemDiscarded: lambda e: f"{who(e.player)} hands {_card(rules, e.card)} to Nasty.",
-        ev.PlaceOpened: lambda e: f"{who(e.player)} may use a taken task this turn.",
-        ev.NastySummoned: lambda e: (
-            f"Nasty the Dwarf summons {who(e.player)} ({e.threshold} on his track): {name(e.card)}."
-        ),
-        ev.NastyObeyed: lambda e: f"{who(e.player)} does what Nasty said: {name(e.card)}.",
-        ev.SecretsRevealed: lambda e: (
-            "Secret tasks: "
-            + ", ".join(f"{who(seat)} {name(card)}" for seat, card in enumerate(e.cards) if card)
-            + "."
-        ),
-        ev.GameEnded: lambda e: winners_line(e.result),
-    }
-    render = text.get(type(event))
-    return render(event) if render is not None else None
+def _board_set_up(n: Narrator, e: ev.BoardSetUp) -> str:
+    return (
+        f"The Cellar holds {_count(len(e.supply), 'ingredient card')}; "
+        f"{len(e.order_deck)} orders, {len(e.item_deck)} items and "
+        f"{len(e.nasty_deck)} Nasty cards are shuffled."
+    )
+
+
+def _secret_dealt(n: Narrator, e: ev.SecretDealt) -> str:
+    return f"{n.who(e.player)} is dealt a secret task."
+
+
+def _white_die_given(n: Narrator, e: ev.WhiteDieGiven) -> str:
+    return f"{n.who(e.player)} takes the white die."
+
+
+def _table_refilled(n: Narrator, e: ev.TableRefilled) -> str:
+    return f"A new order on table {e.table + 1}: {n.name(e.order)}."
+
+
+def _round_started(n: Narrator, e: ev.RoundStarted) -> str:
+    return f"\n== Round {e.round} of {n.rules.constants.rounds} =="
+
+
+def _dice_rolled(n: Narrator, e: ev.DiceRolled) -> str:
+    return f"{n.who(e.player)} rolls {' '.join(map(str, e.dice))}."
+
+
+def _turn_ended(n: Narrator, e: ev.TurnEnded) -> str | None:
+    return f"{n.who(e.player)} passes for the round." if e.passed else None
+
+
+def _dice_placed(n: Narrator, e: ev.DicePlaced) -> str:
+    return f"{n.who(e.player)} places {e.dice} on {n.name(e.place)}."
+
+
+def _die_changed(n: Narrator, e: ev.DieChanged) -> str:
+    return f"{n.who(e.player)} turns a {e.die} into a {e.to}."
+
+
+def _dice_rerolled(n: Narrator, e: ev.DiceRerolled) -> str:
+    return f"{n.who(e.player)} rerolls: {' '.join(map(str, e.dice))}."
+
+
+def _ingredient_gained(n: Narrator, e: ev.IngredientGained) -> str:
+    return f"{n.who(e.player)} takes {ingredient(n.rules, e.ingredient)} from the Cellar."
+
+
+def _ingredients_returned(n: Narrator, e: ev.IngredientsReturned) -> str:
+    return f"{n.who(e.player)} gives back {listing(n.rules, e.ingredients)} to the Cellar."
+
+
+def _ingredient_taken(n: Narrator, e: ev.IngredientTaken) -> str:
+    return f"{n.who(e.player)} takes {ingredient(n.rules, e.ingredient)} from {n.who(e.source)}."
+
+
+def _vp_scored(n: Narrator, e: ev.VPScored) -> str:
+    return f"{n.who(e.player)} scores {e.amount:+d} VP ({_category(n.rules, e.category)})."
+
+
+def _track_moved(n: Narrator, e: ev.TrackMoved) -> str:
+    return f"{n.who(e.player)}'s {n.name(e.track)} track: {e.level}."
+
+
+def _first_player_taken(n: Narrator, e: ev.FirstPlayerTaken) -> str:
+    return f"{n.who(e.player)} takes the First Player Marker."
+
+
+def _order_taken(n: Narrator, e: ev.OrderTaken) -> str:
+    return f"{n.who(e.player)} takes the order {n.name(e.order)} from table {e.table + 1}."
+
+
+def _order_drawn(n: Narrator, e: ev.OrderDrawn) -> str:
+    return f"{n.who(e.player)} draws the order {n.name(e.order)} blind from the deck."
+
+
+def _order_discarded(n: Narrator, e: ev.OrderDiscarded) -> str:
+    return f"{n.who(e.player)} discards {n.name(e.order)} from table {e.table + 1}."
+
+
+def _order_served(n: Narrator, e: ev.OrderServed) -> str:
+    order = "an order" if e.order == HIDDEN else n.name(e.order)
+    return (
+        f"{n.who(e.player)} serves {order} ({listing(n.rules, e.ingredients)}), "
+        f"{_count(e.late, 'round')} late: {e.points} VP."
+    )
+
+
+def _orders_revealed(n: Narrator, e: ev.OrdersRevealed) -> str:
+    return f"{n.who(e.player)} shows the orders served: {', '.join(map(n.name, e.orders))}."
+
+
+def _order_left(n: Narrator, e: ev.OrderLeft) -> str:
+    penalty = f": -{e.lose} VP" if e.lose else ""
+    return f"{n.who(e.player)}'s customers leave without {n.name(e.order)}{penalty}."
+
+
+def _order_clock_reset(n: Narrator, e: ev.OrderClockReset) -> str:
+    return f"{n.who(e.player)}'s order starts its clock again."
+
+
+def _items_drawn(n: Narrator, e: ev.ItemsDrawn) -> str:
+    which = "." if HIDDEN in e.cards else f": {', '.join(map(n.name, e.cards))}."
+    return f"{n.who(e.player)} draws {_count(len(e.cards), 'item card')}{which}"
+
+
+def _item_kept(n: Narrator, e: ev.ItemKept) -> str:
+    return f"{n.who(e.player)} keeps {_card(n, e.card)} and returns {_count(len(e.returned), 'card')}."
+
+
+def _items_gained(n: Narrator, e: ev.ItemsGained) -> str:
+    return f"{n.who(e.player)} gains {_count(len(e.cards), 'item card')}."
+
+
+def _items_reshuffled(n: Narrator, e: ev.ItemsReshuffled) -> str:
+    return "The item discards are shuffled into a new deck."
+
+
+def _item_played(n: Narrator, e: ev.ItemPlayed) -> str:
+    return f"{n.who(e.player)} plays {_card(n, e.card)}."
+
+
+def _item_discarded(n: Narrator, e: ev.ItemDiscarded) -> str:
+    return f"{n.who(e.player)} hands {_card(n, e.card)} to Nasty."
+
+
+def _place_opened(n: Narrator, e: ev.PlaceOpened) -> str:
+    return f"{n.who(e.player)} may use a taken task this turn."
+
+
+def _nasty_summoned(n: Narrator, e: ev.NastySummoned) -> str:
+    return f"Nasty the Dwarf summons {n.who(e.player)} ({e.threshold} on his track): {n.name(e.card)}."
+
+
+def _nasty_obeyed(n: Narrator, e: ev.NastyObeyed) -> str:
+    return f"{n.who(e.player)} does what Nasty said: {n.name(e.card)}."
+
+
+def _secrets_revealed(n: Narrator, e: ev.SecretsRevealed) -> str:
+    tasks = ", ".join(f"{n.who(seat)} {n.name(card)}" for seat, card in enumerate(e.cards) if card)
+    return f"Secret tasks: {tasks}."
+
+
+def _game_ended(n: Narrator, e: ev.GameEnded) -> str:
+    return winners_line(e.result)
+
+
+#: The line of each event type that has one (built once: the functions above, by type).
+_EVENT_LINES: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
+    ev.GameStarted: _started,
+    ev.BoardSetUp: _board_set_up,
+    ev.SecretDealt: _secret_dealt,
+    ev.WhiteDieGiven: _white_die_given,
+    ev.TableRefilled: _table_refilled,
+    ev.RoundStarted: _round_started,
+    ev.DiceRolled: _dice_rolled,
+    ev.TurnEnded: _turn_ended,
+    ev.DicePlaced: _dice_placed,
+    ev.DieChanged: _die_changed,
+    ev.DiceRerolled: _dice_rerolled,
+    ev.IngredientGained: _ingredient_gained,
+    ev.IngredientsReturned: _ingredients_returned,
+    ev.IngredientTaken: _ingredient_taken,
+    ev.VPScored: _vp_scored,
+    ev.TrackMoved: _track_moved,
+    ev.FirstPlayerTaken: _first_player_taken,
+    ev.OrderTaken: _order_taken,
+    ev.OrderDrawn: _order_drawn,
+    ev.OrderDiscarded: _order_discarded,
+    ev.OrderServed: _order_served,
+    ev.OrdersRevealed: _orders_revealed,
+    ev.OrderLeft: _order_left,
+    ev.OrderClockReset: _order_clock_reset,
+    ev.ItemsDrawn: _items_drawn,
+    ev.ItemKept: _item_kept,
+    ev.ItemsGained: _items_gained,
+    ev.ItemsReshuffled: _items_reshuffled,
+    ev.ItemPlayed: _item_played,
+    ev.ItemDiscarded: _item_discarded,
+    ev.PlaceOpened: _place_opened,
+    ev.NastySummoned: _nasty_summoned,
+    ev.NastyObeyed: _nasty_obeyed,
+    ev.SecretsRevealed: _secrets_revealed,
+    ev.GameEnded: _game_ended,
+}
+
+
+def describe_event(rules: RuleSet, state: GameState, event: ev.Event, lang: str = "en") -> str | None:
+    """One line for ``event`` (``state`` gives player names), or ``None`` for bookkeeping;
+    in English, the game's one language."""
+    line = _EVENT_LINES.get(type(event))
+    return line(Narrator(rules, state, lang), event) if line is not None else None
 
 
 def heuristic(rules: RuleSet, state: GameState, seat: int) -> float:
@@ -168,4 +277,4 @@ NARRATION = Narration()
 def narrate(rules: RuleSet, state: GameState, event: ev.Event, lang: str = "en") -> str | None:
     """The line of the log for ``event`` (``state``: the state it led to, as the reader
     sees it), or ``None``; in English, the game's one language."""
-    return describe_event(rules, state, event)
+    return describe_event(rules, state, event, lang)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules.core.records import HIDDEN, Action
+from taverna_rules.core.words import say
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import actions as act
@@ -30,12 +31,12 @@ from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 from taverna_rules.games.taverna.vocabulary import render
 
-__all__ = ["board_text", "card_words", "describe_action", "effect_words"]
+__all__ = ["board_text", "card_words", "describe_action", "effect_words", "role_words"]
 
 _W: dict[str, Text] = {
     "people": Text(
         en="The {role}'s people: {people}",
-        fr="Le peuple du {role} : {people}",
+        fr="Le peuple de {role} : {people}",
         nl="Het volk van de {role}: {people}",
     ),
     "climb": Text(
@@ -75,15 +76,17 @@ _W: dict[str, Text] = {
     ),
     "end": Text(en="End the turn", fr="Finir le tour", nl="Beëindig de beurt"),
     "royal": Text(
-        en="Royal scoring: {name} ({text})",
-        fr="Décompte royal : {name} ({text})",
-        nl="Koninklijke telling: {name} ({text})",
+        en="Royal scoring: {name} ({effect})",
+        fr="Décompte royal : {name} ({effect})",
+        nl="Koninklijke telling: {name} ({effect})",
     ),
-    "yes": Text(en="Yes: {text}", fr="Oui : {text}", nl="Ja: {text}"),
+    "yes": Text(en="Yes: {effect}", fr="Oui : {effect}", nl="Ja: {effect}"),
     "decline": Text(en="No, decline", fr="Non, refuser", nl="Nee, weiger"),
     "activate": Text(en="Activate the {name}", fr="Activer {name}", nl="Activeer {name}"),
     "level": Text(en=", level {level}", fr=", niveau {level}", nl=", niveau {level}"),
-    "cost": Text(en=" (cost {cost}): {text}", fr=" (coût {cost}) : {text}", nl=" (kost {cost}): {text}"),
+    "cost": Text(
+        en=" (cost {cost}): {effect}", fr=" (coût {cost}) : {effect}", nl=" (kost {cost}): {effect}"
+    ),
     "extra": Text(
         en=", with two privilege tokens",
         fr=", avec deux jetons privilège",
@@ -162,8 +165,19 @@ _W: dict[str, Text] = {
 }
 
 
-def _say(key: str, lang: str, **fields: object) -> str:
-    return _W[key].get(lang).format(**fields)
+def _say(key: str, lang: str, /, **fields: object) -> str:
+    return say(_W[key], lang, **fields)
+
+
+#: The article French puts before the King's and the Queen's names (``le Roy``).
+_FRENCH_ROLES = {"king": "le", "queen": "la"}
+
+
+def role_words(rules: RuleSet, role: str, lang: str = "en") -> str:
+    """The King or the Queen (``role``: ``king`` or ``queen``) by name, as a French
+    sentence says it after *de*, with its article (``le Roy``: ``Le peuple du Roy``)."""
+    name = rules.name_of(role, lang)
+    return f"{_FRENCH_ROLES[role]} {name}" if lang == "fr" and role in _FRENCH_ROLES else name
 
 
 def card_words(rules: RuleSet, card: str, lang: str = "en") -> str:
@@ -195,7 +209,7 @@ def _choice(rules: RuleSet, state: GameState, option: int, lang: str) -> str:
     node = resolve_ref(rules, task.ref).at(task.path)
     if node.op == "optional":
         return (
-            _say("yes", lang, text=effect_words(rules, node.children[0], lang))
+            _say("yes", lang, effect=effect_words(rules, node.children[0], lang))
             if option == 0
             else _say("decline", lang)
         )
@@ -207,7 +221,7 @@ def _people(rules: RuleSet, state: GameState, people: str, lang: str) -> str:
     """A people chosen: a track to climb (an effect's), or the King's or Queen's people."""
     if state.stack and state.stack[-1].kind == "effect_track":
         return _say("climb", lang, people=rules.name_of(people, lang))
-    role = rules.name_of("king" if state.king is None else "queen", lang)
+    role = role_words(rules, "king" if state.king is None else "queen", lang)
     return _say("people", lang, role=role, people=rules.name_of(people, lang))
 
 
@@ -226,7 +240,7 @@ def _dignitary(rules: RuleSet, action: act.ActivateDignitary, lang: str) -> str:
     text = _say("activate", lang, name=dignitary.name.get(lang))
     if len(dignitary.levels) > 1:
         text += _say("level", lang, level=action.level + 1)
-    text += _say("cost", lang, cost=level.cost, text=effect_words(rules, level.effect, lang))
+    text += _say("cost", lang, cost=level.cost, effect=effect_words(rules, level.effect, lang))
     return text + (_say("extra", lang) if action.extra else "")
 
 
@@ -271,7 +285,7 @@ def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str 
             "royal",
             lang,
             name=name(a.scoring, lang),
-            text=effect_words(rules, rules.royal(a.scoring).effect, lang),
+            effect=effect_words(rules, rules.royal(a.scoring).effect, lang),
         ),
         act.ChooseOption: lambda a: _choice(rules, state, a.option, lang),
         act.ActivateDignitary: lambda a: _dignitary(rules, a, lang),

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.dsl.text import Text, fill
+from taverna_rules.core.words import Narrator, say
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
-from taverna_rules.games.taverna.labels import card_words
+from taverna_rules.games.taverna.labels import card_words, role_words
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
 
@@ -45,12 +46,12 @@ _LINES: dict[str, Text] = {
     ),
     "people_chosen": _T(
         en="The {role}'s people: {people} (chosen by {who}).",
-        fr="Le peuple du {role} : {people} (choisi par {who}).",
+        fr="Le peuple de {role} : {people} (choisi par {who}).",
         nl="Het volk van de {role}: {people} (gekozen door {who}).",
     ),
     "people_first": _T(
         en="The {role}'s people: {people} (the first card).",
-        fr="Le peuple du {role} : {people} (la première carte).",
+        fr="Le peuple de {role} : {people} (la première carte).",
         nl="Het volk van de {role}: {people} (de eerste kaart).",
     ),
     "deed": _T(
@@ -247,131 +248,240 @@ _CATEGORIES: dict[str, Text] = {
 }
 
 
+# ----------------------------------------------------------------------------- one line per event
+def _line(n: Narrator, key: str, /, **fields: object) -> str:
+    return say(_LINES[key], n.lang, **fields)
+
+
+def _table(n: Narrator, tavern: str, table: int) -> dict[str, object]:
+    """A table numbered as printed, from 1, with its colour."""
+    colour = n.name(n.rules.side_for(len(n.state.players)).layout(tavern).tables[table])
+    return {"table": table + 1, "colour": colour}
+
+
+def _started(n: Narrator, e: ev.GameStarted) -> str:
+    side = _side(n.rules, e.side, n.lang)
+    return _line(n, "started", players=", ".join(e.players), side=side, first=e.players[e.first_player])
+
+
+def _board_prepared(n: Narrator, e: ev.BoardPrepared) -> str:
+    placed = (
+        _line(n, "dignitary_at", dignitary=n.name(d), tavern=n.name(t.id))
+        for t in e.taverns
+        for d in t.dignitaries
+    )
+    return _line(n, "dignitaries", list=", ".join(placed))
+
+
+def _favours_shuffled(n: Narrator, e: ev.FavoursShuffled) -> str:
+    return _line(n, "castle", list=", ".join(map(n.name, e.castle)))
+
+
+def _chosen_people(n: Narrator, e: ev.ChosenPeople) -> str:
+    role = role_words(n.rules, e.role, n.lang)
+    if e.player < 0:
+        return _line(n, "people_first", role=role, people=n.name(e.people))
+    return _line(n, "people_chosen", role=role, people=n.name(e.people), who=n.who(e.player))
+
+
+def _deed_bought(n: Narrator, e: ev.DeedBought) -> str:
+    return _line(n, "deed", who=n.who(e.player), tavern=n.name(e.tavern), price=e.price, vp=e.vp)
+
+
+def _turn_started(n: Narrator, e: ev.TurnStarted) -> str:
+    return _line(n, "turn", who=n.who(e.player), **_round(n.rules, n.state))
+
+
+def _card_picked(n: Narrator, e: ev.CustomerCardPicked) -> str:
+    card = card_words(n.rules, e.card, n.lang)
+    return _line(n, "picked", who=n.who(e.player), card=card, people=n.name(e.people))
+
+
+def _seated(n: Narrator, e: ev.CustomerSeated) -> str:
+    return _line(n, "seated", who=n.who(e.player), tavern=n.name(e.tavern), **_table(n, e.tavern, e.table))
+
+
+def _removed(n: Narrator, e: ev.CustomerRemoved) -> str:
+    return _line(n, "removed", who=n.who(e.player), people=n.name(e.people), tavern=n.name(e.tavern))
+
+
+def _revealed(n: Narrator, e: ev.CustomerRevealed) -> str:
+    return _line(n, "revealed", card=card_words(n.rules, e.card, n.lang))
+
+
+def _track_advanced(n: Narrator, e: ev.TrackAdvanced) -> str:
+    return _line(n, "track", who=n.who(e.player), people=n.name(e.people), start=e.start, end=e.end)
+
+
+def _coins_gained(n: Narrator, e: ev.CoinsGained) -> str | None:
+    if e.reason in ("spell sold", "spells exchanged"):
+        return None  # the SpellSold and SpellsExchanged lines say it
+    return _line(n, "gains", who=n.who(e.player), n=e.amount, reason=_reason(n.rules, e.reason, n.lang))
+
+
+def _coins_paid(n: Narrator, e: ev.CoinsPaid) -> str:
+    return _line(n, "pays", who=n.who(e.player), n=e.amount, reason=_reason(n.rules, e.reason, n.lang))
+
+
+def _vp_scored(n: Narrator, e: ev.VPScored) -> str | None:
+    if e.category == "privileges":
+        return None  # the PrivilegesExchanged line says it
+    category = _category(e.category, n.lang)
+    return _line(n, "scores", who=n.who(e.player), n=f"{e.amount:+d}", category=category)
+
+
+def _privilege_taken(n: Narrator, e: ev.PrivilegeTaken) -> str:
+    return _line(n, "privilege", who=n.who(e.player), tavern=n.name(e.tavern))
+
+
+def _privileges_gained(n: Narrator, e: ev.PrivilegesGained) -> str:
+    return _line(n, "privileges", who=n.who(e.player), n=e.count)
+
+
+def _spell_drawn(n: Narrator, e: ev.SpellDrawn) -> str:
+    if e.spell == ev.HIDDEN:
+        return _line(n, "draws", who=n.who(e.player))
+    return _line(n, "draws_named", who=n.who(e.player), spell=n.name(e.spell))
+
+
+def _curse_drawn(n: Narrator, e: ev.CurseDrawn) -> str:
+    return _line(n, "curse", who=n.who(e.player), curse=n.name(e.spell))
+
+
+def _spell_sold(n: Narrator, e: ev.SpellSold) -> str:
+    return _line(n, "sold", who=n.who(e.player))
+
+
+def _spells_exchanged(n: Narrator, e: ev.SpellsExchanged) -> str:
+    return _line(n, "exchanged", who=n.who(e.player), n=len(e.spells))
+
+
+def _privileges_exchanged(n: Narrator, e: ev.PrivilegesExchanged) -> str:
+    return _line(n, "privileges_exchanged", who=n.who(e.player), n=e.count)
+
+
+def _dignitary_activated(n: Narrator, e: ev.DignitaryActivated) -> str:
+    key = "activates_extra" if e.extra else "activates"
+    return _line(n, key, who=n.who(e.player), dignitary=n.name(e.dignitary))
+
+
+def _dignitary_moved(n: Narrator, e: ev.DignitaryMoved) -> str:
+    return _line(n, "moved", dignitary=n.name(e.dignitary), tavern=n.name(e.end))
+
+
+def _deed_taken_over(n: Narrator, e: ev.DeedTakenOver) -> str:
+    return _line(
+        n,
+        "takeover",
+        who=n.who(e.player),
+        owner=n.who(e.owner),
+        tavern=n.name(e.tavern),
+        n=e.price,
+        refund=e.refund,
+        vp=e.vp,
+    )
+
+
+def _guild_token_placed(n: Narrator, e: ev.GuildTokenPlaced) -> str:
+    return _line(n, "token", who=n.who(e.player), symbol=n.name(e.symbol), tavern=n.name(e.tavern))
+
+
+def _favour_taken(n: Narrator, e: ev.FavourTaken) -> str:
+    return _line(n, "favour", who=n.who(e.player), favour=n.name(e.favour))
+
+
+def _castle_refilled(n: Narrator, e: ev.CastleRefilled) -> str:
+    return _line(n, "refilled", favour=n.name(e.favour))
+
+
+def _privileges_discarded(n: Narrator, e: ev.PrivilegesDiscarded) -> str:
+    return _line(n, "discards", who=n.who(e.player), n=e.count)
+
+
+def _favour_used(n: Narrator, e: ev.FavourUsed) -> str:
+    return _line(n, "favour_used", who=n.who(e.player), favour=n.name(e.favour))
+
+
+def _symbols_changed(n: Narrator, e: ev.CardSymbolsChanged) -> str:
+    return _line(n, "symbols", who=n.who(e.player), symbols=", ".join(map(n.name, e.symbols)))
+
+
+def _people_changed(n: Narrator, e: ev.CustomerPeopleChanged) -> str:
+    return _line(n, "people_changed", who=n.who(e.player), start=n.name(e.start), end=n.name(e.end))
+
+
+def _customer_moved(n: Narrator, e: ev.CustomerMoved) -> str:
+    return _line(
+        n,
+        "customer_moved",
+        who=n.who(e.player),
+        people=n.name(e.people),
+        start=n.name(e.start),
+        end=n.name(e.end),
+        **_table(n, e.end, e.end_table),
+    )
+
+
+def _cast_granted(n: Narrator, e: ev.SpellCastGranted) -> str:
+    return _line(n, "granted", who=n.who(e.player), n=e.count)
+
+
+def _royal_chosen(n: Narrator, e: ev.RoyalScoringChosen) -> str:
+    return _line(n, "royal", who=n.who(e.player), scoring=n.name(e.scoring))
+
+
+def _game_ended(n: Narrator, e: ev.GameEnded) -> str:
+    winners = e.result.winners
+    if len(winners) == 1:
+        return _line(n, "wins", who=winners[0])
+    return _line(n, "share", who=_line(n, "and").join(winners))
+
+
+#: The line of each event type that has one (built once: the functions above, by type).
+_EVENT_LINES: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
+    ev.GameStarted: _started,
+    ev.BoardPrepared: _board_prepared,
+    ev.FavoursShuffled: _favours_shuffled,
+    ev.ChosenPeople: _chosen_people,
+    ev.DeedBought: _deed_bought,
+    ev.TurnStarted: _turn_started,
+    ev.CustomerCardPicked: _card_picked,
+    ev.CustomerSeated: _seated,
+    ev.CustomerRemoved: _removed,
+    ev.CustomerRevealed: _revealed,
+    ev.TrackAdvanced: _track_advanced,
+    ev.CoinsGained: _coins_gained,
+    ev.CoinsPaid: _coins_paid,
+    ev.VPScored: _vp_scored,
+    ev.PrivilegeTaken: _privilege_taken,
+    ev.PrivilegesGained: _privileges_gained,
+    ev.SpellDrawn: _spell_drawn,
+    ev.CurseDrawn: _curse_drawn,
+    ev.SpellSold: _spell_sold,
+    ev.SpellsExchanged: _spells_exchanged,
+    ev.PrivilegesExchanged: _privileges_exchanged,
+    ev.DignitaryActivated: _dignitary_activated,
+    ev.DignitaryMoved: _dignitary_moved,
+    ev.DeedTakenOver: _deed_taken_over,
+    ev.GuildTokenPlaced: _guild_token_placed,
+    ev.FavourTaken: _favour_taken,
+    ev.CastleRefilled: _castle_refilled,
+    ev.PrivilegesDiscarded: _privileges_discarded,
+    ev.FavourUsed: _favour_used,
+    ev.CardSymbolsChanged: _symbols_changed,
+    ev.CustomerPeopleChanged: _people_changed,
+    ev.CustomerMoved: _customer_moved,
+    ev.SpellCastGranted: _cast_granted,
+    ev.RoyalScoringChosen: _royal_chosen,
+    ev.GameEnded: _game_ended,
+}
+
+
 def describe_event(rules: RuleSet, state: GameState, event: ev.Event, lang: str = "en") -> str | None:
     """One line for ``event`` in ``lang`` (``state`` gives player names), or ``None`` for
     bookkeeping."""
-
-    def name(ident: str) -> str:
-        return rules.name_of(ident, lang)
-
-    def who(index: int) -> str:
-        return state.players[index].name
-
-    def say(key: str, **fields: object) -> str:
-        return fill(_LINES[key], lang, **{k: str(v) for k, v in fields.items()})
-
-    def at_table(tavern: str, table: int) -> dict[str, object]:
-        # Numbered as printed, from 1.
-        colour = name(rules.side_for(len(state.players)).layout(tavern).tables[table])
-        return {"table": table + 1, "colour": colour}
-
-    def names(ids: tuple[str, ...]) -> str:
-        return ", ".join(name(i) for i in ids)
-
-    text: dict[type[ev.Event], Callable[[Any], str]] = {
-        ev.GameStarted: lambda e: say(
-            "started",
-            players=", ".join(e.players),
-            side=_side(rules, e.side, lang),
-            first=e.players[e.first_player],
-        ),
-        ev.BoardPrepared: lambda e: say(
-            "dignitaries",
-            list=", ".join(
-                say("dignitary_at", dignitary=name(d), tavern=name(t.id))
-                for t in e.taverns
-                for d in t.dignitaries
-            ),
-        ),
-        ev.FavoursShuffled: lambda e: say("castle", list=names(e.castle)),
-        ev.ChosenPeople: lambda e: (
-            say("people_chosen", role=name(e.role), people=name(e.people), who=who(e.player))
-            if e.player >= 0
-            else say("people_first", role=name(e.role), people=name(e.people))
-        ),
-        ev.DeedBought: lambda e: say(
-            "deed", who=who(e.player), tavern=name(e.tavern), price=e.price, vp=e.vp
-        ),
-        ev.TurnStarted: lambda e: say("turn", who=who(e.player), **_round(rules, state)),
-        ev.CustomerCardPicked: lambda e: say(
-            "picked", who=who(e.player), card=card_words(rules, e.card, lang), people=name(e.people)
-        ),
-        ev.CustomerSeated: lambda e: say(
-            "seated", who=who(e.player), tavern=name(e.tavern), **at_table(e.tavern, e.table)
-        ),
-        ev.CustomerRemoved: lambda e: say(
-            "removed", who=who(e.player), people=name(e.people), tavern=name(e.tavern)
-        ),
-        ev.CustomerRevealed: lambda e: say("revealed", card=card_words(rules, e.card, lang)),
-        ev.TrackAdvanced: lambda e: say(
-            "track", who=who(e.player), people=name(e.people), start=e.start, end=e.end
-        ),
-        ev.CoinsGained: lambda e: say(
-            "gains", who=who(e.player), n=e.amount, reason=_reason(rules, e.reason, lang)
-        ),
-        ev.CoinsPaid: lambda e: say(
-            "pays", who=who(e.player), n=e.amount, reason=_reason(rules, e.reason, lang)
-        ),
-        ev.VPScored: lambda e: say(
-            "scores", who=who(e.player), n=f"{e.amount:+d}", category=_category(e.category, lang)
-        ),
-        ev.PrivilegeTaken: lambda e: say("privilege", who=who(e.player), tavern=name(e.tavern)),
-        ev.PrivilegesGained: lambda e: say("privileges", who=who(e.player), n=e.count),
-        ev.SpellDrawn: lambda e: (
-            say("draws", who=who(e.player))
-            if e.spell == ev.HIDDEN
-            else say("draws_named", who=who(e.player), spell=name(e.spell))
-        ),
-        ev.CurseDrawn: lambda e: say("curse", who=who(e.player), curse=name(e.spell)),
-        ev.SpellSold: lambda e: say("sold", who=who(e.player)),
-        ev.SpellsExchanged: lambda e: say("exchanged", who=who(e.player), n=len(e.spells)),
-        ev.PrivilegesExchanged: lambda e: say("privileges_exchanged", who=who(e.player), n=e.count),
-        ev.DignitaryActivated: lambda e: say(
-            "activates_extra" if e.extra else "activates", who=who(e.player), dignitary=name(e.dignitary)
-        ),
-        ev.DignitaryMoved: lambda e: say("moved", dignitary=name(e.dignitary), tavern=name(e.end)),
-        ev.DeedTakenOver: lambda e: say(
-            "takeover",
-            who=who(e.player),
-            owner=who(e.owner),
-            tavern=name(e.tavern),
-            n=e.price,
-            refund=e.refund,
-            vp=e.vp,
-        ),
-        ev.GuildTokenPlaced: lambda e: say(
-            "token", who=who(e.player), symbol=name(e.symbol), tavern=name(e.tavern)
-        ),
-        ev.FavourTaken: lambda e: say("favour", who=who(e.player), favour=name(e.favour)),
-        ev.CastleRefilled: lambda e: say("refilled", favour=name(e.favour)),
-        ev.PrivilegesDiscarded: lambda e: say("discards", who=who(e.player), n=e.count),
-        ev.FavourUsed: lambda e: say("favour_used", who=who(e.player), favour=name(e.favour)),
-        ev.CardSymbolsChanged: lambda e: say("symbols", who=who(e.player), symbols=names(e.symbols)),
-        ev.CustomerPeopleChanged: lambda e: say(
-            "people_changed", who=who(e.player), start=name(e.start), end=name(e.end)
-        ),
-        ev.CustomerMoved: lambda e: say(
-            "customer_moved",
-            who=who(e.player),
-            people=name(e.people),
-            start=name(e.start),
-            end=name(e.end),
-            **at_table(e.end, e.end_table),
-        ),
-        ev.SpellCastGranted: lambda e: say("granted", who=who(e.player), n=e.count),
-        ev.RoyalScoringChosen: lambda e: say("royal", who=who(e.player), scoring=name(e.scoring)),
-        ev.GameEnded: lambda e: (
-            say("wins", who=e.result.winners[0])
-            if len(e.result.winners) == 1
-            else say("share", who=fill(_LINES["and"], lang).join(e.result.winners))
-        ),
-    }
-    if isinstance(event, ev.CoinsGained) and event.reason in ("spell sold", "spells exchanged"):
-        return None  # the SpellSold and SpellsExchanged lines say it
-    if isinstance(event, ev.VPScored) and event.category == "privileges":
-        return None  # the PrivilegesExchanged line says it
-    render = text.get(type(event))
-    return render(event) if render is not None else None
+    line = _EVENT_LINES.get(type(event))
+    return line(Narrator(rules, state, lang), event) if line is not None else None
 
 
 def _round(rules: RuleSet, state: GameState) -> dict[str, object]:
@@ -400,13 +510,13 @@ def _reason(rules: RuleSet, reason: str, lang: str) -> str:
     kind, _, rest = reason.partition(":")
     if kind == "track":
         people, _, position = rest.rpartition(":")
-        return fill(_LINES["track_bonus"], lang, people=rules.name_of(people, lang), position=position)
+        return say(_LINES["track_bonus"], lang, people=rules.name_of(people, lang), position=position)
     if kind == "royal":
         return rules.name_of(rest, lang)
     if kind in ("dignitary", "favour", "spell", "trigger"):
         return rules.name_of(rest.partition(":")[0], lang)
     if reason in ("income", "feast"):
-        return fill(_LINES[reason], lang)
+        return say(_LINES[reason], lang)
     # Any other reason is a phrase; a content id in it is said by its name.
     return " ".join(rules.name_of(word, lang) for word in reason.replace(":", " ").split())
 
