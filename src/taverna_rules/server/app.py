@@ -16,14 +16,16 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -47,7 +49,16 @@ from taverna_rules.server.openapi import openapi_document
 from taverna_rules.store import EventStore
 from taverna_rules.wire_schemas import rendered_wire_schemas
 
-__all__ = ["SECURITY_HEADERS", "CreationLimits", "ServerError", "close_streams", "create_app"]
+__all__ = [
+    "ROUTES",
+    "SECURITY_HEADERS",
+    "AppState",
+    "CreationLimits",
+    "RouteSpec",
+    "ServerError",
+    "close_streams",
+    "create_app",
+]
 
 #: The largest request body read (an action is well under a kilobyte).
 MAX_BODY = 64 * 1024
@@ -163,6 +174,238 @@ def _int_param(request: Request, name: str, default: int, low: int = 0) -> int:
     return value
 
 
+@attrs.frozen
+class AppState:
+    """What every route of one app shares, handed to each handler: the games
+    (:class:`~taverna_rules.server.hosting.GameHost`), the running parts of the process
+    (:class:`~taverna_rules.server.live.Live`: waiters, bot drivers, creation limits), the
+    boards already made by rules fingerprint and the page's folder."""
+
+    host: GameHost
+    live: Live
+    #: The page's board facts by rules fingerprint (``None``: that game has no board).
+    boards: dict[str, Any] = attrs.field(factory=dict)
+    static: Traversable = attrs.field(factory=lambda: resources.files("taverna_rules.server") / "static")
+
+
+#: A route's handler: the app's shared state and the request in, the response out.
+RouteHandler = Callable[[AppState, Request], Awaitable[Response]]
+
+
+# ---------------------------------------------------------------------------- helpers
+def _wake_bots(app: AppState, game_id: str, found: dict[str, Any]) -> None:
+    # Whichever process is asked drives a bot left to move (its process may be gone).
+    if not found["over"] and app.host.waits_on_bot(game_id, found.get("waiting_for", ())):
+        app.live.drive(game_id)
+
+
+async def _seat(app: AppState, request: Request, game_id: str) -> int | None:
+    """The seat whose token the request carries (``None``: a spectator)."""
+    token = _token(request)
+    known = app.host.known_seat(game_id, token)  # a game seen: no thread, no store
+    if known != -1:
+        return known
+    return await run_in_threadpool(app.host.seat_of, game_id, token)
+
+
+async def _token_seat(app: AppState, request: Request, game_id: str, needs: str) -> int:
+    """The seat whose token the request carries; 401 saying what ``needs`` the token
+    when it carries none (an unknown game is a 404 first)."""
+    if _token(request) is None:
+        await run_in_threadpool(app.host.summary, game_id)
+        raise ServerError(401, "no_token", needs)
+    who = await _seat(app, request, game_id)
+    assert who is not None  # a token that names no seat was refused by _seat()
+    return who
+
+
+# ---------------------------------------------------------------------------- routes
+async def _page(app: AppState, request: Request) -> Response:
+    name = "play.html" if request.url.path.startswith("/play/") else "index.html"
+    return FileResponse(str(app.static / name), headers={"Cache-Control": "no-cache"})
+
+
+async def _openapi(app: AppState, request: Request) -> Response:
+    return JSONResponse(openapi_document(app.host.store.registry.games))
+
+
+async def _rules(app: AppState, request: Request) -> Response:
+    return JSONResponse({"games": await run_in_threadpool(app.host.rules_info), "bots": list(app.host.bots)})
+
+
+async def _schema(app: AppState, request: Request) -> Response:
+    game, kind = request.path_params["game"], request.path_params["kind"]
+    if game not in app.host.store.registry.games:
+        raise ServerError(404, "unknown_schema", f"no game {game[:40]!r} here")
+    texts = rendered_wire_schemas(game)
+    name = f"{kind}.schema.json"
+    if name not in texts:
+        raise ServerError(404, "unknown_schema", f"no schema {kind[:40]!r}; kinds: {sorted(texts)}")
+    return Response(texts[name], media_type="application/schema+json")
+
+
+async def _board(app: AppState, request: Request) -> Response:
+    fingerprint = request.path_params["fingerprint"]
+    registry = app.host.store.registry
+    if fingerprint not in registry:
+        raise ServerError(404, "unknown_rules", f"no rules of fingerprint {fingerprint[:64]!r} here")
+    if fingerprint not in app.boards:
+        app.boards[fingerprint] = await run_in_threadpool(board_facts, registry.get(fingerprint))
+    if app.boards[fingerprint] is None:
+        raise ServerError(404, "unknown_rules", "the page has no board for this game")
+    return JSONResponse(app.boards[fingerprint], headers={"Cache-Control": "public, max-age=86400"})
+
+
+async def _list_games(app: AppState, request: Request) -> Response:
+    return JSONResponse({"games": await run_in_threadpool(app.host.games)})
+
+
+async def _create(app: AppState, request: Request) -> Response:
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise ServerError(422, "invalid_request", "the body is a JSON object")
+    game, seats, options, seed = _creation(body)
+    await _check_limits(app.live.limits, app.host)
+    created = await run_in_threadpool(lambda: app.host.create(game, seats, options=options, seed=seed))
+    record = created.record
+    out = []
+    for info in created.seats:
+        entry = info.public()
+        token = created.tokens.get(info.seat)
+        if token is not None:
+            entry["token"] = token
+            entry["link"] = f"/play/{record.id}?seat={info.seat}#token={token}"
+        out.append(entry)
+    app.live.drive(record.id)
+    return JSONResponse({"id": record.id, "game": record.game, "version": record.version, "seats": out}, 201)
+
+
+async def _summary(app: AppState, request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    found = await run_in_threadpool(app.host.summary, game_id)
+    _wake_bots(app, game_id, found)
+    return JSONResponse(found)
+
+
+async def _view(app: AppState, request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    who = await _seat(app, request, game_id)
+    found = await run_in_threadpool(app.host.view, game_id, who)
+    _wake_bots(app, game_id, found)
+    return JSONResponse(found)
+
+
+async def _events(app: AppState, request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    who = await _seat(app, request, game_id)
+    since = _int_param(request, "since", 0)
+    wait = _int_param(request, "wait", 0)
+    at_least = None
+    if wait:
+        known, _ = await app.live.wait_change(game_id, since, min(float(wait), MAX_WAIT))
+        at_least = known if known > since else None
+    # Woken waiters of one change share one answer, made once: most skip the threads.
+    told = app.host.told(game_id, who, since, at_least) if at_least is not None else None
+    if told is None:
+        told = await run_in_threadpool(app.host.events_json, game_id, who, since, at_least)
+    return Response(told, media_type="application/json")
+
+
+async def _act(app: AppState, request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    who = await _token_seat(
+        app, request, game_id, "playing a seat needs its token: Authorization: Bearer TOKEN"
+    )
+    body = await _body(request)
+    if not isinstance(body, dict) or set(body) != {"action", "version"}:
+        raise ServerError(422, "invalid_request", 'the body is {"action": {...}, "version": N}')
+    version = body["version"]
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise ServerError(422, "invalid_request", "version is the whole number of the view played on")
+    done = await run_in_threadpool(app.host.play, game_id, who, body["action"], version)
+    if app.host.has_bots(game_id):
+        app.live.drive(game_id)
+    return JSONResponse(done)
+
+
+async def _ticket(app: AppState, request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    who = await _token_seat(
+        app, request, game_id, "a stream ticket is given for a seat's token: Authorization"
+    )
+    text, seconds = await run_in_threadpool(app.host.ticket, game_id, who)
+    return JSONResponse({"ticket": text, "expires_in": seconds}, 201, headers={"Cache-Control": "no-store"})
+
+
+async def _stream(app: AppState, request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    given = request.query_params.get("ticket")
+    if given is not None:  # a wrong ticket is refused before the stream opens
+        await run_in_threadpool(app.host.seat_of_ticket, game_id, given)
+    else:
+        await _seat(app, request, game_id)
+    since = _int_param(request, "since", 0)
+    return StreamingResponse(
+        _changes(app.live, request, game_id, since),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+async def _changes(live: Live, request: Request, game_id: str, since: int) -> AsyncIterator[str]:
+    """The server-sent events of a stream: each new version of the game, and a comment
+    now and then so that proxies keep the connection open."""
+    version = since
+    yield ": connected\n\n"
+    while not live.closing.is_set() and not await request.is_disconnected():
+        current, over = await live.wait_change(game_id, version, 15.0)
+        if current > version:
+            version = current
+            yield f"event: version\ndata: {json.dumps({'version': version, 'over': over})}\n\n"
+        elif not live.closing.is_set():
+            yield ": still here\n\n"
+
+
+@attrs.frozen
+class RouteSpec:
+    """One route of the app: its path, its HTTP method, its handler, and whether it is
+    an API route (answered through :func:`_guarded`: the library's errors by status, a
+    token in the address refused)."""
+
+    path: str
+    method: str
+    handler: RouteHandler
+    api: bool = True
+
+
+#: Every route of the app, in matching order (the static files are mounted after them).
+ROUTES: tuple[RouteSpec, ...] = (
+    RouteSpec("/", "GET", _page, api=False),
+    RouteSpec("/play/{game_id}", "GET", _page, api=False),
+    RouteSpec("/openapi.json", "GET", _openapi, api=False),
+    RouteSpec("/api/rules", "GET", _rules),
+    RouteSpec("/api/schemas/{game}/{kind}", "GET", _schema),
+    RouteSpec("/api/boards/{fingerprint}", "GET", _board),
+    RouteSpec("/api/games", "GET", _list_games),
+    RouteSpec("/api/games", "POST", _create),
+    RouteSpec("/api/games/{game_id}", "GET", _summary),
+    RouteSpec("/api/games/{game_id}/view", "GET", _view),
+    RouteSpec("/api/games/{game_id}/events", "GET", _events),
+    RouteSpec("/api/games/{game_id}/actions", "POST", _act),
+    RouteSpec("/api/games/{game_id}/tickets", "POST", _ticket),
+    RouteSpec("/api/games/{game_id}/stream", "GET", _stream),
+)
+
+
+def _endpoint(spec: RouteSpec, app: AppState) -> Handler:
+    """The Starlette endpoint of ``spec``: its handler given ``app``."""
+
+    async def endpoint(request: Request) -> Response:
+        return await spec.handler(app, request)
+
+    return _guarded(endpoint) if spec.api else endpoint
+
+
 def create_app(
     store: EventStore,
     *,
@@ -178,194 +421,23 @@ def create_app(
     when first asked for, and those with a bot to move are resumed in the background.
     :func:`close_streams` ends its waiting requests and streams (at shutdown)."""
     host = GameHost(store, bots=tuple(bots))
-    server = Live(host, bot_delay, limits if limits is not None else CreationLimits())
-    host.on_change = server.changed
-
-    def wake_bots(game_id: str, found: dict[str, Any]) -> None:
-        # Whichever process is asked drives a bot left to move (its process may be gone).
-        if not found["over"] and host.waits_on_bot(game_id, found.get("waiting_for", ())):
-            server.drive(game_id)
-
-    async def seat(request: Request, game_id: str) -> int | None:
-        token = _token(request)
-        known = host.known_seat(game_id, token)  # a game seen: no thread, no store
-        if known != -1:
-            return known
-        return await run_in_threadpool(host.seat_of, game_id, token)
-
-    async def token_seat(request: Request, game_id: str, needs: str) -> int:
-        """The seat whose token the request carries; 401 saying what ``needs`` the token
-        when it carries none (an unknown game is a 404 first)."""
-        if _token(request) is None:
-            await run_in_threadpool(host.summary, game_id)
-            raise ServerError(401, "no_token", needs)
-        who = await seat(request, game_id)
-        assert who is not None  # a token that names no seat was refused by seat()
-        return who
-
-    async def rules(request: Request) -> Response:
-        return JSONResponse({"games": await run_in_threadpool(host.rules_info), "bots": list(host.bots)})
-
-    async def list_games(request: Request) -> Response:
-        return JSONResponse({"games": await run_in_threadpool(host.games)})
-
-    async def create(request: Request) -> Response:
-        body = await _body(request)
-        if not isinstance(body, dict):
-            raise ServerError(422, "invalid_request", "the body is a JSON object")
-        game, seats, options, seed = _creation(body)
-        await _check_limits(server.limits, host)
-        created = await run_in_threadpool(lambda: host.create(game, seats, options=options, seed=seed))
-        record = created.record
-        out = []
-        for info in created.seats:
-            entry = info.public()
-            token = created.tokens.get(info.seat)
-            if token is not None:
-                entry["token"] = token
-                entry["link"] = f"/play/{record.id}?seat={info.seat}#token={token}"
-            out.append(entry)
-        server.drive(record.id)
-        return JSONResponse(
-            {"id": record.id, "game": record.game, "version": record.version, "seats": out}, 201
-        )
-
-    async def summary(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        found = await run_in_threadpool(host.summary, game_id)
-        wake_bots(game_id, found)
-        return JSONResponse(found)
-
-    async def view(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        who = await seat(request, game_id)
-        found = await run_in_threadpool(host.view, game_id, who)
-        wake_bots(game_id, found)
-        return JSONResponse(found)
-
-    async def events(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        who = await seat(request, game_id)
-        since = _int_param(request, "since", 0)
-        wait = _int_param(request, "wait", 0)
-        at_least = None
-        if wait:
-            known, _ = await server.wait_change(game_id, since, min(float(wait), MAX_WAIT))
-            at_least = known if known > since else None
-        # Woken waiters of one change share one answer, made once: most skip the threads.
-        told = host.told(game_id, who, since, at_least) if at_least is not None else None
-        if told is None:
-            told = await run_in_threadpool(host.events_json, game_id, who, since, at_least)
-        return Response(told, media_type="application/json")
-
-    async def act(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        who = await token_seat(
-            request, game_id, "playing a seat needs its token: Authorization: Bearer TOKEN"
-        )
-        body = await _body(request)
-        if not isinstance(body, dict) or set(body) != {"action", "version"}:
-            raise ServerError(422, "invalid_request", 'the body is {"action": {...}, "version": N}')
-        version = body["version"]
-        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise ServerError(422, "invalid_request", "version is the whole number of the view played on")
-        done = await run_in_threadpool(host.play, game_id, who, body["action"], version)
-        if host.has_bots(game_id):
-            server.drive(game_id)
-        return JSONResponse(done)
-
-    async def ticket(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        who = await token_seat(request, game_id, "a stream ticket is given for a seat's token: Authorization")
-        text, seconds = await run_in_threadpool(host.ticket, game_id, who)
-        return JSONResponse(
-            {"ticket": text, "expires_in": seconds}, 201, headers={"Cache-Control": "no-store"}
-        )
-
-    async def stream(request: Request) -> Response:
-        game_id = request.path_params["game_id"]
-        given = request.query_params.get("ticket")
-        if given is not None:  # a wrong ticket is refused before the stream opens
-            await run_in_threadpool(host.seat_of_ticket, game_id, given)
-        else:
-            await seat(request, game_id)
-        since = _int_param(request, "since", 0)
-
-        async def changes() -> AsyncIterator[str]:
-            version = since
-            yield ": connected\n\n"
-            while not server.closing.is_set() and not await request.is_disconnected():
-                current, over = await server.wait_change(game_id, version, 15.0)
-                if current > version:
-                    version = current
-                    yield f"event: version\ndata: {json.dumps({'version': version, 'over': over})}\n\n"
-                elif not server.closing.is_set():
-                    yield ": still here\n\n"
-
-        return StreamingResponse(
-            changes(),
-            media_type="text/event-stream",
-            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-        )
-
-    async def schema(request: Request) -> Response:
-        game, kind = request.path_params["game"], request.path_params["kind"]
-        if game not in host.store.registry.games:
-            raise ServerError(404, "unknown_schema", f"no game {game[:40]!r} here")
-        texts = rendered_wire_schemas(game)
-        name = f"{kind}.schema.json"
-        if name not in texts:
-            raise ServerError(404, "unknown_schema", f"no schema {kind[:40]!r}; kinds: {sorted(texts)}")
-        return Response(texts[name], media_type="application/schema+json")
-
-    facts: dict[str, Any] = {}
-
-    async def board(request: Request) -> Response:
-        fingerprint = request.path_params["fingerprint"]
-        if fingerprint not in host.store.registry:
-            raise ServerError(404, "unknown_rules", f"no rules of fingerprint {fingerprint[:64]!r} here")
-        if fingerprint not in facts:
-            facts[fingerprint] = await run_in_threadpool(board_facts, host.store.registry.get(fingerprint))
-        if facts[fingerprint] is None:
-            raise ServerError(404, "unknown_rules", "the page has no board for this game")
-        return JSONResponse(facts[fingerprint], headers={"Cache-Control": "public, max-age=86400"})
-
-    async def openapi(request: Request) -> Response:
-        return JSONResponse(openapi_document(host.store.registry.games))
-
-    static = resources.files("taverna_rules.server") / "static"
-
-    async def page(request: Request) -> Response:
-        name = "play.html" if request.url.path.startswith("/play/") else "index.html"
-        return FileResponse(str(static / name), headers={"Cache-Control": "no-cache"})
-
-    routes = [
-        Route("/", page),
-        Route("/play/{game_id}", page),
-        Route("/openapi.json", openapi),
-        Route("/api/rules", _guarded(rules)),
-        Route("/api/schemas/{game}/{kind}", _guarded(schema)),
-        Route("/api/boards/{fingerprint}", _guarded(board)),
-        Route("/api/games", _guarded(list_games), methods=["GET"]),
-        Route("/api/games", _guarded(create), methods=["POST"]),
-        Route("/api/games/{game_id}", _guarded(summary)),
-        Route("/api/games/{game_id}/view", _guarded(view)),
-        Route("/api/games/{game_id}/events", _guarded(events)),
-        Route("/api/games/{game_id}/actions", _guarded(act), methods=["POST"]),
-        Route("/api/games/{game_id}/tickets", _guarded(ticket), methods=["POST"]),
-        Route("/api/games/{game_id}/stream", _guarded(stream)),
-        Mount("/static", StaticFiles(directory=str(static)), name="static"),
+    live = Live(host, bot_delay, limits if limits is not None else CreationLimits())
+    host.on_change = live.changed
+    shared = AppState(host, live)
+    routes: list[BaseRoute] = [
+        Route(spec.path, _endpoint(spec, shared), methods=[spec.method]) for spec in ROUTES
     ]
+    routes.append(Mount("/static", StaticFiles(directory=str(shared.static)), name="static"))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.loop = asyncio.get_running_loop()
-        server.resume()  # in the background: the server answers at once
+        live.loop = asyncio.get_running_loop()
+        live.resume()  # in the background: the server answers at once
         yield
-        await server.stop()
+        await live.stop()
 
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_SecurityHeaders)])
-    app.state.taverna = server
+    app.state.taverna = live
     return app
 
 
