@@ -12,6 +12,8 @@ import pytest
 import taverna_rules as tr
 from taverna_rules._resources import bundled
 from taverna_rules.content.schema_source import rendered_schemas
+from taverna_rules.content.where import Where
+from taverna_rules.games.taverna.content_checks import check, name_aliases
 from taverna_rules.games.taverna.effects import EXECUTORS
 from taverna_rules.games.taverna.expressions import COUNTERS
 from taverna_rules.games.taverna.vocabulary import COUNTS, OPS
@@ -168,6 +170,16 @@ def test_unknown_reference_is_located_with_a_suggestion(tmp_path: Path) -> None:
     assert len(unknown) == 1
     assert unknown[0].path == "$.cards[0].peoples[0]" and unknown[0].line == 4
     assert unknown[0].hint == "did you mean 'orc'? ('orcs' is its name, not its id)"
+
+
+def test_checking_leaves_the_where_it_is_given_as_it_was() -> None:
+    """The display names a reference may be mistaken for (``orcs`` for ``orc``) go to the
+    check's own copy of where the items were declared, not into the caller's."""
+    rules = tr.load_rules()
+    where = Where()
+    assert check(rules, where, {}) == []
+    assert where.aliases == {}
+    assert name_aliases(rules)["orcs"] == "orc"
 
 
 def test_duplicate_id_names_both_files(tmp_path: Path) -> None:

@@ -1,15 +1,19 @@
 """The semantic checks of Cavern Tavern's content, after the schema: references between
 items (ingredients, tracks), the places every die of the starting roll needs, counts that
-a game needs to be played, each problem located at the item that has it."""
+a game needs to be played, each problem located at the item that has it.
+
+Each kind of item has its check, a small function in :data:`CHECKS`, run in order."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.where import Where, node_paths, unknown_reference
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.cavern_tavern.ruleset import TASK_AREAS, RuleSet
 
-__all__ = ["check"]
+__all__ = ["CHECKS", "check"]
 
 #: The tracks the engine reads by name.
 TRACKS = ("kitchen", "chores", "nasty")
@@ -27,7 +31,12 @@ def _effects(rules: RuleSet) -> list[tuple[str, str, tuple[str, ...], Node]]:
 
 
 def check(rules: RuleSet, where: Where) -> list[Problem]:
-    """Every semantic problem of the content."""
+    """Every semantic problem of the content, in the order of :data:`CHECKS`."""
+    return [problem for each in CHECKS for problem in each(rules, where)]
+
+
+def _effect_ingredients(rules: RuleSet, where: Where) -> list[Problem]:
+    """The ingredients effects name exist (the Magic Potion is one)."""
     out: list[Problem] = []
     ingredients = (*rules.ingredient_ids, rules.potion.id)
     for kind, ident, at, node in _effects(rules):
@@ -37,6 +46,12 @@ def check(rules: RuleSet, where: Where) -> list[Problem]:
                 out += unknown_reference(
                     where, kind, ident, (*at, *path, part.op, "ingredient"), "ingredient", value, ingredients
                 )
+    return out
+
+
+def _orders(rules: RuleSet, where: Where) -> list[Problem]:
+    """An order asks for known ingredients and scores each round its customers wait."""
+    out: list[Problem] = []
     for order in rules.orders:
         for ingredient, _ in order.ingredients:
             if ingredient not in rules.ingredient_ids:
@@ -61,6 +76,12 @@ def check(rules: RuleSet, where: Where) -> list[Problem]:
                     "give one number for each round late until they leave",
                 )
             )
+    return out
+
+
+def _tracks(rules: RuleSet, where: Where) -> list[Problem]:
+    """The tracks the engine reads are there, and Nasty's has a penalty per position."""
+    out: list[Problem] = []
     known = {t.id for t in rules.tracks}
     for name in TRACKS:
         if name not in known:
@@ -78,6 +99,14 @@ def check(rules: RuleSet, where: Where) -> list[Problem]:
                     ("penalty",),
                 )
             )
+    return out
+
+
+def _places(rules: RuleSet, where: Where) -> list[Problem]:
+    """A place takes a sum or a count of dice, has a slot for every player count, and
+    its task area's track exists."""
+    out: list[Problem] = []
+    known = {t.id for t in rules.tracks}
     for place in rules.places:
         if bool(place.dice_sum) == bool(place.dice_count):
             out.append(
@@ -104,15 +133,26 @@ def check(rules: RuleSet, where: Where) -> list[Problem]:
             out.append(
                 where.problem("places", place.id, "unknown-reference", f"no {place.area!r} track", ("area",))
             )
+    return out
+
+
+def _cellar(rules: RuleSet, where: Where) -> list[Problem]:
+    """The starting roll takes an ingredient for each die: a Cellar place for each value."""
     cellar = {p.dice_sum for p in rules.places if p.area == "cellar"}
     lacking = [v for v in range(1, 7) if v not in cellar]
-    if lacking:
-        out.append(
-            Problem(
-                "missing-cellar",
-                f"no Cellar place for a die of {lacking}: the starting roll takes an ingredient for each die",
-            )
+    if not lacking:
+        return []
+    return [
+        Problem(
+            "missing-cellar",
+            f"no Cellar place for a die of {lacking}: the starting roll takes an ingredient for each die",
         )
+    ]
+
+
+def _cards(rules: RuleSet, where: Where) -> list[Problem]:
+    """A secret task for each player, an order for each table."""
+    out: list[Problem] = []
     most = max(rules.constants.player_counts)
     if len(rules.secret_tasks) < most:
         out.append(
@@ -123,3 +163,14 @@ def check(rules: RuleSet, where: Where) -> list[Problem]:
             Problem("too-few-cards", f"{len(rules.orders)} orders for {rules.constants.tables} tables")
         )
     return out
+
+
+#: The check of each kind of item, in the order their problems are reported.
+CHECKS: tuple[Callable[[RuleSet, Where], list[Problem]], ...] = (
+    _effect_ingredients,
+    _orders,
+    _tracks,
+    _places,
+    _cellar,
+    _cards,
+)

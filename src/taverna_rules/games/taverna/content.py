@@ -12,7 +12,8 @@ from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.dsl.parse import parse_effect
-from taverna_rules.games.taverna.content_checks import check, fits
+from taverna_rules.games.taverna.content_checks import check
+from taverna_rules.games.taverna.content_effect_checks import fits
 from taverna_rules.games.taverna.content_schemas import BODIES, ITEM_EXAMPLES, LANGUAGES, PROPERTY_DOCS
 from taverna_rules.games.taverna.ruleset import (
     ENGINE_OPTIONS,
