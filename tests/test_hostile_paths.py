@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
-from taverna_rules.content import packs
+from taverna_rules.content import discovery
 from taverna_rules.content.yaml_source import Limits
 from taverna_rules.tools.cli import main
 
@@ -200,7 +200,7 @@ def test_yml_files_are_content(tmp_path: Path) -> None:
 
 
 def test_too_many_entries_are_cut_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(packs, "MAX_ENTRIES", 20)
+    monkeypatch.setattr(discovery, "MAX_ENTRIES", 20)
     pack = manifest(tmp_path / "p")
     for i in range(30):
         (pack / f"notes{i}.txt").write_text("x", encoding="utf-8")

@@ -26,19 +26,11 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from taverna_rules._shown import shown
+from taverna_rules.content.discovery import Unit, discover
+from taverna_rules.content.merge import merge
+from taverna_rules.content.merged import Entry, Located, Merged
 from taverna_rules.content.model import FORMAT_VERSION
-from taverna_rules.content.packs import (
-    Entry,
-    Layer,
-    Located,
-    Merged,
-    Unit,
-    check_format,
-    discover,
-    merge,
-    order_layers,
-    pack_info,
-)
+from taverna_rules.content.packs import Layer, check_format, order_layers, pack_info
 from taverna_rules.content.problems import Problem, ValidationReport, did_you_mean
 from taverna_rules.content.schema_source import content_schema, kinds
 from taverna_rules.content.spec import Built, ContentSpec

@@ -1,6 +1,6 @@
 """The records of merged content: a schema-valid document (:class:`Located`), an item and
 where it was declared (:class:`Entry`), and the content once every pack is applied
-(:class:`Merged`). The packs' merge (:mod:`taverna_rules.content.packs`) builds them and a
+(:class:`Merged`). The packs' merge (:mod:`taverna_rules.content.merge`) builds them and a
 game's builder reads them (:class:`~taverna_rules.content.spec.Built`).
 """
 
