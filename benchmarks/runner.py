@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import taverna_rules as tr
+from taverna_rules.games import taverna
 
 from ._timing import Measurement, run_interleaved
 from .chess_bench import ChessFigures, chess_figures, chess_step
@@ -156,9 +157,9 @@ def _at_most(name: str, value: float, target: float, unit: str, detail: str) -> 
     return Goal(name, value, target, unit, value <= target, detail, at_most=True)
 
 
-def _against_chess(name: str, taverna: float, chess: float, target: float, detail: str = "") -> Goal:
-    ratio = taverna / chess if chess > 0 else 0.0
-    figures = f"{taverna:,.1f} vs {chess:,.1f}"
+def _against_chess(name: str, ours: float, chess: float, target: float, detail: str = "") -> Goal:
+    ratio = ours / chess if chess > 0 else 0.0
+    figures = f"{ours:,.1f} vs {chess:,.1f}"
     return _at_least(name, ratio, target, "x python-chess", f"{figures}{detail}")
 
 
@@ -222,7 +223,7 @@ def _goals(config: Config, results: Results) -> tuple[Goal, ...]:
     )
 
 
-def _meta(rules: tr.RuleSet, chess_version: str) -> dict[str, str]:
+def _meta(rules: taverna.RuleSet, chess_version: str) -> dict[str, str]:
     return {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "platform": platform.platform(terse=True),

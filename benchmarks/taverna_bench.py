@@ -15,6 +15,7 @@ from typing import Any
 import taverna_rules as tr
 from taverna_rules.content.loader import _load
 from taverna_rules.core.replay import fold as fold_events
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna.content import CONTENT
 
 from ._timing import Chunk, Step, median, run_chunks
@@ -131,7 +132,9 @@ def game_figures(players: int, chunks: Sequence[Chunk]) -> GameFigures:
     )
 
 
-def bench_games(rules: tr.RuleSet, players: int, budget: float, repeats: int, seed: int = 0) -> GameFigures:
+def bench_games(
+    rules: taverna.RuleSet, players: int, budget: float, repeats: int, seed: int = 0
+) -> GameFigures:
     """Play random ``players``-player games for ``budget`` seconds, in ``repeats`` repeats."""
     return game_figures(players, run_chunks(budget, repeats, games_step(rules, players, seed)))
 

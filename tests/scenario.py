@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import taverna_rules as tr
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 
 RULES = tr.load_rules()
@@ -58,7 +59,7 @@ def write_pack(folder: Path, files: dict[str, str], ident: str = "mine", extends
     return folder
 
 
-def pack_rules(folder: Path, files: dict[str, str], ident: str) -> tr.RuleSet:
+def pack_rules(folder: Path, files: dict[str, str], ident: str) -> taverna.RuleSet:
     """The base game with a test pack that must validate without a problem or warning."""
     write_pack(folder, files, ident)
     report = tr.validate(folder)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules.core import action_space as codec
+from taverna_rules.games import taverna
 
 GAMES = ("taverna", "cavern_tavern")
 SEATS = {"taverna": (2, 3, 4, 5), "cavern_tavern": (2, 3, 4, 5)}
@@ -64,9 +65,9 @@ def test_every_legal_action_of_random_play_has_a_number_that_decodes_to_it(
 def test_copies_of_a_spell_are_one_action() -> None:
     """Copies of a card are the same choice (the engine offers one of them)."""
     space = tr.load_rules().action_space
-    assert space.encode(tr.CastSpell("charm#1")) == space.encode(tr.CastSpell("charm#3"))
-    assert space.decode(space.encode(tr.CastSpell("charm#2"))) == tr.CastSpell("charm")
-    assert space.encode(tr.SellSpell("charm#1")) != space.encode(tr.CastSpell("charm#1"))
+    assert space.encode(taverna.CastSpell("charm#1")) == space.encode(taverna.CastSpell("charm#3"))
+    assert space.decode(space.encode(taverna.CastSpell("charm#2"))) == taverna.CastSpell("charm")
+    assert space.encode(taverna.SellSpell("charm#1")) != space.encode(taverna.CastSpell("charm#1"))
 
 
 @pytest.mark.parametrize(
@@ -88,11 +89,11 @@ def test_numbers_out_of_range_are_refused(number: object, message: str) -> None:
 def test_what_is_no_action_of_the_rules_is_refused() -> None:
     space = tr.load_rules().action_space
     with pytest.raises(tr.IllegalActionError, match="no action of these taverna rules"):
-        space.encode(tr.CastSpell("fireball"))
+        space.encode(taverna.CastSpell("fireball"))
     with pytest.raises(tr.IllegalActionError, match="is not an action"):
         space.encode(object())  # type: ignore[arg-type]
     with pytest.raises(tr.IllegalActionError, match="is not an action"):
-        space.encode(tr.BuyDeed("tankard", "0"))  # type: ignore[arg-type]
+        space.encode(taverna.BuyDeed("tankard", "0"))  # type: ignore[arg-type]
 
 
 def test_a_number_the_decision_does_not_offer_is_refused_with_the_game() -> None:

@@ -58,6 +58,7 @@ from taverna_rules.core.serialize import (
     json_strings,
     state_to_json,
 )
+from taverna_rules.games import taverna
 
 RULES: dict[str, Any] = {"taverna": tr.load_rules(), "cavern_tavern": tr.load_rules("cavern_tavern")}
 GAME_IDS = sorted(RULES)
@@ -303,7 +304,7 @@ def forged(event: Event) -> Event | None:
         return attrs.evolve(event, dice=(7,) * len(event.dice))
     if isinstance(event, cev.SecretDealt):
         return attrs.evolve(event, card="no_such_task")
-    if isinstance(event, tr.CustomerRevealed):
+    if isinstance(event, taverna.CustomerRevealed):
         return attrs.evolve(event, card="no_such_customer")
     return None
 
@@ -513,7 +514,7 @@ def test_taverna_places_the_dignitaries_as_one_of_24_equally_likely_arrangements
     placements = set()
     for outcome in outcomes:
         event = outcome.event
-        assert isinstance(event, tr.BoardPrepared)
+        assert isinstance(event, taverna.BoardPrepared)
         on = {t.id: t.dignitaries for t in event.taverns}
         assert all(len(on[t]) == 1 for t in small)
         assert all(not d for t, d in on.items() if t not in small)
@@ -522,7 +523,7 @@ def test_taverna_places_the_dignitaries_as_one_of_24_equally_likely_arrangements
     events = {o.event for o in outcomes}
     for seed in range(15):
         sampled = tr.new_game(rules, ["Ann", "Bob", "Cy"], seed)
-        assert next(e for e in sampled.events if isinstance(e, tr.BoardPrepared)) in events
+        assert next(e for e in sampled.events if isinstance(e, taverna.BoardPrepared)) in events
 
 
 @pytest.mark.parametrize("first", [0, 2])

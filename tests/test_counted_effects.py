@@ -11,6 +11,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import pack_rules, write_pack
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.tools.conformance import run_checks
 
@@ -41,11 +42,11 @@ spells:
 
 
 @pytest.fixture(scope="module")
-def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
+def rules(tmp_path_factory: pytest.TempPathFactory) -> taverna.RuleSet:
     return pack_rules(tmp_path_factory.mktemp("counted"), {"spells.yaml": SPELLS}, "counted")
 
 
-def resolved(rules: tr.RuleSet, spell: str, ann: str) -> tr.Game:
+def resolved(rules: taverna.RuleSet, spell: str, ann: str) -> tr.Game:
     text = f"""format: taverna-position/1
 king: orc
 queen: elf
@@ -64,26 +65,26 @@ def of(game: tr.Game, cls: type[ev.Event]) -> list[ev.Event]:
     return [e for e in game.events if isinstance(e, cls)]
 
 
-def test_times_counts_when_the_effect_resolves(rules: tr.RuleSet) -> None:
+def test_times_counts_when_the_effect_resolves(rules: taverna.RuleSet) -> None:
     """Ann owns two deeds: Rent gives her 1 coin twice."""
     game = resolved(rules, "rent", "coins: 0")
     assert of(game, ev.CoinsGained) == [ev.CoinsGained(0, 1, "spell:rent")] * 2
 
 
-def test_times_is_bounded_like_a_number(rules: tr.RuleSet) -> None:
+def test_times_is_bounded_like_a_number(rules: taverna.RuleSet) -> None:
     """30 coins in hand: Hoard scores at most 10 times (MAX_REPEAT), not 30."""
     game = resolved(rules, "hoard", "coins: 30")
     assert len(of(game, ev.VPScored)) == 10
 
 
-def test_levels_count_and_are_bounded(rules: tr.RuleSet) -> None:
+def test_levels_count_and_are_bounded(rules: taverna.RuleSet) -> None:
     two = resolved(rules, "patronage", "favours: [gain_level, add_beer]")
     assert of(two, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "orc", 0, 2)]
     four = resolved(rules, "patronage", "favours: [gain_level, add_beer], favours_used: [add_mask, add_lyre]")
     assert of(four, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "orc", 0, 3)]  # at most 3, as a number
 
 
-def test_a_count_of_zero_does_nothing_and_is_not_offered(rules: tr.RuleSet) -> None:
+def test_a_count_of_zero_does_nothing_and_is_not_offered(rules: taverna.RuleSet) -> None:
     game = resolved(rules, "patronage", "coins: 3")
     assert of(game, ev.TrackAdvanced) == []
     from taverna_rules.games.taverna.spells import cast_actions
@@ -102,7 +103,7 @@ stack: [{kind: turn_actions, player: Ann}, {kind: end_turn, player: Ann}, {kind:
     assert cast_actions(rules, state, 0) == ()
 
 
-def test_random_play_with_counted_effects_passes_the_kit(rules: tr.RuleSet) -> None:
+def test_random_play_with_counted_effects_passes_the_kit(rules: taverna.RuleSet) -> None:
     report = run_checks(rules, games=6, seed=5, player_counts=[2, 3])
     assert report.ok, report
 

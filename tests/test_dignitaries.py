@@ -6,6 +6,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
     ActivateDignitary,
@@ -132,8 +133,8 @@ def test_extra_activation_with_two_privileges_never_the_same_twice() -> None:
     assert game.state.players[0].privileges == 0 and game.state.privileges_discarded == 2
     assert of_type(events, ev.CoinsPaid) == [ev.CoinsPaid(0, 6, "dignitary:ambassador:1")]
     # Ambassador: 2 levels spread over the tracks, each with its bonus (elf 1 -> 2: a spell).
-    game.apply(tr.ChoosePeople("elf"))
-    events = game.apply(tr.ChoosePeople("orc"))
+    game.apply(taverna.ChoosePeople("elf"))
+    events = game.apply(taverna.ChoosePeople("orc"))
     ann = game.state.players[0]
     assert ann.tracks == (0, 2, 0, 1)
     assert len(ann.hand) == 1  # the elf bonus at position 2
@@ -235,8 +236,8 @@ def test_the_extra_activation_may_come_before_seating() -> None:
             3,
         ),
         ("gobtrotter", 0, 3, [ChooseGuildToken("hall", "lyre")], 3),
-        ("ambassador", 0, 3, [tr.ChoosePeople("human")], 1),
-        ("ambassador", 2, 9, [tr.ChoosePeople("human")] * 3, 3),
+        ("ambassador", 0, 3, [taverna.ChoosePeople("human")], 1),
+        ("ambassador", 2, 9, [taverna.ChoosePeople("human")] * 3, 3),
     ],
 )
 def test_every_level_pays_its_cost_and_delivers(

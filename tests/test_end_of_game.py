@@ -10,6 +10,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.endgame import royal_order
 
@@ -59,7 +60,7 @@ def test_rulebook_end_game_example() -> None:
         decision = game.decision
         assert decision is not None and decision.kind == "choose_royal"
         order.append(game.state.players[decision.player].name)
-        game.apply(tr.ChooseRoyalScoring(choice))
+        game.apply(taverna.ChooseRoyalScoring(choice))
     assert order == ["Karl", "Fred", "Etienne"]
     assert game.result is not None
     totals = {s.name: s.total for s in game.result.standings}
@@ -74,7 +75,7 @@ def test_rulebook_end_game_example() -> None:
 def test_king_gives_no_track_bonus() -> None:
     """ "Note that bonuses from people tracks are not rewarded anymore" (King)."""
     game = from_position(EXAMPLE)
-    events = game.apply(tr.ChooseRoyalScoring("king"))
+    events = game.apply(taverna.ChooseRoyalScoring("king"))
     assert not [e for e in of_type(events, ev.VPScored) if e.category == "track_bonus"]
 
 
@@ -91,7 +92,7 @@ def test_royal_scoring_tables(scoring: str, player: str, expected: int) -> None:
     """Queen 3/6/9/12/15 for 0/2/3/4/5 favours; Master of coins for 0/6/9/12/15 coins;
     Archduke for 1/2/3/4/5 deeds; Archmage for 0/2/3/4/5 spells cast."""
     game = from_position(EXAMPLE)
-    events = game.apply(tr.ChooseRoyalScoring(scoring))
+    events = game.apply(taverna.ChooseRoyalScoring(scoring))
     scored = [e for e in of_type(events, ev.VPScored) if e.category == "royal"]
     assert [(e.player, e.amount) for e in scored] == [(0, expected)]
 
@@ -127,10 +128,10 @@ def test_two_players_choose_twice_king_track_then_queen_track() -> None:
 def test_each_royal_scoring_once() -> None:
     """ "Each scoring opportunity can only be used once"."""
     game = from_position(EXAMPLE)
-    game.apply(tr.ChooseRoyalScoring("queen"))
-    assert tr.ChooseRoyalScoring("queen") not in game.legal_actions()
+    game.apply(taverna.ChooseRoyalScoring("queen"))
+    assert taverna.ChooseRoyalScoring("queen") not in game.legal_actions()
     with pytest.raises(tr.IllegalActionError, match="choose_royal"):
-        game.apply(tr.ChooseRoyalScoring("queen"))
+        game.apply(taverna.ChooseRoyalScoring("queen"))
 
 
 def test_tie_break_goes_round_the_tracks() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import ChangeSymbol, ChooseGuildToken, ChooseTable, UseFavour
 from taverna_rules.games.taverna.dignitaries import dignitary_window
@@ -67,7 +68,7 @@ def test_added_beer_makes_a_feast_and_the_tile_is_kept_face_down() -> None:
     game = seating()
     events = game.apply(UseFavour("add_beer"))
     assert of_type(events, ev.CardSymbolsChanged) == [ev.CardSymbolsChanged(0, ("spellbook", "beer"))]
-    events = game.apply(tr.SeatCustomer("hall", 3))
+    events = game.apply(taverna.SeatCustomer("hall", 3))
     assert ev.CoinsGained(0, 3, "feast") in events
     ann = game.state.players[0]
     assert "add_beer" not in ann.favours and ann.favours_used == ("add_beer",)
@@ -76,9 +77,9 @@ def test_added_beer_makes_a_feast_and_the_tile_is_kept_face_down() -> None:
 
 def test_added_mask_allows_trickery() -> None:
     game = seating()
-    assert tr.ReplaceCustomer("tankard", 0) not in game.legal_actions()
+    assert taverna.ReplaceCustomer("tankard", 0) not in game.legal_actions()
     game.apply(UseFavour("add_mask"))
-    assert tr.ReplaceCustomer("tankard", 0) in game.legal_actions()
+    assert taverna.ReplaceCustomer("tankard", 0) in game.legal_actions()
 
 
 def test_change_symbol() -> None:
@@ -94,11 +95,11 @@ def test_another_people() -> None:
     """Take a customer tile of another people than the card's."""
     game = seating()
     game.apply(UseFavour("other_people#1"))
-    assert tr.ChoosePeople("elf") not in game.legal_actions()
-    events = game.apply(tr.ChoosePeople("orc"))
+    assert taverna.ChoosePeople("elf") not in game.legal_actions()
+    events = game.apply(taverna.ChoosePeople("orc"))
     assert of_type(events, ev.CustomerPeopleChanged) == [ev.CustomerPeopleChanged(0, "elf", "orc")]
     assert dict(game.state.tiles) == {"human": 8, "elf": 9, "dwarf": 8, "orc": 7}
-    events = game.apply(tr.SeatCustomer("tankard", 2))  # an orc table
+    events = game.apply(taverna.SeatCustomer("tankard", 2))  # an orc table
     assert of_type(events, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "orc", 0, 1)]
 
 
@@ -119,7 +120,7 @@ def test_move_a_customer() -> None:
 def test_gain_a_level_and_guild_token() -> None:
     game = seating()
     game.apply(UseFavour("gain_level#1"))
-    events = game.apply(tr.ChoosePeople("dwarf"))
+    events = game.apply(taverna.ChoosePeople("dwarf"))
     assert of_type(events, ev.TrackAdvanced) == [ev.TrackAdvanced(0, "dwarf", 0, 1)]
     game.apply(UseFavour("guild_token"))
     assert ChooseGuildToken("hall", "beer") not in game.legal_actions()  # the hall's printed symbol
@@ -131,7 +132,7 @@ def test_card_favours_are_not_offered_after_their_step() -> None:
     """A favour changing the card acts before the step it changes: after income, beer and
     spellbook would change nothing."""
     game = seating()
-    game.apply(tr.SeatCustomer("hall", 4))
+    game.apply(taverna.SeatCustomer("hall", 4))
     decision = game.decision
     assert decision is not None and decision.kind == "turn_actions"
     offered = favours(game)
@@ -144,7 +145,7 @@ def test_each_kind_of_favour_once_a_turn() -> None:
     """ "You may use one or more *different* royal favour tiles" during a turn."""
     game = from_position(SEATING.replace("other_people#1, gain_level#1,", "gain_level#1, gain_level#2,"))
     game.apply(UseFavour("gain_level#1"))
-    game.apply(tr.ChoosePeople("dwarf"))
+    game.apply(taverna.ChoosePeople("dwarf"))
     assert "gain_level#2" not in favours(game)
     with pytest.raises(tr.IllegalActionError, match="different royal favours"):
         game.apply(UseFavour("gain_level#2"))
@@ -154,7 +155,7 @@ def test_another_people_is_not_on_the_card() -> None:
     """The tile taken must be of a people other than the card's (both, for a dual card)."""
     game = from_position(SEATING.replace("card: c10, people: elf", "card: c33, people: human"))
     game.apply(UseFavour("other_people#1"))
-    peoples = {a.people for a in game.legal_actions() if isinstance(a, tr.ChoosePeople)}
+    peoples = {a.people for a in game.legal_actions() if isinstance(a, taverna.ChoosePeople)}
     assert peoples == {"dwarf", "orc"}  # c33 shows humans and elves
 
 
@@ -167,7 +168,7 @@ def test_a_level_is_offered_only_where_it_can_be_gained() -> None:
     )
     game = from_position(text)
     game.apply(UseFavour("gain_level#1"))
-    peoples = {a.people for a in game.legal_actions() if isinstance(a, tr.ChoosePeople)}
+    peoples = {a.people for a in game.legal_actions() if isinstance(a, taverna.ChoosePeople)}
     assert peoples == {"dwarf", "orc"}
 
 
@@ -177,11 +178,11 @@ def test_add_spellbook_draws_at_income_and_add_lyre_opens_influence() -> None:
     text = text.replace("    taverns:\n", "    taverns:\n      lantern: {dignitaries: [notary]}\n")
     game = from_position(text)
     game.apply(UseFavour("add_spellbook"))
-    events = game.apply(tr.SeatCustomer("grimoire", 1))  # printed spellbook
+    events = game.apply(taverna.SeatCustomer("grimoire", 1))  # printed spellbook
     assert of_type(events, ev.SpellDrawn) == [ev.SpellDrawn(0, "charm#1")]
     game = from_position(text)
     game.apply(UseFavour("add_lyre"))
-    game.apply(tr.SeatCustomer("silver_lyre", 1))  # printed lyre: Influence
+    game.apply(taverna.SeatCustomer("silver_lyre", 1))  # printed lyre: Influence
     assert game.state.turn is not None and "lyre" in game.state.turn.symbols
     window = dignitary_window(RULES, game.state, regular_used=False)
     assert window.influence

@@ -12,6 +12,7 @@ import pytest
 import taverna_rules as tr
 from scenario import pack_rules, write_pack
 from taverna_rules.dsl.parse import parse_effect
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.vocabulary import LANGUAGES, render
 from taverna_rules.tools.conformance import run_checks
@@ -52,11 +53,11 @@ spells:
 
 
 @pytest.fixture(scope="module")
-def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
+def rules(tmp_path_factory: pytest.TempPathFactory) -> taverna.RuleSet:
     return pack_rules(tmp_path_factory.mktemp("levies"), {"spells.yaml": SPELLS}, "levies")
 
 
-def resolving(rules: tr.RuleSet, spell: str, coins: tuple[int, int, int]) -> tr.Game:
+def resolving(rules: taverna.RuleSet, spell: str, coins: tuple[int, int, int]) -> tr.Game:
     """Ann's spell effect about to resolve, the coins of Ann, Bob and Cy as given."""
     text = f"""format: taverna-position/1
 king: orc
@@ -70,14 +71,14 @@ stack: [{{kind: effect, player: Ann, ref: 'spell:{spell}'}}, end_game]
     return tr.Game.from_position(rules, tr.load_position(rules, text))
 
 
-def test_each_opponent_pays_and_one_who_cannot_is_skipped(rules: tr.RuleSet) -> None:
+def test_each_opponent_pays_and_one_who_cannot_is_skipped(rules: taverna.RuleSet) -> None:
     game = resolving(rules, "levy", (0, 2, 0))
     paid = [e for e in game.events if isinstance(e, ev.CoinsPaid)]
     assert paid == [ev.CoinsPaid(1, 1, "spell:levy")]
     assert [p.coins for p in game.state.players] == [0, 1, 0]
 
 
-def test_each_player_chooses_in_turn_from_the_caster(rules: tr.RuleSet) -> None:
+def test_each_player_chooses_in_turn_from_the_caster(rules: taverna.RuleSet) -> None:
     game = resolving(rules, "largesse", (3, 3, 3))
     deciders = []
     decision = game.decision
@@ -100,7 +101,7 @@ def test_for_each_reads_in_every_language() -> None:
     assert render(every).startswith("each player: score 2 VP")
 
 
-def test_random_play_with_the_pack_passes_the_conformance_kit(rules: tr.RuleSet) -> None:
+def test_random_play_with_the_pack_passes_the_conformance_kit(rules: taverna.RuleSet) -> None:
     report = run_checks(rules, games=6, seed=11, player_counts=[3, 4])
     assert report.ok, report
 
@@ -130,7 +131,7 @@ def test_a_card_op_in_an_opponents_share_never_applies(tmp_path: Path) -> None:
     assert problem.path == "$.spells[0].effect.for_each.effect.add_card_symbol" and problem.line == 11
 
 
-def test_a_chosen_opponent_is_one_for_whom_it_does_something(rules: tr.RuleSet) -> None:
+def test_a_chosen_opponent_is_one_for_whom_it_does_something(rules: taverna.RuleSet) -> None:
     """Cy cannot pay 2 coins: only Bob may be chosen; he pays."""
     game = resolving(rules, "snub", (0, 3, 1))
     decision = game.decision
@@ -142,7 +143,7 @@ def test_a_chosen_opponent_is_one_for_whom_it_does_something(rules: tr.RuleSet) 
     assert [e for e in game.events if isinstance(e, ev.CoinsPaid)] == [ev.CoinsPaid(1, 2, "spell:snub")]
 
 
-def test_no_opponent_to_choose_is_no_decision(rules: tr.RuleSet) -> None:
+def test_no_opponent_to_choose_is_no_decision(rules: taverna.RuleSet) -> None:
     game = resolving(rules, "snub", (5, 1, 0))
     decision = game.decision
     assert decision is None or decision.kind != "choose_player"
@@ -158,7 +159,7 @@ def test_a_chosen_opponent_reads_in_every_language() -> None:
     ]
 
 
-def seated(rules: tr.RuleSet, tavern: str | None) -> tr.Game:
+def seated(rules: taverna.RuleSet, tavern: str | None) -> tr.Game:
     """Cy's Patrons about to resolve while Cy's customer sits in ``tavern`` (or before it
     sits: ``None``); Ann and Cy own deeds of the tankard, Bob of the grimoire."""
     text = f"""format: taverna-position/1
@@ -177,7 +178,7 @@ stack: [{{kind: effect, player: Cy, ref: 'spell:patrons'}}, end_game]
     return tr.Game.from_position(rules, tr.load_position(rules, text))
 
 
-def test_the_owners_of_a_deed_of_the_tavern_gain_clockwise_from_the_player(rules: tr.RuleSet) -> None:
+def test_the_owners_of_a_deed_of_the_tavern_gain_clockwise_from_the_player(rules: taverna.RuleSet) -> None:
     """Cy seats a customer in the tankard: its deed owners gain, Cy first (Cy owns one),
     then Ann; Bob, who owns only a grimoire deed, gains nothing."""
     game = seated(rules, "tankard")
@@ -188,7 +189,7 @@ def test_the_owners_of_a_deed_of_the_tavern_gain_clockwise_from_the_player(rules
     assert [(e.player, e.amount) for e in gained] == [(1, 2)]
 
 
-def test_no_owners_before_the_customer_sits(rules: tr.RuleSet) -> None:
+def test_no_owners_before_the_customer_sits(rules: taverna.RuleSet) -> None:
     game = seated(rules, None)
     assert not [e for e in game.events if isinstance(e, ev.CoinsGained) and e.reason == "spell:patrons"]
 

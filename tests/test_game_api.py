@@ -9,6 +9,7 @@ import pytest
 import taverna_rules as tr
 from scenario import RULES, advance_to, of_type
 from taverna_rules.core import serialize
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 
 
@@ -122,7 +123,7 @@ def test_actions_and_decisions_on_the_wire() -> None:
     assert wire["kind"] == "buy_deed" and wire["actions"][0]["type"] == "BuyDeed"
     assert serialize.decision_from_json(json.dumps(wire)) == decision
     action = serialize.action_from_json('{"type": "PickCard", "card": "c01", "people": "orc"}')
-    assert action == tr.PickCard("c01", "orc")
+    assert action == taverna.PickCard("c01", "orc")
     with pytest.raises(tr.ReplayError, match="unknown action type"):
         serialize.action_from_json('{"type": "Cheat"}')
 
@@ -223,7 +224,7 @@ def test_decision_view_hides_the_actions_of_others() -> None:
     game = started(3)
     advance_to(game, "pick_card")
     decision = game.decision
-    assert decision is not None and any(isinstance(a, tr.SellSpell) for a in decision.actions)
+    assert decision is not None and any(isinstance(a, taverna.SellSpell) for a in decision.actions)
     mine = game.decision_for(decision.player)
     assert mine == decision
     other = game.decision_for((decision.player + 1) % 3)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from scenario import RULES, advance_to
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna.actions import ACTION_TYPES
 
 _STARTED: dict[str, tr.Game] = {}
@@ -64,7 +65,7 @@ class BadRepr:
 
 def test_a_field_of_the_wrong_type_is_refused_not_a_type_error() -> None:
     game = started("buy_deed")
-    refused(game, tr.BuyDeed(tavern="tankard", space="0"), "BuyDeed.space is an integer, not '0'")  # type: ignore[arg-type]
+    refused(game, taverna.BuyDeed(tavern="tankard", space="0"), "BuyDeed.space is an integer, not '0'")  # type: ignore[arg-type]
 
 
 def test_an_object_equal_to_everything_is_not_an_action() -> None:
@@ -75,9 +76,9 @@ def test_an_object_equal_to_everything_is_not_an_action() -> None:
 
 def test_a_subclass_of_an_action_type_is_not_that_action() -> None:
     game = started("place_customer")
-    legal = next(a for a in game.legal_actions() if isinstance(a, tr.SeatCustomer))
+    legal = next(a for a in game.legal_actions() if isinstance(a, taverna.SeatCustomer))
 
-    class Lookalike(tr.SeatCustomer):
+    class Lookalike(taverna.SeatCustomer):
         pass
 
     refused(game, Lookalike(legal.tavern, legal.table), "not an object of type 'Lookalike'")
@@ -85,22 +86,23 @@ def test_a_subclass_of_an_action_type_is_not_that_action() -> None:
 
 def test_field_values_that_only_compare_equal_are_refused() -> None:
     game = started("pick_card")
-    refused(game, tr.PickCard(SneakyText("x"), SneakyText("y")), "PickCard.card is a string")
+    refused(game, taverna.PickCard(SneakyText("x"), SneakyText("y")), "PickCard.card is a string")
 
 
 def test_a_bool_is_not_a_table_number() -> None:
     game = started("place_customer")
-    legal = next(a for a in game.legal_actions() if isinstance(a, tr.SeatCustomer) and a.table in (0, 1))
-    refused(game, tr.SeatCustomer(legal.tavern, bool(legal.table)), "SeatCustomer.table is an integer")
-    refused(game, tr.ActivateDignitary("ambassador", 1, extra=1), "extra is true or false, not 1")  # type: ignore[arg-type]
+    legal = next(a for a in game.legal_actions() if isinstance(a, taverna.SeatCustomer) and a.table in (0, 1))
+    refused(game, taverna.SeatCustomer(legal.tavern, bool(legal.table)), "SeatCustomer.table is an integer")
+    refused(game, taverna.ActivateDignitary("ambassador", 1, extra=1), "extra is true or false, not 1")  # type: ignore[arg-type]
 
 
 def test_values_python_cannot_print_still_get_a_message() -> None:
     """A 5,000-digit integer, a megabyte string, a value whose ``repr`` raises."""
     game = started("place_customer")
-    assert "bits>" in refused(game, tr.SeatCustomer("tankard", 10**5000))
-    assert len(refused(game, tr.SeatCustomer("x" * 1_000_000, 0), "SeatCustomer(")) < 2_000_000
-    refused(game, tr.SeatCustomer(BadRepr(), 0), "SeatCustomer.tavern is a string, not <BadRepr instance")  # type: ignore[arg-type]
+    assert "bits>" in refused(game, taverna.SeatCustomer("tankard", 10**5000))
+    assert len(refused(game, taverna.SeatCustomer("x" * 1_000_000, 0), "SeatCustomer(")) < 2_000_000
+    bad_tavern = taverna.SeatCustomer(BadRepr(), 0)  # type: ignore[arg-type]
+    refused(game, bad_tavern, "SeatCustomer.tavern is a string, not <BadRepr instance")
     refused(game, None, "not an object of type 'NoneType'")
     refused(game, {"type": "EndTurn"}, "not an object of type 'dict'")
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules.core import serialize as wire
+from taverna_rules.games import taverna
 
 READERS: dict[str, Callable[[Any], object]] = {
     "action": wire.action_from_json,
@@ -56,7 +57,7 @@ def test_an_event_of_an_unknown_version_is_refused() -> None:
     """``"v": 0`` (and a version with no upcaster) raised ``KeyError``."""
     for version in (0, -1, 2, 99, True, "1", 1.0, None):
         refused("event", {"type": "TurnEnded", "v": version, "player": 0}, "has version")
-    assert wire.event_from_json({"type": "TurnEnded", "player": 0}) == tr.TurnEnded(0)  # v 1 by default
+    assert wire.event_from_json({"type": "TurnEnded", "player": 0}) == taverna.TurnEnded(0)  # v 1 by default
 
 
 def test_a_type_that_is_not_a_name_is_refused() -> None:

@@ -24,6 +24,7 @@ import pytest
 import taverna_rules as tr
 from taverna_rules.core.serialize import event_to_dict, json_strings, state_to_json
 from taverna_rules.dsl.nodes import Node
+from taverna_rules.games import taverna
 from taverna_rules.games.cavern_tavern import TakeOrder
 from taverna_rules.games.cavern_tavern import labels as cavern_labels
 from taverna_rules.games.taverna import labels as taverna_labels
@@ -292,10 +293,10 @@ def test_taverna_labels_speak_each_language_and_name_cards_by_what_they_show() -
     assert game.describe(first) == "The King's people: Humans"
     assert game.describe(first, "fr") == "Le peuple du Roy : Humains"
     assert game.describe(first, "nl") == "Het volk van de Koning: Mensen"
-    while not isinstance(game.legal_actions()[0], tr.PickCard):
+    while not isinstance(game.legal_actions()[0], taverna.PickCard):
         game.apply(game.legal_actions()[0])
     pick = game.legal_actions()[0]
-    assert isinstance(pick, tr.PickCard)
+    assert isinstance(pick, taverna.PickCard)
     card = rules.customer(pick.card)
     label = game.describe(pick)
     position = game.state.row.index(pick.card) + 1
@@ -322,7 +323,7 @@ def test_a_language_the_game_is_not_written_in_is_refused(bad: object) -> None:
 
 def test_describe_refuses_what_is_no_action_of_the_game() -> None:
     game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
-    for bad in (tr.PickCard("c01", "elf"), "TakeOrder", None):
+    for bad in (taverna.PickCard("c01", "elf"), "TakeOrder", None):
         with pytest.raises(tr.IllegalActionError, match="describe takes an action of game 'cavern_tavern'"):
             game.describe(bad)  # type: ignore[arg-type]
 
@@ -373,7 +374,7 @@ def test_a_game_module_without_labels_gets_the_defaults() -> None:
 
     rules = tr.load_rules()
     game = tr.new_game(rules, ["Ann", "Bob"], seed=1)
-    assert describe_fields(rules, game.state, tr.SellSpell("eviction#2"), "en") == "Sell spell: Eviction"
+    assert describe_fields(rules, game.state, taverna.SellSpell("eviction#2"), "en") == "Sell spell: Eviction"
     assert describe_fields(rules, game.state, tr.EndTurn(), "fr") == "End turn"
     assert players_text(rules, game.state, 1, "en") == "  Ann\n* Bob"
 

@@ -1,9 +1,12 @@
-"""The whole API is public: every type a caller can receive is exported (issue #8).
+"""The whole API is public: every type a caller can receive is exported, in one place.
 
-The walk starts from the exported classes and functions, follows the annotations of
-their fields, properties, methods and return values, and collects every class of this
-library it reaches. Each must be importable from ``taverna_rules`` and listed in
-``__all__``, so a frontend never has to import from a module it should not rely on.
+The walk starts from the exported classes and functions (the top level's and each bundled
+game's), follows the annotations of their fields, properties, methods and return values,
+and collects every class of this library it reaches. A class defined in a game's package
+must be exported by that package (``taverna_rules.games.taverna.SeatCustomer``), every
+other class by ``taverna_rules``, and listed in that module's ``__all__``: so a frontend
+never has to import from a module it should not rely on, and every game's types are
+reached the same way. The top level names no game's own type.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import gc
 import importlib
 import inspect
+import pkgutil
 import random
 import types
 import typing
@@ -18,12 +22,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
+import pytest
 
 import taverna_rules as tr
-from taverna_rules.games.taverna.actions import ACTION_TYPES
-from taverna_rules.games.taverna.events import EVENT_TYPES
+import taverna_rules.games
+from taverna_rules.games import cavern_tavern, taverna
 
 _OWN = "taverna_rules"
+_GAMES = "taverna_rules.games"
+#: Every bundled game's package, by game id.
+PACKAGES: dict[str, types.ModuleType] = {
+    info.name: importlib.import_module(f"{_GAMES}.{info.name}")
+    for info in pkgutil.iter_modules(taverna_rules.games.__path__)
+}
 
 
 def _classes_in(hint: Any) -> Iterator[type]:
@@ -38,7 +49,7 @@ def _classes_in(hint: Any) -> Iterator[type]:
 
 
 def _hints(obj: Any) -> dict[str, Any]:
-    namespace = {**vars(inspect.getmodule(obj) or tr), **vars(tr)}
+    namespace = {**vars(tr), **vars(inspect.getmodule(obj) or tr)}
     try:
         return typing.get_type_hints(obj, globalns=namespace)
     except (NameError, TypeError):
@@ -67,12 +78,13 @@ def _reachable() -> set[type]:
     gc.collect()
     seen: set[type] = set()
     todo: list[Any] = []
-    for name in tr.__all__:
-        obj = getattr(tr, name)
-        if inspect.isfunction(obj):
-            todo.append(_hints(obj).get("return"))
-        elif isinstance(obj, type):
-            todo.append(obj)
+    for module in (tr, *PACKAGES.values()):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isfunction(obj):
+                todo.append(_hints(obj).get("return"))
+            elif isinstance(obj, type):
+                todo.append(obj)
     while todo:
         for cls in _classes_in(todo.pop()):
             if cls.__module__.startswith(_OWN) and cls not in seen:
@@ -85,61 +97,84 @@ def _reachable() -> set[type]:
 
 
 def _exporter(cls: type) -> types.ModuleType:
-    """Where ``cls`` must be exported: its game's package for a game other than Taverna
-    (their types share names), else ``taverna_rules``."""
+    """Where ``cls`` must be exported: its game's package for a class defined in a game,
+    else ``taverna_rules``."""
     parts = cls.__module__.split(".")
-    if parts[:2] == ["taverna_rules", "games"] and parts[2] != "taverna":
+    if parts[:2] == ["taverna_rules", "games"] and len(parts) > 2:
         return importlib.import_module(".".join(parts[:3]))
     return tr
+
+
+def _public(cls: type) -> bool:
+    module = _exporter(cls)
+    return getattr(module, cls.__name__, None) is cls and cls.__name__ in module.__all__
+
+
+def test_every_bundled_game_is_checked() -> None:
+    assert {"taverna", "cavern_tavern"} <= set(PACKAGES)
 
 
 def test_every_type_a_caller_can_receive_is_exported() -> None:
     for game in tr.installed_games():
         tr.game_module(game)  # every game's types are reachable, whatever ran before
     reachable = _reachable()
-    assert tr.Game in reachable and tr.SpellCard in reachable and tr.Task in reachable
-    missing = sorted(
-        cls.__name__ for cls in reachable if getattr(_exporter(cls), cls.__name__, None) is not cls
-    )
+    assert tr.Game in reachable and tr.Task in reachable and tr.EndTurn in reachable
+    assert taverna.SpellCard in reachable and cavern_tavern.NastyCard in reachable
+    missing = sorted(cls.__qualname__ for cls in reachable if not _public(cls))
     assert missing == []
-    unlisted = sorted(cls.__name__ for cls in reachable if cls.__name__ not in _exporter(cls).__all__)
-    assert unlisted == []
 
 
-def test_every_action_and_event_type_is_exported() -> None:
-    """The nine action types that legal_actions() offered without an export, and the events."""
-    for table in (ACTION_TYPES, EVENT_TYPES):
+def test_the_top_level_names_no_game_type() -> None:
+    """What ``taverna_rules`` exports works for any game: a game's own types are in its
+    package (Taverna's were at the top level, Cavern Tavern's were not)."""
+    games = sorted(
+        f"{name} ({obj.__module__})"
+        for name in tr.__all__
+        if (obj := getattr(tr, name)) is not None and getattr(obj, "__module__", "").startswith(f"{_GAMES}.")
+    )
+    assert games == []
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_every_action_and_event_type_is_exported(game: str) -> None:
+    """Each game's actions and events, by their wire names: the game's own in its package,
+    the core's (``EndTurn``, ``ChooseOption``, ``FlowAdvanced``, ...) at the top level."""
+    module = tr.game_module(game)
+    for table in (module.actions, module.events):
         for wire_name, cls in table.items():
-            assert getattr(tr, wire_name) is cls
-            assert wire_name in tr.__all__
+            assert cls.__name__ == wire_name
+            assert _public(cls), wire_name
 
 
-def test_every_action_a_random_game_offers_is_exported() -> None:
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_every_action_a_random_game_offers_is_exported(game: str) -> None:
     chooser = random.Random(3)
-    rules = tr.load_rules()
+    rules = tr.load_rules(game)
     offered: set[type] = set()
     for seed in range(3):
-        game = tr.new_game(rules, ["Ann", "Bob", "Cy", "Dee"], seed=seed)
-        while game.decision is not None:
-            offered.update(type(a) for a in game.legal_actions())
-            game.apply(chooser.choice(game.legal_actions()))
-    assert len(offered) > 10
-    assert all(getattr(tr, cls.__name__) is cls for cls in offered)
+        live = tr.new_game(rules, ["Ann", "Bob", "Cy", "Dee"], seed=seed)
+        while live.decision is not None:
+            offered.update(type(a) for a in live.legal_actions())
+            live.apply(chooser.choice(live.legal_actions()))
+    assert len(offered) > 8
+    assert tr.EndTurn in offered
+    assert [cls.__name__ for cls in offered if not _public(cls)] == []
 
 
-def test_all_lists_only_what_exists_once() -> None:
-    assert len(set(tr.__all__)) == len(tr.__all__)
-    assert all(hasattr(tr, name) for name in tr.__all__)
+@pytest.mark.parametrize("module", [tr, *PACKAGES.values()], ids=lambda m: m.__name__)
+def test_all_lists_only_what_exists_once(module: types.ModuleType) -> None:
+    assert len(set(module.__all__)) == len(module.__all__)
+    assert all(hasattr(module, name) for name in module.__all__)
 
 
-def test_every_decision_kind_is_documented_with_the_actions_it_takes() -> None:
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_every_decision_kind_is_documented_with_the_actions_it_takes(game: str) -> None:
     """docs/decisions.rst is generated from the registry: each kind needs its handler's
     docstring and the action types it takes, all exported (tests/test_refusals.py checks
     in random games that every legal action offered is of one of those types)."""
-    from taverna_rules.games.taverna.flow import DECISIONS
-
-    assert len(DECISIONS) >= 18
-    for kind, handler in DECISIONS.items():
+    decisions = tr.game_module(game).decisions
+    assert len(decisions) >= 10
+    for kind, handler in decisions.items():
         assert handler.apply.__doc__, f"decision {kind!r} has no docstring"
         assert handler.takes, f"decision {kind!r} does not say which actions it takes"
-        assert all(t.__name__ in tr.__all__ for t in handler.takes), kind
+        assert all(_public(t) for t in handler.takes), kind

@@ -27,6 +27,7 @@ import pytest
 import taverna_rules as tr
 from taverna_rules.bots import RandomBot
 from taverna_rules.core import serialize
+from taverna_rules.games import taverna
 
 HERE = Path(__file__).resolve().parent / "recorded"
 GAMES = HERE / "games"
@@ -147,11 +148,11 @@ def test_old_logs_are_upcast_and_records_do_not_affect_verification() -> None:
     assert data["events"][0]["v"] == 1
     events = serialize.events_from_json(json.dumps(data["events"]))
     first = events[0]
-    assert isinstance(first, tr.GameStarted)
+    assert isinstance(first, taverna.GameStarted)
     assert (first.game, first.engine, first.packs) == ("taverna", "", ())
     fresh = tr.new_game(RULES, ["Ann", "Bob"], seed=3)
     started = fresh.events[0]
-    assert isinstance(started, tr.GameStarted) and started.engine == tr.__version__
+    assert isinstance(started, taverna.GameStarted) and started.engine == tr.__version__
     assert started.packs == (("base", RULES.packs[0].version),)
     relabelled = [attrs.evolve(started, engine="0.0.1", packs=()), *fresh.events[1:]]
     assert tr.replay(RULES, relabelled).state == fresh.state

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import taverna_rules as tr
 import test_properties as props
 from scenario import RULES, advance_to
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna.actions import Action
 from taverna_rules.games.taverna.events import VISIBILITY
 from taverna_rules.games.taverna.flow import DECISIONS
@@ -34,7 +35,7 @@ def test_an_action_from_another_seat_is_refused_without_the_legal_actions() -> N
     game = tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=5)
     advance_to(game, "pick_card")
     decision = game.decision
-    assert decision is not None and any(isinstance(a, tr.SellSpell) for a in decision.actions)
+    assert decision is not None and any(isinstance(a, taverna.SellSpell) for a in decision.actions)
     other = (decision.player + 1) % 3
     state = game.state
     with pytest.raises(tr.IllegalActionError) as raised:
@@ -54,7 +55,7 @@ def test_the_decider_is_told_their_legal_actions() -> None:
     decision = game.decision
     assert decision is not None
     with pytest.raises(tr.IllegalActionError) as raised:
-        game.apply(tr.PickCard("c99", "orc"), player=decision.player)
+        game.apply(taverna.PickCard("c99", "orc"), player=decision.player)
     assert "legal: PickCard(" in str(raised.value)
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, of_type
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -103,8 +104,8 @@ def test_dual_first_card_lets_first_player_choose() -> None:
         if len(first.peoples) == 2:
             decision = game.decision
             assert decision is not None and decision.kind == "choose_people" and decision.player == 1
-            assert decision.actions == tuple(tr.ChoosePeople(p) for p in first.peoples)
-            game.apply(tr.ChoosePeople(first.peoples[1]))
+            assert decision.actions == tuple(taverna.ChoosePeople(p) for p in first.peoples)
+            game.apply(taverna.ChoosePeople(first.peoples[1]))
             assert game.state.king == first.peoples[1]
             return
     pytest.fail("no dual first card in 400 seeds")
@@ -117,13 +118,13 @@ def test_two_players_choose_king_and_queen() -> None:
     decision = game.decision
     assert decision is not None and (decision.kind, decision.player) == ("choose_people", 1)
     assert len(decision.actions) == 4
-    game.apply(tr.ChoosePeople("orc"))
+    game.apply(taverna.ChoosePeople("orc"))
     decision = game.decision
     assert decision is not None and (decision.kind, decision.player) == ("choose_people", 0)
-    assert tr.ChoosePeople("orc") not in decision.actions
+    assert taverna.ChoosePeople("orc") not in decision.actions
     with pytest.raises(tr.IllegalActionError):
-        game.apply(tr.ChoosePeople("orc"))
-    game.apply(tr.ChoosePeople("elf"))
+        game.apply(taverna.ChoosePeople("orc"))
+    game.apply(taverna.ChoosePeople("elf"))
     assert (game.state.king, game.state.queen) == ("orc", "elf")
 
 
@@ -142,7 +143,7 @@ def test_deed_purchase_pays_price_and_scores() -> None:
     """Step 2.1: pay the price, place a deed token, score the VP shown."""
     game = game_for(3)
     action = game.legal_actions()[-1]
-    assert isinstance(action, tr.BuyDeed)
+    assert isinstance(action, taverna.BuyDeed)
     deed = RULES.side_for(3).layout(action.tavern).deeds[action.space]
     player = game.decision.player if game.decision else -1
     game.apply(action)
@@ -155,15 +156,15 @@ def test_deed_purchase_pays_price_and_scores() -> None:
 def test_one_deed_per_tavern_in_the_draft() -> None:
     """Step 2, "a single player can only have one property deed in each tavern"."""
     game = game_for(2, first_player=0)
-    game.apply(tr.ChoosePeople("human"))
-    game.apply(tr.ChoosePeople("orc"))
-    game.apply(tr.BuyDeed("hall", 0))  # seat 0
-    game.apply(tr.BuyDeed("hall", 1))  # seat 1 may buy in the same tavern
+    game.apply(taverna.ChoosePeople("human"))
+    game.apply(taverna.ChoosePeople("orc"))
+    game.apply(taverna.BuyDeed("hall", 0))  # seat 0
+    game.apply(taverna.BuyDeed("hall", 1))  # seat 1 may buy in the same tavern
     decision = game.decision
     assert decision is not None and decision.player == 1
-    assert not [a for a in decision.actions if isinstance(a, tr.BuyDeed) and a.tavern == "hall"]
+    assert not [a for a in decision.actions if isinstance(a, taverna.BuyDeed) and a.tavern == "hall"]
     with pytest.raises(tr.IllegalActionError, match="buy_deed"):
-        game.apply(tr.BuyDeed("hall", 2))
+        game.apply(taverna.BuyDeed("hall", 2))
 
 
 def test_first_player_from_birthdays() -> None:
@@ -201,9 +202,9 @@ def test_bad_setup_is_refused(kwargs: dict[str, object], message: str) -> None:
 
 def test_deed_refusals_say_why() -> None:
     game = game_for(3)
-    game.apply(tr.BuyDeed("hall", 2))
-    game.apply(tr.BuyDeed("hall", 0))
+    game.apply(taverna.BuyDeed("hall", 2))
+    game.apply(taverna.BuyDeed("hall", 0))
     with pytest.raises(tr.IllegalActionError, match="belongs to Ann"):
-        game.apply(tr.BuyDeed("hall", 2))
+        game.apply(taverna.BuyDeed("hall", 2))
     with pytest.raises(tr.IllegalActionError, match="no tavern 'pub'"):
-        game.apply(tr.BuyDeed("pub", 0))
+        game.apply(taverna.BuyDeed("pub", 0))

@@ -6,6 +6,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import RULES, from_position, of_type
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
     CastSpell,
@@ -58,7 +59,7 @@ def casts(game: tr.Game) -> set[str]:
         ("foresight#1", [], [ev.SpellDrawn(0, "foresight#2")]),
         ("counterspell#1", [], [ev.SpellDrawn(0, "foresight#2"), ev.SpellDrawn(0, "summons#2")]),
         ("summons#1", [], [ev.PrivilegesGained(0, 1)]),
-        ("charm#1", [tr.ChoosePeople("human")], [ev.TrackAdvanced(0, "human", 0, 1)]),
+        ("charm#1", [taverna.ChoosePeople("human")], [ev.TrackAdvanced(0, "human", 0, 1)]),
         ("royal_audience#1", [TakeFavour("gain_level#1")], [ev.FavourTaken(0, "gain_level#1")]),
         ("guild_seal#1", [ChooseGuildToken("tankard", "lyre")], [ev.GuildTokenPlaced(0, "tankard", "lyre")]),
         ("eviction#1", [ChooseTable("tankard", 0)], [ev.CustomerRemoved(0, "tankard", 0, "orc")]),

@@ -12,6 +12,7 @@ import pytest
 import taverna_rules as tr
 from taverna_rules.core import ChoiceCommitted, ChoicesRevealed, run_flow, serialize
 from taverna_rules.core.engine import pending_decision
+from taverna_rules.games import taverna
 from taverna_rules.tools.conformance import CHECKS, run_checks
 from toy_games import installed
 from toy_games.auction import RULES as AUCTION
@@ -254,10 +255,10 @@ def test_a_type_name_may_be_qualified_by_its_game() -> None:
         match=r"'sealed_auction\.Bid' is an action of the game 'sealed_auction', not of 'taverna'",
     ):
         serialize.action_from_json('{"type": "sealed_auction.Bid", "amount": 2}')
-    taverna = serialize.event_from_json(
+    read = serialize.event_from_json(
         '{"type": "taverna.CoinsGained", "v": 1, "player": 0, "amount": 1, "reason": "x"}'
     )
-    assert taverna == tr.CoinsGained(0, 1, "x")
+    assert read == taverna.CoinsGained(0, 1, "x")
     nested = '{"type": "ChoiceCommitted", "v": 1, "player": 1, "action": {"type": "taverna.EndTurn"}}'
     with pytest.raises(tr.ReplayError, match="of the game 'taverna', not of 'sealed_auction'"):
         serialize.event_from_json(nested, game="sealed_auction")

@@ -10,6 +10,7 @@ import pytest
 
 import taverna_rules as tr
 from scenario import write_pack
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.ruleset import MAX_TRIGGERED
 from taverna_rules.games.taverna.vocabulary import LANGUAGES
@@ -55,11 +56,11 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def rules(folder: Path) -> tr.RuleSet:
+def rules(folder: Path) -> taverna.RuleSet:
     return tr.load_rules(folder)
 
 
-def seating(rules: tr.RuleSet, people: str, cast: str, bob_cast: str = "") -> tr.Game:
+def seating(rules: taverna.RuleSet, people: str, cast: str, bob_cast: str = "") -> tr.Game:
     """Ann's turn: she has picked a customer of ``people`` and is about to seat it; she
     has cast ``cast`` earlier, Bob ``bob_cast``."""
     text = f"""format: taverna-position/1
@@ -74,7 +75,7 @@ stack: [{{kind: place_customer, player: Ann}}, end_game]
     return tr.Game.from_position(rules, tr.load_position(rules, text))
 
 
-def test_a_trigger_acts_right_after_the_step_that_set_it_off(rules: tr.RuleSet) -> None:
+def test_a_trigger_acts_right_after_the_step_that_set_it_off(rules: taverna.RuleSet) -> None:
     """Ann's Orc Banner is in play: seating an orc gives her 2 coins at once, before the
     rest of her turn; a human customer gives nothing."""
     game = seating(rules, "orc", "orc_banner#1")
@@ -93,7 +94,7 @@ def test_a_trigger_acts_right_after_the_step_that_set_it_off(rules: tr.RuleSet) 
     ]
 
 
-def test_a_trigger_is_the_casters_only_once_cast(rules: tr.RuleSet) -> None:
+def test_a_trigger_is_the_casters_only_once_cast(rules: taverna.RuleSet) -> None:
     """Nobody has cast the banner: Ann's orc sets nothing off. Bob has cast it: Ann's orc
     does not set it off either (its player is "you", the caster)."""
     for bob_cast in ("", "orc_banner#2"):
@@ -104,20 +105,20 @@ def test_a_trigger_is_the_casters_only_once_cast(rules: tr.RuleSet) -> None:
         assert not [e for e in new if getattr(e, "reason", "").startswith("trigger:")]
 
 
-def test_a_looping_trigger_stops_at_the_bound(rules: tr.RuleSet) -> None:
+def test_a_looping_trigger_stops_at_the_bound(rules: taverna.RuleSet) -> None:
     """Echo advances a track whenever any track advances: one action sets it off at most
     MAX_TRIGGERED times, and the game goes on."""
     game = seating(rules, "human", "echo#1")
     decision = game.decision
     assert decision is not None
-    seat = next(a for a in decision.actions if isinstance(a, tr.SeatCustomer))
+    seat = next(a for a in decision.actions if isinstance(a, taverna.SeatCustomer))
     new = game.apply(seat)
     echoed = [e for e in new if isinstance(e, ev.TrackAdvanced)]
     assert 1 < len(echoed) <= MAX_TRIGGERED + 1
     assert game.decision is not None or game.over
 
 
-def test_random_play_with_triggers_passes_the_conformance_kit(rules: tr.RuleSet) -> None:
+def test_random_play_with_triggers_passes_the_conformance_kit(rules: taverna.RuleSet) -> None:
     report = run_checks(rules, games=6, seed=5, player_counts=[2, 3])
     assert report.ok, report.format_text()
 
@@ -148,7 +149,7 @@ def test_the_pack_warns_only_of_the_loop(folder: Path) -> None:
     assert report.ok and [p.code for p in report.warnings] == ["trigger-loop"]
 
 
-def test_triggers_read_in_every_language(rules: tr.RuleSet) -> None:
+def test_triggers_read_in_every_language(rules: taverna.RuleSet) -> None:
     texts = {lang: {t.id: t.text for t in card_texts(rules, lang) if t.kind == "spell"} for lang in LANGUAGES}
     assert texts["en"]["orc_banner"] == (
         "Cost 1. Your turn. Stays in play once cast. Whenever you seat a customer (Orcs): gain 2 coins."

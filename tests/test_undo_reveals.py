@@ -22,6 +22,7 @@ from taverna_rules.core.chance import ChanceMode, waits_for_chance
 from taverna_rules.core.records import Event, Task
 from taverna_rules.core.serialize import decision_to_json, event_to_dict, json_strings, state_to_json
 from taverna_rules.core.views import Visibility, Zone
+from taverna_rules.games import taverna
 from taverna_rules.tools.conformance import run_checks
 from toy_games import installed
 from toy_games.auction import RULES as AUCTION
@@ -65,7 +66,7 @@ def test_cavern_tavern_refilling_the_table_cannot_be_undone() -> None:
 
 def test_a_taverna_spell_drawn_into_a_hand_cannot_be_undone() -> None:
     game = tr.new_game(TAVERNA, NAMES, seed=4)
-    new = play_until(game, 4, tr.SpellDrawn)
+    new = play_until(game, 4, taverna.SpellDrawn)
     assert not any(type(event).REVEALS for event in new)
     assert not game.can_undo()
     with pytest.raises(tr.UndoError):
@@ -117,7 +118,7 @@ def test_undo_after_a_refusal_stays_refused_and_steps_before_are_undone_one_by_o
     import pickle
 
     game = tr.new_game(TAVERNA, NAMES, seed=4)
-    play_until(game, 4, tr.SpellDrawn)
+    play_until(game, 4, taverna.SpellDrawn)
     assert not game.can_undo()
     game.apply(game.legal_actions()[0])
     while game.can_undo() and len(game.events) > 0:
@@ -322,9 +323,9 @@ def test_an_event_may_still_declare_a_reveal_that_moves_nothing(monkeypatch: pyt
     game.apply(game.legal_actions()[0])
     assert game.can_undo()
     game.undo()
-    monkeypatch.setattr(tr.DeedBought, "REVEALS", True)
+    monkeypatch.setattr(taverna.DeedBought, "REVEALS", True)
     new = game.apply(game.legal_actions()[0])
-    assert any(isinstance(event, tr.DeedBought) for event in new)
+    assert any(isinstance(event, taverna.DeedBought) for event in new)
     assert not game.can_undo()
 
 

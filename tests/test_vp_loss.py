@@ -11,6 +11,7 @@ import pytest
 import taverna_rules as tr
 from scenario import pack_rules, write_pack
 from taverna_rules.dsl.parse import parse_effect
+from taverna_rules.games import taverna
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.vocabulary import LANGUAGES, render
 from taverna_rules.tools.conformance import run_checks
@@ -30,12 +31,12 @@ spells:
 
 
 @pytest.fixture(scope="module")
-def rules(tmp_path_factory: pytest.TempPathFactory) -> tr.RuleSet:
+def rules(tmp_path_factory: pytest.TempPathFactory) -> taverna.RuleSet:
     return pack_rules(tmp_path_factory.mktemp("tithes"), {"spells.yaml": SPELLS}, "tithes")
 
 
 @pytest.mark.parametrize(("vp", "lost"), [(5, 2), (1, 1), (0, 0)])
-def test_vp_are_lost_down_to_none(rules: tr.RuleSet, vp: int, lost: int) -> None:
+def test_vp_are_lost_down_to_none(rules: taverna.RuleSet, vp: int, lost: int) -> None:
     text = f"""format: taverna-position/1
 king: orc
 players:
@@ -57,7 +58,7 @@ def test_a_loss_reads_as_one_in_every_language() -> None:
     assert [render(node, lang=lang) for lang in LANGUAGES] == ["lose 2 VP", "perdez 2 PV", "verlies 2 WP"]
 
 
-def test_random_play_with_losses_passes_the_kit(rules: tr.RuleSet) -> None:
+def test_random_play_with_losses_passes_the_kit(rules: taverna.RuleSet) -> None:
     report = run_checks(rules, games=6, seed=3, player_counts=[3, 5])
     assert report.ok, report
 

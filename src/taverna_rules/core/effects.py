@@ -18,8 +18,9 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.core.choices import ChooseOption
 from taverna_rules.core.engine import Engine, Flow
-from taverna_rules.core.records import Action, Task
+from taverna_rules.core.records import Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
 from taverna_rules.dsl.ops import MAX_REPEAT
@@ -28,16 +29,6 @@ __all__ = ["ChooseOption", "EffectRuntime", "Executor", "child"]
 
 #: How a primitive (or a game's own control) op resolves: ``executor(engine, task, node)``.
 Executor = Callable[[Engine, Task, Node], None]
-
-
-@attrs.frozen
-class ChooseOption(Action):
-    """Answer an effect's choice: the index of the option (0 = yes for an optional effect)."""
-
-    option: int
-
-
-ChooseOption.TYPE = "ChooseOption"
 
 
 def child(task: Task, index: int) -> Task:

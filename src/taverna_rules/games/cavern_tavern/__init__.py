@@ -4,32 +4,46 @@ the generic core.
 
 Its state, actions, events, fold, setup, turn, effect ops and end of game live in this
 package; :data:`GAME` gathers them under the id ``cavern_tavern``, found through the
-``taverna_rules.games`` entry point. Every type a caller of this game can receive (its
-actions, events, state and rule set) is exported here: they share names with Taverna's,
-which the top-level ``taverna_rules`` exports.
+``taverna_rules.games`` entry point.
+
+Every type of this game a caller can receive or build is exported here, flat: its actions,
+its events, its state and the content of its :class:`RuleSet`. The choices every game
+shares (``EndTurn``, ``Pass``, ``ChoosePlayer``, ``ChooseOption``) and the generic API are
+in the top-level ``taverna_rules``:
+
+>>> import taverna_rules as tr
+>>> from taverna_rules.games import cavern_tavern
+>>> game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
+>>> isinstance(game.events[0], cavern_tavern.GameStarted)
+True
+>>> cavern_tavern.PlaceDice(place="fix_the_roof", dice="1+3+6+6")
+PlaceDice(place='fix_the_roof', dice='1+3+6+6')
 """
 
 from __future__ import annotations
 
 from taverna_rules.content.model import Names
+from taverna_rules.core.choices import EndTurn, Pass
 from taverna_rules.core.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with its flow.
-from taverna_rules.games.cavern_tavern import action_space, effects, endgame, setup, turn
+from taverna_rules.games.cavern_tavern import (  # noqa: F401  (registers steps)
+    action_space,
+    effects,
+    endgame,
+    setup,
+    turn,
+)
 from taverna_rules.games.cavern_tavern.actions import (
     ACTION_TYPES,
     ChangeDie,
     ChooseIngredient,
-    ChooseOption,
-    ChoosePlayer,
     CompleteOrder,
     DiscardOrder,
     DrawOrder,
-    EndTurn,
     GiveItem,
     KeepItem,
     ObeyNasty,
-    Pass,
     PlaceDice,
     PlayItem,
     TakeFrom,
@@ -37,7 +51,6 @@ from taverna_rules.games.cavern_tavern.actions import (
 )
 from taverna_rules.games.cavern_tavern.balance import CardBalance
 from taverna_rules.games.cavern_tavern.content import CONTENT
-from taverna_rules.games.cavern_tavern.events import *  # noqa: F403
 from taverna_rules.games.cavern_tavern.events import (
     EVENT_TYPES,
     VISIBILITY,
@@ -102,74 +115,70 @@ from taverna_rules.games.cavern_tavern.state import GameState, Player
 from taverna_rules.games.cavern_tavern.vocabulary import LANGUAGES, VOCABULARY
 
 __all__ = [
-    "BoardSetUp",
+    "GAME",
+    # Actions
     "ChangeDie",
     "ChooseIngredient",
-    "ChooseOption",
-    "ChoosePlayer",
     "CompleteOrder",
-    "Constants",
+    "DiscardOrder",
+    "DrawOrder",
+    "GiveItem",
+    "KeepItem",
+    "ObeyNasty",
+    "PlaceDice",
+    "PlayItem",
+    "TakeFrom",
+    "TakeOrder",
+    # Events
+    "BoardSetUp",
     "DicePlaced",
     "DiceRerolled",
     "DiceRolled",
     "DieChanged",
-    "DiscardOrder",
-    "DrawOrder",
-    "EndTurn",
     "FirstPlayerTaken",
-    "GAME",
     "GameEnded",
     "GameStarted",
-    "GameState",
-    "GiveItem",
-    "Ingredient",
     "IngredientGained",
-    "IngredientTaken",
     "IngredientsReturned",
-    "Item",
+    "IngredientTaken",
     "ItemDiscarded",
     "ItemKept",
     "ItemPlayed",
     "ItemsDrawn",
     "ItemsGained",
     "ItemsReshuffled",
-    "KeepItem",
-    "NastyCard",
     "NastyObeyed",
     "NastySummoned",
-    "ObeyNasty",
-    "Order",
     "OrderClockReset",
     "OrderDiscarded",
     "OrderDrawn",
     "OrderLeft",
     "OrderServed",
-    "OrderTaken",
     "OrdersRevealed",
-    "Pass",
-    "Place",
-    "PlaceDice",
+    "OrderTaken",
     "PlaceOpened",
-    "PlayItem",
-    "Player",
     "PositionLoaded",
     "RoundStarted",
-    "RuleSet",
     "SecretDealt",
-    "SecretTask",
     "SecretsRevealed",
     "TableRefilled",
-    "TakeFrom",
-    "TakeOrder",
-    "Track",
     "TrackMoved",
     "TurnEnded",
     "VPScored",
     "WhiteDieGiven",
-    "effects",
-    "endgame",
-    "setup",
-    "turn",
+    # State
+    "GameState",
+    "Player",
+    # Content
+    "Constants",
+    "Ingredient",
+    "Item",
+    "NastyCard",
+    "Order",
+    "Place",
+    "RuleSet",
+    "SecretTask",
+    "Track",
 ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import attrs
 
-from taverna_rules.core.effects import ChooseOption
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
 from taverna_rules.core.records import Action, Registry, action_table, registrar
 
 __all__ = [
@@ -89,19 +89,14 @@ class ObeyNasty(Action):
     card: str
 
 
-@_action
-@attrs.frozen
-class EndTurn(Action):
-    """End your turn (after placing dice)."""
+# The choices every game shares (taverna_rules.core.choices), here and below: in this
+# game's table under their wire names.
+_action(EndTurn)
 
 
-@_action
-@attrs.frozen
-class Pass(Action):
-    """Pass: no dice of yours can be placed. You are done for the round."""
+_action(Pass)
 
 
-# The core's answer to an effect's choice, in this game's table under its wire name.
 _action(ChooseOption)
 
 
@@ -113,12 +108,7 @@ class ChooseIngredient(Action):
     ingredient: str
 
 
-@_action
-@attrs.frozen
-class ChoosePlayer(Action):
-    """Choose an opponent (the co-worker you bad-mouth to Nasty)."""
-
-    seat: int
+_action(ChoosePlayer)
 
 
 @_action

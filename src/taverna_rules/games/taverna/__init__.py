@@ -4,15 +4,29 @@ Its state, actions, events, fold, setup, turn, dignitaries, favours, spells, end
 and effect ops live in this package; :data:`GAME` gathers them under the id ``taverna``
 for the generic core (:mod:`taverna_rules.core`), which finds it through the
 ``taverna_rules.games`` entry point.
+
+Every type of this game a caller can receive or build is exported here, flat: its actions,
+its events, its state and the content of its :class:`RuleSet`. The choices every game
+shares (``EndTurn``, ``Pass``, ``ChoosePlayer``, ``ChooseOption``) and the generic API are
+in the top-level ``taverna_rules``:
+
+>>> import taverna_rules as tr
+>>> from taverna_rules.games import taverna
+>>> game = tr.new_game(tr.load_rules("taverna"), ["Ann", "Bob"], seed=1)
+>>> isinstance(game.events[0], taverna.GameStarted)
+True
+>>> taverna.SeatCustomer(tavern="hall", table=2)
+SeatCustomer(tavern='hall', table=2)
 """
 
 from __future__ import annotations
 
 from taverna_rules.content.model import Names
+from taverna_rules.core.choices import EndTurn, Pass
 from taverna_rules.core.game_modules import GameModule
 
 # Importing the step modules registers every step of the game with the engine.
-from taverna_rules.games.taverna import (
+from taverna_rules.games.taverna import (  # noqa: F401  (registers steps)
     action_space,
     dignitaries,
     effects,
@@ -23,10 +37,71 @@ from taverna_rules.games.taverna import (
     triggers,
     turn,
 )
-from taverna_rules.games.taverna.actions import ACTION_TYPES, EndTurn, Pass
+from taverna_rules.games.taverna.actions import (
+    ACTION_TYPES,
+    ActivateDignitary,
+    BuyDeed,
+    CastSpell,
+    ChangeSymbol,
+    ChooseDeed,
+    ChooseGuildToken,
+    ChoosePeople,
+    ChooseRoyalScoring,
+    ChooseTable,
+    PickCard,
+    ReplaceCustomer,
+    SeatCustomer,
+    SellSpell,
+    SendDignitary,
+    TakeFavour,
+    UseFavour,
+)
 from taverna_rules.games.taverna.balance import SpellBalance
 from taverna_rules.games.taverna.content import CONTENT
-from taverna_rules.games.taverna.events import EVENT_TYPES, VISIBILITY
+from taverna_rules.games.taverna.events import (
+    EVENT_TYPES,
+    VISIBILITY,
+    BoardPrepared,
+    CardSymbolsChanged,
+    CastleRefilled,
+    ChosenPeople,
+    CoinsGained,
+    CoinsPaid,
+    CurseDrawn,
+    CustomerCardPicked,
+    CustomerDeckShuffled,
+    CustomerMoved,
+    CustomerPeopleChanged,
+    CustomerRemoved,
+    CustomerRevealed,
+    CustomerSeated,
+    DeedBought,
+    DeedTakenOver,
+    DignitaryActivated,
+    DignitaryMoved,
+    FavoursShuffled,
+    FavourTaken,
+    FavourUsed,
+    GameEnded,
+    GameStarted,
+    GuildTokenPlaced,
+    PositionLoaded,
+    PrivilegesDiscarded,
+    PrivilegesExchanged,
+    PrivilegesGained,
+    PrivilegeTaken,
+    RoyalScoringChosen,
+    SpellCast,
+    SpellCastGranted,
+    SpellDeckShuffled,
+    SpellDrawn,
+    SpellsExchanged,
+    SpellSold,
+    TrackAdvanced,
+    TurnEnded,
+    TurnStarted,
+    VPScored,
+)
 
 # Aliased: the package attribute ``evolve`` stays the submodule.
 from taverna_rules.games.taverna.evolve import evolve as _fold_event
@@ -38,8 +113,26 @@ from taverna_rules.games.taverna.observation import max_chance_outcomes, max_dec
 from taverna_rules.games.taverna.opening import OPENINGS, opening
 from taverna_rules.games.taverna.position import POSITIONS
 from taverna_rules.games.taverna.rules_text import RULES_TEXT
-from taverna_rules.games.taverna.ruleset import RuleSet
-from taverna_rules.games.taverna.state import GameState
+from taverna_rules.games.taverna.ruleset import (
+    BoardSide,
+    Constants,
+    CustomerCard,
+    DeedSpace,
+    Dignitary,
+    DignitaryLevel,
+    FavourKind,
+    People,
+    RoyalScoring,
+    RuleSet,
+    SpellCard,
+    Symbol,
+    Tavern,
+    TavernLayout,
+    Track,
+    Trigger,
+    When,
+)
+from taverna_rules.games.taverna.state import GameState, PlayerState, TavernState, TurnState
 from taverna_rules.games.taverna.vocabulary import LANGUAGES, VOCABULARY
 
 
@@ -51,7 +144,90 @@ def _kit() -> object:
     return KIT
 
 
-__all__ = ["GAME", "dignitaries", "effects", "endgame", "favours", "setup", "spells", "turn"]
+__all__ = [
+    "GAME",
+    # Actions
+    "ActivateDignitary",
+    "BuyDeed",
+    "CastSpell",
+    "ChangeSymbol",
+    "ChooseDeed",
+    "ChooseGuildToken",
+    "ChoosePeople",
+    "ChooseRoyalScoring",
+    "ChooseTable",
+    "PickCard",
+    "ReplaceCustomer",
+    "SeatCustomer",
+    "SellSpell",
+    "SendDignitary",
+    "TakeFavour",
+    "UseFavour",
+    # Events
+    "BoardPrepared",
+    "CardSymbolsChanged",
+    "CastleRefilled",
+    "ChosenPeople",
+    "CoinsGained",
+    "CoinsPaid",
+    "CurseDrawn",
+    "CustomerCardPicked",
+    "CustomerDeckShuffled",
+    "CustomerMoved",
+    "CustomerPeopleChanged",
+    "CustomerRemoved",
+    "CustomerRevealed",
+    "CustomerSeated",
+    "DeedBought",
+    "DeedTakenOver",
+    "DignitaryActivated",
+    "DignitaryMoved",
+    "FavoursShuffled",
+    "FavourTaken",
+    "FavourUsed",
+    "GameEnded",
+    "GameStarted",
+    "GuildTokenPlaced",
+    "PositionLoaded",
+    "PrivilegesDiscarded",
+    "PrivilegesExchanged",
+    "PrivilegesGained",
+    "PrivilegeTaken",
+    "RoyalScoringChosen",
+    "SpellCast",
+    "SpellCastGranted",
+    "SpellDeckShuffled",
+    "SpellDrawn",
+    "SpellsExchanged",
+    "SpellSold",
+    "TrackAdvanced",
+    "TurnEnded",
+    "TurnStarted",
+    "VPScored",
+    # State
+    "GameState",
+    "PlayerState",
+    "TavernState",
+    "TurnState",
+    # Content
+    "BoardSide",
+    "Constants",
+    "CustomerCard",
+    "DeedSpace",
+    "Dignitary",
+    "DignitaryLevel",
+    "FavourKind",
+    "People",
+    "RoyalScoring",
+    "RuleSet",
+    "SpellCard",
+    "Symbol",
+    "Tavern",
+    "TavernLayout",
+    "Track",
+    "Trigger",
+    "When",
+]
 
 GAME = GameModule(
     id="taverna",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from taverna_rules.core.effects import ChooseOption
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
 from taverna_rules.core.records import Action, Registry, action_table, registrar
 from taverna_rules.core.records import action_problem as _action_problem
 
@@ -95,10 +95,9 @@ class SellSpell(Action):
     spell: str
 
 
-@_action
-@attrs.frozen
-class EndTurn(Action):
-    """End your turn (the optional steps you skipped are lost)."""
+# The choices every game shares (taverna_rules.core.choices), here and below: in this
+# game's table under their wire names.
+_action(EndTurn)
 
 
 @_action
@@ -109,7 +108,6 @@ class ChooseRoyalScoring(Action):
     scoring: str
 
 
-# The core's answer to an effect's choice, in this game's table under its wire name.
 _action(ChooseOption)
 
 
@@ -192,18 +190,10 @@ class CastSpell(Action):
     spell: str
 
 
-@_action
-@attrs.frozen
-class Pass(Action):
-    """Let a response window on another player's turn go by."""
+_action(Pass)
 
 
-@_action
-@attrs.frozen
-class ChoosePlayer(Action):
-    """Choose a player, by seat (the target of an effect: "an opponent of your choice")."""
-
-    seat: int
+_action(ChoosePlayer)
 
 
 def action_problem(action: object) -> str:
