@@ -52,3 +52,40 @@ def test_demo_refuses_a_player_count_the_game_does_not_seat(capsys: pytest.Captu
     with pytest.raises(SystemExit):
         main(["--game", "cavern_tavern", "--players", "6"])
     assert "plays with 2, 3, 4, 5 players" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lang", "turn", "scores", "columns"),
+    [
+        (
+            "fr",
+            "-- Tour d'Ann, manche 1 sur 8 --",
+            "Scores finaux (PV par catégorie)",
+            ("rang", "pistes des peuples"),
+        ),
+        (
+            "nl",
+            "-- Beurt van Ann, ronde 1 van 8 --",
+            "Eindscores (PW per categorie)",
+            ("plaats", "volkssporen"),
+        ),
+    ],
+)
+def test_demo_speaks_the_language_asked(
+    lang: str, turn: str, scores: str, columns: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--lang``: the narration, the board, the score table's heading and columns (the
+    categories as the game names them) and the closing lines, in that language."""
+    assert main(["--players", "2", "--seed", "7", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert turn in out and scores in out
+    table = out.split(scores)[1]
+    assert all(column in table.splitlines()[2] for column in columns)
+    for english in ("Final scores", "'s turn", "Coins left", "Each player is dealt", "track bonus", "rank"):
+        assert english not in out
+
+
+def test_demo_refuses_a_language_the_game_is_not_written_in(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--game", "cavern_tavern", "--lang", "fr"])
+    assert "Cavern Tavern is written in en, not 'fr'" in capsys.readouterr().err

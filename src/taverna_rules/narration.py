@@ -4,7 +4,7 @@ table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from taverna_rules.core.game_modules import game_module
@@ -22,10 +22,18 @@ def describe_event(rules: Any, state: Any, event: Event, lang: str | None = None
     return line
 
 
-def score_table(result: Result, categories: Sequence[str] | None = None) -> str:
-    """The final standings as a fixed-width table, one column per VP category."""
+def score_table(
+    result: Result, categories: Sequence[str] | None = None, headings: Mapping[str, str] | None = None
+) -> str:
+    """The final standings as a fixed-width table, one column per VP category.
+
+    ``headings`` words the columns: ``rank``, ``player``, ``total`` and each category (a
+    game's :attr:`~taverna_rules.GameModule.narration` names its categories with
+    ``category(rules, category, lang)``); a column it does not word is headed by its key,
+    underscores as spaces."""
     cats = list(categories or sorted({c for s in result.standings for c, _ in s.breakdown}))
-    header = ["rank", "player", *[c.replace("_", " ") for c in cats], "total"]
+    words = headings or {}
+    header = [words.get(key, key.replace("_", " ")) for key in ("rank", "player", *cats, "total")]
     rows = [
         [
             f"{s.rank}{'=' if s.tied else ''}",

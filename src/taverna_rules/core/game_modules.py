@@ -196,10 +196,12 @@ class GameModule:
     #: The rules text of its cards (:class:`~taverna_rules.core.card_texts.RulesText`), for
     #: :func:`taverna_rules.rules_text.card_texts` and ``taverna rules-text``.
     rules_text: RulesText | None = None
-    #: The narrated demo's frame: an object with ``intro(rules, state)`` and
-    #: ``outro(rules, state)`` giving the lines after the opening and after the scores;
-    #: ``None``: none (the events' lines are :attr:`narrate`'s; a ``describe(rules, state,
-    #: event)`` it has, as games written before :attr:`narrate` had, stands for it).
+    #: The narrated demo's frame, in a language of :attr:`languages`: an object with
+    #: ``intro(rules, state, lang)`` and ``outro(rules, state, lang)`` giving the lines after
+    #: the opening and after the scores, and ``category(rules, category, lang)`` naming a VP
+    #: category in the score table; ``None``: none (the events' lines are :attr:`narrate`'s;
+    #: a ``describe(rules, state, event)`` it has, as games written before :attr:`narrate`
+    #: had, stands for it).
     narration: Any = None
     #: ``describe_action(rules, state, action, lang) -> label``: an action in words a
     #: person reads, in ``lang`` (one of :attr:`languages`), for the player deciding in

@@ -2,8 +2,8 @@
 winners line of a narrated game, and French sentences with names put in them.
 
 A French name may start with its article (the tavern *Le Grimoire Ouvert*); put after
-*à* or *de*, or an article put before a name that starts with a vowel, the article
-contracts as French writes it: :func:`french_articles`. :func:`say` fills a game's
+*à* or *de*, the article contracts, and *le*, *la* or *de* before a name that starts with
+a vowel elides, as French writes them: :func:`french_articles`. :func:`say` fills a game's
 :class:`~taverna_rules.dsl.text.Text` and applies it, so a game's French labels, lines
 and prompts read ``au Grimoire Ouvert``, never ``à Le Grimoire Ouvert``.
 """
@@ -58,9 +58,9 @@ def winners_line(result: Result) -> str:
 # Ouvert") as well as one written in a sentence.
 _CONTRACTED = {"à le": "au", "à les": "aux", "de le": "du", "de les": "des"}
 _CONTRACTION = re.compile(r"\b(à|de) (le|les) ", re.IGNORECASE)
-# le, la → l' before a vowel (a name that starts with an h is left alone: many an h is
-# "aspiré" and keeps its article, le héros).
-_ELISION = re.compile(r"\b(le|la) (?=[aeiouyàâæéèêëîïôœùûü])", re.IGNORECASE)
+# le, la, de → l', d' before a vowel (a name that starts with an h is left alone: many an
+# h is "aspiré" and keeps its article, le héros).
+_ELISION = re.compile(r"\b(le|la|de) (?=[aeiouyàâæéèêëîïôœùûü])", re.IGNORECASE)
 
 
 def _contracted(match: re.Match[str]) -> str:
@@ -70,18 +70,20 @@ def _contracted(match: re.Match[str]) -> str:
 
 
 def _elided(match: re.Match[str]) -> str:
-    return "L'" if match.group(1)[0].isupper() else "l'"
+    word = match.group(1)
+    return f"{word[0]}'"
 
 
 def french_articles(text: str) -> str:
     """``text``, a French sentence with names put in it, with its articles contracted:
     ``à Le Grimoire Ouvert`` reads ``au Grimoire Ouvert``, ``de les Nains`` ``des Nains``,
-    ``le Archimage`` ``l'Archimage``.
+    ``le Archimage`` ``l'Archimage``, ``Tour de Ann`` ``Tour d'Ann``.
 
     >>> french_articles("Installer le client à Le Grimoire Ouvert, acte de La Grande Salle")
     'Installer le client au Grimoire Ouvert, acte de La Grande Salle'
     """
-    return _ELISION.sub(_elided, _CONTRACTION.sub(_contracted, text))
+    # Elided first: à + le Archimage is à l'Archimage, not au Archimage.
+    return _CONTRACTION.sub(_contracted, _ELISION.sub(_elided, text))
 
 
 def say(text: Text, lang: str, /, **fields: object) -> str:

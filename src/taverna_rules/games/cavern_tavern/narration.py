@@ -251,17 +251,19 @@ def heuristic(rules: RuleSet, state: GameState, seat: int) -> float:
 
 
 class Narration:
-    """What the narrated demo needs of Cavern Tavern."""
+    """What the narrated demo needs of Cavern Tavern, in English (its one language): the
+    lines after the opening and those after the score table, and the VP categories in
+    words."""
 
     describe = staticmethod(describe_event)
 
     @staticmethod
-    def intro(rules: RuleSet, state: GameState) -> list[str]:
+    def intro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
         """Lines after the opening: none (its events say it all)."""
         return []
 
     @staticmethod
-    def outro(rules: RuleSet, state: GameState) -> list[str]:
+    def outro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
         """Lines after the score table."""
         served = ", ".join(f"{p.name} {_count(p.orders_served, 'order')}" for p in state.players)
         return [
@@ -269,6 +271,11 @@ class Narration:
             "The orders, items, Nasty the Dwarf Says cards and secret tasks are reconstructed,\n"
             "not the printed game's: see docs/cavern_tavern.rst.",
         ]
+
+    @staticmethod
+    def category(rules: RuleSet, category: str, lang: str = "en") -> str:
+        """A VP category in words (``Nasty track``), for the score table."""
+        return _category(rules, category)
 
 
 NARRATION = Narration()

@@ -233,6 +233,23 @@ _LINES: dict[str, Text] = {
         en="income: owns a deed here", fr="revenu : possède un acte ici", nl="inkomen: bezit hier een akte"
     ),
     "feast": _T(en="Feast", fr="Ripaille", nl="Feest"),
+    "dealt": _T(
+        en="Each player is dealt {n} spells, kept secret.",
+        fr="Chaque joueur reçoit {n} sorts, gardés secrets.",
+        nl="Iedere speler krijgt {n} spreuken, geheim gehouden.",
+    ),
+    "row": _T(en="The row: {row}.", fr="La rangée : {row}.", nl="De rij: {row}."),
+    "coins_left": _T(
+        en="Coins left: {coins}", fr="Sous restants : {coins}", nl="Overgebleven munten: {coins}"
+    ),
+    "reconstructed": _T(
+        en="Reconstructed content (customer cards, board layouts, track bonuses, spells) is ours,\n"
+        "not the printed game's: see docs/content.rst.",
+        fr="Le contenu reconstitué (cartes client, plans des tavernes, bonus de piste, sorts) est le\n"
+        "nôtre, pas celui du jeu imprimé : voir docs/content.rst.",
+        nl="Gereconstrueerde inhoud (klantenkaarten, indeling van de tavernes, spoorbonussen,\n"
+        "spreuken) is van ons, niet van het gedrukte spel: zie docs/content.rst.",
+    ),
 }
 #: The VP categories in words.
 _CATEGORIES: dict[str, Text] = {
@@ -537,8 +554,9 @@ def _routine(event: ev.Event, in_setup: bool) -> bool:
 
 
 class Narration:
-    """What the narrated demo needs of Taverna: a line per event (with a header for each
-    turn), the lines after the opening and those after the score table."""
+    """What the narrated demo needs of Taverna, in its languages: a line per event (with a
+    header for each turn), the lines after the opening and those after the score table,
+    and the VP categories in words."""
 
     @staticmethod
     def describe(rules: RuleSet, state: GameState, event: ev.Event) -> str | None:
@@ -546,21 +564,21 @@ class Narration:
         return narrate(rules, state, event)
 
     @staticmethod
-    def intro(rules: RuleSet, state: GameState) -> list[str]:
+    def intro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
         """Lines after the opening: the secret spells and the row of customer cards."""
-        return [
-            f"Each player is dealt {rules.constants.spell_hand} spells, kept secret.",
-            "The row: " + "; ".join(f"{i}. {card_text(rules, c)}" for i, c in enumerate(state.row, 1)) + ".",
-        ]
+        row = "; ".join(f"{i}. {card_text(rules, c, lang)}" for i, c in enumerate(state.row, 1))
+        return [say(_LINES["dealt"], lang, n=rules.constants.spell_hand), say(_LINES["row"], lang, row=row)]
 
     @staticmethod
-    def outro(rules: RuleSet, state: GameState) -> list[str]:
+    def outro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
         """Lines after the score table."""
-        return [
-            "Coins left: " + ", ".join(f"{p.name} {p.coins}" for p in state.players),
-            "Reconstructed content (customer cards, board layouts, track bonuses, spells) is ours,\n"
-            "not the printed game's: see docs/content.rst.",
-        ]
+        coins = ", ".join(f"{p.name} {p.coins}" for p in state.players)
+        return [say(_LINES["coins_left"], lang, coins=coins), say(_LINES["reconstructed"], lang)]
+
+    @staticmethod
+    def category(rules: RuleSet, category: str, lang: str = "en") -> str:
+        """A VP category in words (``people tracks``), for the score table."""
+        return _category(category, lang)
 
 
 NARRATION = Narration()
