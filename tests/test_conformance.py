@@ -1,4 +1,4 @@
-"""The conformance kit (adapters/conformance.py): the base game passes, broken pieces are
+"""The conformance kit (tools/conformance/): the base game passes, broken pieces are
 caught with a seed that reproduces them, and coverage counts what the games did."""
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from taverna_rules.tools.conformance import (
     CHECKS,
     ConformanceReport,
     check_game,
+    checks,
     game_seed,
     player_names,
     run_checks,
@@ -138,7 +139,7 @@ def test_a_round_trip_mismatch_is_caught_with_a_reproducing_seed(monkeypatch: py
             return attrs.evolve(state, privilege_supply=state.privilege_supply + 1)
         return state
 
-    monkeypatch.setattr(conformance, "state_from_json", lossy)
+    monkeypatch.setattr(checks, "state_from_json", lossy)
     report = run_checks(RULES, games=5, seed=1, player_counts=[2, 4])
     # Game 6 of each count (seed 6) is the one in four more, in the explicit chance mode.
     failures = [(f.player_count, f.seed, f.chance) for f in report.failures]
@@ -159,7 +160,7 @@ def test_a_replay_mismatch_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         folded: GameState = real(module, events)
         return attrs.evolve(folded, customers_played=folded.customers_played - 1)
 
-    monkeypatch.setattr(conformance, "fold", forgetful)
+    monkeypatch.setattr(checks, "fold", forgetful)
     report = run_checks(RULES, games=2, seed=40, player_counts=[3])
     assert [f.seed for f in report.failures] == [40, 41]
     failure = assert_reproduces(report, "replay")

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules.core.records import Action
-from taverna_rules.tools import conformance
-from taverna_rules.tools.conformance import check_game
+from taverna_rules.tools.conformance import check_game, checks
 
 GAMES = ("taverna", "cavern_tavern")
 #: Multiplies the example counts, for a longer hunt: ``TAVERNA_PROPERTY_SCALE=20 pytest ...``.
@@ -59,7 +58,7 @@ def test_a_position_that_does_not_round_trip_is_caught(game_id: str, monkeypatch
 
         return attrs.evolve(real(rules, text), seed=12345)
 
-    monkeypatch.setattr(conformance, "load_position", lossy)
+    monkeypatch.setattr(checks, "load_position", lossy)
     checked = check_game(rules, 2, 3)
     assert checked.failure is not None and checked.failure.check == "positions"
     assert "seed" in checked.failure.message
