@@ -17,7 +17,8 @@ Everything written here comes from the code, so the pages cannot drift from it:
 The files live in ``docs/_generated/`` (ignored by git and excluded from the build as
 documents; pages pull them in with ``.. include::``). A file is rewritten only when its
 text changes, so incremental builds stay incremental. The extension also warns when a
-name of ``taverna_rules.__all__`` is missing from ``api.rst``.
+name of ``taverna_rules.__all__`` is missing from ``api.rst``, or one of a bundled game's
+package from ``game_types.rst``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import pkgutil
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -295,7 +297,7 @@ def decisions_page() -> str:
     for kind in kinds:
         registered = DECISIONS[kind]
         doc = inspect.getdoc(registered.apply) or ""
-        actions = ", ".join(f":class:`~taverna_rules.{t.__name__}`" for t in registered.takes)
+        actions = ", ".join(f":class:`~{documented_as(t)}`" for t in registered.takes)
         parts.append(f".. _decision-{kind}:\n\n" + heading(f"``{kind}``", "~"))
         parts.append(f"{doc}\n\nActions: {actions}.\n")
     return "\n".join(parts)
@@ -331,15 +333,14 @@ def provenance_page() -> str:
 
 def api_modules_page() -> str:
     """The module reference: each module's own names; re-exported ones link to the package."""
-    import taverna_rules
 
-    public = set(taverna_rules.__all__)
     parts: list[str] = []
     for module_name, title in API_MODULES:
         module = importlib.import_module(module_name)
         names = list(getattr(module, "__all__", ()))
-        own = [n for n in names if n not in public]
-        shared = [n for n in names if n in public]
+        homes = {name: home for home in _homes(module_name) for name in home.__all__}
+        own = [n for n in names if n not in homes]
+        shared = [n for n in names if n in homes]
         parts.append(heading(f"{title}: ``{module_name}``", "~"))
         # autodoc gives a module-level constant without a doc comment the docstring of its
         # type (``dict``, ``str``...): describe those with a plain ``py:data`` instead.
@@ -353,9 +354,26 @@ def api_modules_page() -> str:
         for name in data:
             parts.append(_data_entry(module, name, comments.get(("", name), [])))
         if shared:
-            links = ", ".join(f":py:obj:`taverna_rules.{n}`" for n in shared)
+            links = ", ".join(f":py:obj:`{homes[n].__name__}.{n}`" for n in shared)
             parts.append(f"Also defined here and documented with the package: {links}.\n")
     return "\n".join(parts)
+
+
+def _homes(module_name: str) -> list[Any]:
+    """The packages whose exports the API pages document, for a module: the top level, then
+    for a module of a game its game's package (which wins where they share a name)."""
+    import taverna_rules
+
+    parts = module_name.split(".")
+    if parts[:2] == ["taverna_rules", "games"] and len(parts) > 2:
+        return [taverna_rules, importlib.import_module(".".join(parts[:3]))]
+    return [taverna_rules]
+
+
+def documented_as(cls: type) -> str:
+    """The name under which the API pages document ``cls``: its game's package for a type of
+    a game (``taverna_rules.games.taverna.SeatCustomer``), else the top level."""
+    return f"{_homes(cls.__module__)[-1].__name__}.{cls.__name__}"
 
 
 def _is_code(value: Any) -> bool:
@@ -443,13 +461,20 @@ def write_generated(app: Sphinx) -> None:
 
 
 def check_api_coverage(app: Sphinx) -> None:
-    """Warn about each public name that ``api.rst`` does not document."""
+    """Warn about each public name that ``api.rst`` (the top level's) or ``game_types.rst``
+    (each bundled game's package's) does not document."""
     import taverna_rules
+    import taverna_rules.games
 
-    api = (Path(app.srcdir) / "api.rst").read_text(encoding="utf-8")
-    for name in taverna_rules.__all__:
-        if not re.search(rf"::\s+taverna_rules\.{re.escape(name)}\b", api):
-            logger.warning("api.rst does not document the public name taverna_rules.%s", name)
+    pages = [("api.rst", taverna_rules)] + [
+        ("game_types.rst", importlib.import_module(f"taverna_rules.games.{game.name}"))
+        for game in pkgutil.iter_modules(taverna_rules.games.__path__)
+    ]
+    for page, package in pages:
+        text = (Path(app.srcdir) / page).read_text(encoding="utf-8")
+        for name in package.__all__:
+            if not re.search(rf"::\s+{re.escape(package.__name__)}\.{re.escape(name)}\b", text):
+                logger.warning("%s does not document the public name %s.%s", page, package.__name__, name)
 
 
 # Napoleon reads the first line of a property's or attribute's docstring as "type:
