@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from taverna_rules.core.records import HIDDEN, Action
+from taverna_rules.core.words import Wording
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.cavern_tavern import actions as act
 from taverna_rules.games.cavern_tavern.flow import resolve_ref
@@ -49,8 +50,9 @@ def listing(rules: RuleSet, ingredients: Sequence[str] | Sequence[tuple[str, int
     )
 
 
-def effect_words(rules: RuleSet, node: Node) -> str:
-    """The rules text of an effect, ingredients and tracks by name."""
+def effect_words(rules: RuleSet, node: Node, lang: str = "en") -> str:
+    """The rules text of an effect, ingredients and tracks by name, in English (the game's
+    one language, whatever ``lang``)."""
 
     def named(ident: str) -> str:
         found = ingredient(rules, ident)
@@ -59,72 +61,121 @@ def effect_words(rules: RuleSet, node: Node) -> str:
     return render(node, name=named)
 
 
-def _choice(rules: RuleSet, state: GameState, option: int) -> str:
+# ----------------------------------------------------------------------------- one label per action
+def _choice(w: Wording, a: act.ChooseOption) -> str:
     """An option of the effect choice the game waits on, in words."""
-    task = state.stack[-1]
-    node = resolve_ref(rules, task.ref).at(task.path)
+    task = w.state.stack[-1]
+    node = resolve_ref(w.rules, task.ref).at(task.path)
     if node.op == "optional":
-        return f"Yes: {effect_words(rules, node.children[0])}" if option == 0 else "No, decline"
-    text = effect_words(rules, node.children[option])
+        return f"Yes: {effect_words(w.rules, node.children[0])}" if a.option == 0 else "No, decline"
+    text = effect_words(w.rules, node.children[a.option])
     return text[:1].upper() + text[1:]
 
 
-def _order(rules: RuleSet, state: GameState, table: int) -> str:
-    ident = state.tables[table] if 0 <= table < len(state.tables) else ""
+def _order(w: Wording, table: int) -> str:
+    tables = w.state.tables
+    ident = tables[table] if 0 <= table < len(tables) else ""
     if not ident:
         return f"table {table + 1}"
-    order = rules.order(ident)
-    wanted = listing(rules, order.ingredients)
+    order = w.rules.order(ident)
+    wanted = listing(w.rules, order.ingredients)
     return f"{order.name.get('en')} from table {table + 1} ({wanted}; {order.points[0]} VP)"
 
 
-def _ingredient_choice(state: GameState, name: str) -> str:
+def _ingredient_choice(w: Wording, a: act.ChooseIngredient) -> str:
     """An ingredient chosen: taken from the Cellar, given back, or given to an opponent
     (one action answers the three decisions)."""
-    task = state.stack[-1] if state.stack else None
+    name = ingredient(w.rules, a.ingredient)
+    task = w.state.stack[-1] if w.state.stack else None
     if task is not None and task.kind == "give_ingredient":
         return f"Give {name} back to the Cellar"
     if task is not None and task.kind == "give_to":
-        return f"Give {name} to {state.players[int(task.args[0])].name}"
+        return f"Give {name} to {w.who(int(task.args[0]))}"
     return f"Take {name} from the Cellar"
 
 
-def _place(rules: RuleSet, place: str, dice: str) -> str:
-    found = rules.place(place)
-    return f"Place {dice} on {found.name.get('en')}: {effect_words(rules, found.effect)}"
+def _take_order(w: Wording, a: act.TakeOrder) -> str:
+    return f"Take the order {_order(w, a.table)}"
+
+
+def _draw_order(w: Wording, a: act.DrawOrder) -> str:
+    return "Draw an order blind from the deck"
+
+
+def _discard_order(w: Wording, a: act.DiscardOrder) -> str:
+    return f"Discard the order {_order(w, a.table)}"
+
+
+def _play_item(w: Wording, a: act.PlayItem) -> str:
+    return f"Play {w.name(a.item)}: {effect_words(w.rules, w.rules.item(a.item).effect)}"
+
+
+def _place_dice(w: Wording, a: act.PlaceDice) -> str:
+    place = w.rules.place(a.place)
+    return f"Place {a.dice} on {place.name.get('en')}: {effect_words(w.rules, place.effect)}"
+
+
+def _complete_order(w: Wording, a: act.CompleteOrder) -> str:
+    potions = f", Magic Potions standing for {listing(w.rules, a.potions.split('+'))}" if a.potions else ""
+    return f"Serve your order{potions}"
+
+
+def _obey_nasty(w: Wording, a: act.ObeyNasty) -> str:
+    return f"Do what Nasty says: {w.name(a.card)} ({effect_words(w.rules, w.rules.nasty(a.card).demand)})"
+
+
+def _end_turn(w: Wording, a: act.EndTurn) -> str:
+    return "End the turn"
+
+
+def _pass(w: Wording, a: act.Pass) -> str:
+    return "Pass for the round"
+
+
+def _player(w: Wording, a: act.ChoosePlayer) -> str:
+    return w.who(a.seat)
+
+
+def _take_from(w: Wording, a: act.TakeFrom) -> str:
+    return f"Take {ingredient(w.rules, a.ingredient)} from {w.who(a.seat)}"
+
+
+def _keep_item(w: Wording, a: act.KeepItem) -> str:
+    return f"Keep {w.name(a.item)}: {effect_words(w.rules, w.rules.item(a.item).effect)}"
+
+
+def _give_item(w: Wording, a: act.GiveItem) -> str:
+    return f"Hand {w.name(a.item)} to Nasty"
+
+
+def _change_die(w: Wording, a: act.ChangeDie) -> str:
+    return f"Turn a {a.die} into a {a.to}"
+
+
+#: The label of each action type (built once: the functions above, by type).
+_ACTION_LABELS: dict[type[Action], Callable[[Wording, Any], str]] = {
+    act.TakeOrder: _take_order,
+    act.DrawOrder: _draw_order,
+    act.DiscardOrder: _discard_order,
+    act.PlayItem: _play_item,
+    act.PlaceDice: _place_dice,
+    act.CompleteOrder: _complete_order,
+    act.ObeyNasty: _obey_nasty,
+    act.EndTurn: _end_turn,
+    act.Pass: _pass,
+    act.ChooseOption: _choice,
+    act.ChooseIngredient: _ingredient_choice,
+    act.ChoosePlayer: _player,
+    act.TakeFrom: _take_from,
+    act.KeepItem: _keep_item,
+    act.GiveItem: _give_item,
+    act.ChangeDie: _change_die,
+}
 
 
 def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str = "en") -> str:
     """A label for ``action`` of the decision pending in ``state`` (English)."""
-    name = rules.name_of
-
-    def who(seat: int) -> str:
-        return state.players[seat].name
-
-    labels: dict[type[Action], Callable[[Any], str]] = {
-        act.TakeOrder: lambda a: f"Take the order {_order(rules, state, a.table)}",
-        act.DrawOrder: lambda a: "Draw an order blind from the deck",
-        act.DiscardOrder: lambda a: f"Discard the order {_order(rules, state, a.table)}",
-        act.PlayItem: lambda a: f"Play {name(a.item)}: {effect_words(rules, rules.item(a.item).effect)}",
-        act.PlaceDice: lambda a: _place(rules, a.place, a.dice),
-        act.CompleteOrder: lambda a: (
-            "Serve your order"
-            + (f", Magic Potions standing for {listing(rules, a.potions.split('+'))}" if a.potions else "")
-        ),
-        act.ObeyNasty: lambda a: (
-            f"Do what Nasty says: {name(a.card)} ({effect_words(rules, rules.nasty(a.card).demand)})"
-        ),
-        act.EndTurn: lambda a: "End the turn",
-        act.Pass: lambda a: "Pass for the round",
-        act.ChooseOption: lambda a: _choice(rules, state, a.option),
-        act.ChooseIngredient: lambda a: _ingredient_choice(state, ingredient(rules, a.ingredient)),
-        act.ChoosePlayer: lambda a: who(a.seat),
-        act.TakeFrom: lambda a: f"Take {ingredient(rules, a.ingredient)} from {who(a.seat)}",
-        act.KeepItem: lambda a: f"Keep {name(a.item)}: {effect_words(rules, rules.item(a.item).effect)}",
-        act.GiveItem: lambda a: f"Hand {name(a.item)} to Nasty",
-        act.ChangeDie: lambda a: f"Turn a {a.die} into a {a.to}",
-    }
-    return labels[type(action)](action)
+    return _ACTION_LABELS[type(action)](Wording(rules, state, lang), action)
 
 
 def _cards(rules: RuleSet, cards: Sequence[str]) -> str:

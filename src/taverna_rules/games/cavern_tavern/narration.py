@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules.core.records import HIDDEN
-from taverna_rules.core.words import Narrator, winners_line
+from taverna_rules.core.words import Wording, winners_line
 from taverna_rules.core.words import counted_noun as _count
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.labels import ingredient, listing
@@ -27,16 +27,16 @@ def _category(rules: RuleSet, category: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _card(n: Narrator, card: str) -> str:
-    return "a card" if card == HIDDEN else n.name(card)
+def _card(w: Wording, card: str) -> str:
+    return "a card" if card == HIDDEN else w.name(card)
 
 
 # ----------------------------------------------------------------------------- one line per event
-def _started(n: Narrator, e: ev.GameStarted) -> str:
+def _started(w: Wording, e: ev.GameStarted) -> str:
     return f"A game of Cavern Tavern for {', '.join(e.players)}."
 
 
-def _board_set_up(n: Narrator, e: ev.BoardSetUp) -> str:
+def _board_set_up(w: Wording, e: ev.BoardSetUp) -> str:
     return (
         f"The Cellar holds {_count(len(e.supply), 'ingredient card')}; "
         f"{len(e.order_deck)} orders, {len(e.item_deck)} items and "
@@ -44,147 +44,147 @@ def _board_set_up(n: Narrator, e: ev.BoardSetUp) -> str:
     )
 
 
-def _secret_dealt(n: Narrator, e: ev.SecretDealt) -> str:
-    return f"{n.who(e.player)} is dealt a secret task."
+def _secret_dealt(w: Wording, e: ev.SecretDealt) -> str:
+    return f"{w.who(e.player)} is dealt a secret task."
 
 
-def _white_die_given(n: Narrator, e: ev.WhiteDieGiven) -> str:
-    return f"{n.who(e.player)} takes the white die."
+def _white_die_given(w: Wording, e: ev.WhiteDieGiven) -> str:
+    return f"{w.who(e.player)} takes the white die."
 
 
-def _table_refilled(n: Narrator, e: ev.TableRefilled) -> str:
-    return f"A new order on table {e.table + 1}: {n.name(e.order)}."
+def _table_refilled(w: Wording, e: ev.TableRefilled) -> str:
+    return f"A new order on table {e.table + 1}: {w.name(e.order)}."
 
 
-def _round_started(n: Narrator, e: ev.RoundStarted) -> str:
-    return f"\n== Round {e.round} of {n.rules.constants.rounds} =="
+def _round_started(w: Wording, e: ev.RoundStarted) -> str:
+    return f"\n== Round {e.round} of {w.rules.constants.rounds} =="
 
 
-def _dice_rolled(n: Narrator, e: ev.DiceRolled) -> str:
-    return f"{n.who(e.player)} rolls {' '.join(map(str, e.dice))}."
+def _dice_rolled(w: Wording, e: ev.DiceRolled) -> str:
+    return f"{w.who(e.player)} rolls {' '.join(map(str, e.dice))}."
 
 
-def _turn_ended(n: Narrator, e: ev.TurnEnded) -> str | None:
-    return f"{n.who(e.player)} passes for the round." if e.passed else None
+def _turn_ended(w: Wording, e: ev.TurnEnded) -> str | None:
+    return f"{w.who(e.player)} passes for the round." if e.passed else None
 
 
-def _dice_placed(n: Narrator, e: ev.DicePlaced) -> str:
-    return f"{n.who(e.player)} places {e.dice} on {n.name(e.place)}."
+def _dice_placed(w: Wording, e: ev.DicePlaced) -> str:
+    return f"{w.who(e.player)} places {e.dice} on {w.name(e.place)}."
 
 
-def _die_changed(n: Narrator, e: ev.DieChanged) -> str:
-    return f"{n.who(e.player)} turns a {e.die} into a {e.to}."
+def _die_changed(w: Wording, e: ev.DieChanged) -> str:
+    return f"{w.who(e.player)} turns a {e.die} into a {e.to}."
 
 
-def _dice_rerolled(n: Narrator, e: ev.DiceRerolled) -> str:
-    return f"{n.who(e.player)} rerolls: {' '.join(map(str, e.dice))}."
+def _dice_rerolled(w: Wording, e: ev.DiceRerolled) -> str:
+    return f"{w.who(e.player)} rerolls: {' '.join(map(str, e.dice))}."
 
 
-def _ingredient_gained(n: Narrator, e: ev.IngredientGained) -> str:
-    return f"{n.who(e.player)} takes {ingredient(n.rules, e.ingredient)} from the Cellar."
+def _ingredient_gained(w: Wording, e: ev.IngredientGained) -> str:
+    return f"{w.who(e.player)} takes {ingredient(w.rules, e.ingredient)} from the Cellar."
 
 
-def _ingredients_returned(n: Narrator, e: ev.IngredientsReturned) -> str:
-    return f"{n.who(e.player)} gives back {listing(n.rules, e.ingredients)} to the Cellar."
+def _ingredients_returned(w: Wording, e: ev.IngredientsReturned) -> str:
+    return f"{w.who(e.player)} gives back {listing(w.rules, e.ingredients)} to the Cellar."
 
 
-def _ingredient_taken(n: Narrator, e: ev.IngredientTaken) -> str:
-    return f"{n.who(e.player)} takes {ingredient(n.rules, e.ingredient)} from {n.who(e.source)}."
+def _ingredient_taken(w: Wording, e: ev.IngredientTaken) -> str:
+    return f"{w.who(e.player)} takes {ingredient(w.rules, e.ingredient)} from {w.who(e.source)}."
 
 
-def _vp_scored(n: Narrator, e: ev.VPScored) -> str:
-    return f"{n.who(e.player)} scores {e.amount:+d} VP ({_category(n.rules, e.category)})."
+def _vp_scored(w: Wording, e: ev.VPScored) -> str:
+    return f"{w.who(e.player)} scores {e.amount:+d} VP ({_category(w.rules, e.category)})."
 
 
-def _track_moved(n: Narrator, e: ev.TrackMoved) -> str:
-    return f"{n.who(e.player)}'s {n.name(e.track)} track: {e.level}."
+def _track_moved(w: Wording, e: ev.TrackMoved) -> str:
+    return f"{w.who(e.player)}'s {w.name(e.track)} track: {e.level}."
 
 
-def _first_player_taken(n: Narrator, e: ev.FirstPlayerTaken) -> str:
-    return f"{n.who(e.player)} takes the First Player Marker."
+def _first_player_taken(w: Wording, e: ev.FirstPlayerTaken) -> str:
+    return f"{w.who(e.player)} takes the First Player Marker."
 
 
-def _order_taken(n: Narrator, e: ev.OrderTaken) -> str:
-    return f"{n.who(e.player)} takes the order {n.name(e.order)} from table {e.table + 1}."
+def _order_taken(w: Wording, e: ev.OrderTaken) -> str:
+    return f"{w.who(e.player)} takes the order {w.name(e.order)} from table {e.table + 1}."
 
 
-def _order_drawn(n: Narrator, e: ev.OrderDrawn) -> str:
-    return f"{n.who(e.player)} draws the order {n.name(e.order)} blind from the deck."
+def _order_drawn(w: Wording, e: ev.OrderDrawn) -> str:
+    return f"{w.who(e.player)} draws the order {w.name(e.order)} blind from the deck."
 
 
-def _order_discarded(n: Narrator, e: ev.OrderDiscarded) -> str:
-    return f"{n.who(e.player)} discards {n.name(e.order)} from table {e.table + 1}."
+def _order_discarded(w: Wording, e: ev.OrderDiscarded) -> str:
+    return f"{w.who(e.player)} discards {w.name(e.order)} from table {e.table + 1}."
 
 
-def _order_served(n: Narrator, e: ev.OrderServed) -> str:
-    order = "an order" if e.order == HIDDEN else n.name(e.order)
+def _order_served(w: Wording, e: ev.OrderServed) -> str:
+    order = "an order" if e.order == HIDDEN else w.name(e.order)
     return (
-        f"{n.who(e.player)} serves {order} ({listing(n.rules, e.ingredients)}), "
+        f"{w.who(e.player)} serves {order} ({listing(w.rules, e.ingredients)}), "
         f"{_count(e.late, 'round')} late: {e.points} VP."
     )
 
 
-def _orders_revealed(n: Narrator, e: ev.OrdersRevealed) -> str:
-    return f"{n.who(e.player)} shows the orders served: {', '.join(map(n.name, e.orders))}."
+def _orders_revealed(w: Wording, e: ev.OrdersRevealed) -> str:
+    return f"{w.who(e.player)} shows the orders served: {', '.join(map(w.name, e.orders))}."
 
 
-def _order_left(n: Narrator, e: ev.OrderLeft) -> str:
+def _order_left(w: Wording, e: ev.OrderLeft) -> str:
     penalty = f": -{e.lose} VP" if e.lose else ""
-    return f"{n.who(e.player)}'s customers leave without {n.name(e.order)}{penalty}."
+    return f"{w.who(e.player)}'s customers leave without {w.name(e.order)}{penalty}."
 
 
-def _order_clock_reset(n: Narrator, e: ev.OrderClockReset) -> str:
-    return f"{n.who(e.player)}'s order starts its clock again."
+def _order_clock_reset(w: Wording, e: ev.OrderClockReset) -> str:
+    return f"{w.who(e.player)}'s order starts its clock again."
 
 
-def _items_drawn(n: Narrator, e: ev.ItemsDrawn) -> str:
-    which = "." if HIDDEN in e.cards else f": {', '.join(map(n.name, e.cards))}."
-    return f"{n.who(e.player)} draws {_count(len(e.cards), 'item card')}{which}"
+def _items_drawn(w: Wording, e: ev.ItemsDrawn) -> str:
+    which = "." if HIDDEN in e.cards else f": {', '.join(map(w.name, e.cards))}."
+    return f"{w.who(e.player)} draws {_count(len(e.cards), 'item card')}{which}"
 
 
-def _item_kept(n: Narrator, e: ev.ItemKept) -> str:
-    return f"{n.who(e.player)} keeps {_card(n, e.card)} and returns {_count(len(e.returned), 'card')}."
+def _item_kept(w: Wording, e: ev.ItemKept) -> str:
+    return f"{w.who(e.player)} keeps {_card(w, e.card)} and returns {_count(len(e.returned), 'card')}."
 
 
-def _items_gained(n: Narrator, e: ev.ItemsGained) -> str:
-    return f"{n.who(e.player)} gains {_count(len(e.cards), 'item card')}."
+def _items_gained(w: Wording, e: ev.ItemsGained) -> str:
+    return f"{w.who(e.player)} gains {_count(len(e.cards), 'item card')}."
 
 
-def _items_reshuffled(n: Narrator, e: ev.ItemsReshuffled) -> str:
+def _items_reshuffled(w: Wording, e: ev.ItemsReshuffled) -> str:
     return "The item discards are shuffled into a new deck."
 
 
-def _item_played(n: Narrator, e: ev.ItemPlayed) -> str:
-    return f"{n.who(e.player)} plays {_card(n, e.card)}."
+def _item_played(w: Wording, e: ev.ItemPlayed) -> str:
+    return f"{w.who(e.player)} plays {_card(w, e.card)}."
 
 
-def _item_discarded(n: Narrator, e: ev.ItemDiscarded) -> str:
-    return f"{n.who(e.player)} hands {_card(n, e.card)} to Nasty."
+def _item_discarded(w: Wording, e: ev.ItemDiscarded) -> str:
+    return f"{w.who(e.player)} hands {_card(w, e.card)} to Nasty."
 
 
-def _place_opened(n: Narrator, e: ev.PlaceOpened) -> str:
-    return f"{n.who(e.player)} may use a taken task this turn."
+def _place_opened(w: Wording, e: ev.PlaceOpened) -> str:
+    return f"{w.who(e.player)} may use a taken task this turn."
 
 
-def _nasty_summoned(n: Narrator, e: ev.NastySummoned) -> str:
-    return f"Nasty the Dwarf summons {n.who(e.player)} ({e.threshold} on his track): {n.name(e.card)}."
+def _nasty_summoned(w: Wording, e: ev.NastySummoned) -> str:
+    return f"Nasty the Dwarf summons {w.who(e.player)} ({e.threshold} on his track): {w.name(e.card)}."
 
 
-def _nasty_obeyed(n: Narrator, e: ev.NastyObeyed) -> str:
-    return f"{n.who(e.player)} does what Nasty said: {n.name(e.card)}."
+def _nasty_obeyed(w: Wording, e: ev.NastyObeyed) -> str:
+    return f"{w.who(e.player)} does what Nasty said: {w.name(e.card)}."
 
 
-def _secrets_revealed(n: Narrator, e: ev.SecretsRevealed) -> str:
-    tasks = ", ".join(f"{n.who(seat)} {n.name(card)}" for seat, card in enumerate(e.cards) if card)
+def _secrets_revealed(w: Wording, e: ev.SecretsRevealed) -> str:
+    tasks = ", ".join(f"{w.who(seat)} {w.name(card)}" for seat, card in enumerate(e.cards) if card)
     return f"Secret tasks: {tasks}."
 
 
-def _game_ended(n: Narrator, e: ev.GameEnded) -> str:
+def _game_ended(w: Wording, e: ev.GameEnded) -> str:
     return winners_line(e.result)
 
 
 #: The line of each event type that has one (built once: the functions above, by type).
-_EVENT_LINES: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
+_EVENT_LINES: dict[type[ev.Event], Callable[[Wording, Any], str | None]] = {
     ev.GameStarted: _started,
     ev.BoardSetUp: _board_set_up,
     ev.SecretDealt: _secret_dealt,
@@ -227,7 +227,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event, lang: str 
     """One line for ``event`` (``state`` gives player names), or ``None`` for bookkeeping;
     in English, the game's one language."""
     line = _EVENT_LINES.get(type(event))
-    return line(Narrator(rules, state, lang), event) if line is not None else None
+    return line(Wording(rules, state, lang), event) if line is not None else None
 
 
 def heuristic(rules: RuleSet, state: GameState, seat: int) -> float:

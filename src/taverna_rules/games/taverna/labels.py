@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules.core.records import HIDDEN, Action
-from taverna_rules.core.words import say
+from taverna_rules.core.words import Wording, say
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import actions as act
@@ -199,117 +199,148 @@ def effect_words(rules: RuleSet, node: Node, lang: str = "en") -> str:
     )
 
 
-def _table_colour(rules: RuleSet, state: GameState, tavern: str, table: int, lang: str) -> str:
-    return rules.name_of(rules.side_for(len(state.players)).layout(tavern).tables[table], lang)
+# ----------------------------------------------------------------------------- one label per action
+def _table_colour(w: Wording, tavern: str, table: int) -> str:
+    return w.name(w.rules.side_for(len(w.state.players)).layout(tavern).tables[table])
 
 
-def _choice(rules: RuleSet, state: GameState, option: int, lang: str) -> str:
+def _choice(w: Wording, a: act.ChooseOption) -> str:
     """An option of the effect choice the game waits on, in words."""
-    task = state.stack[-1]
-    node = resolve_ref(rules, task.ref).at(task.path)
+    task = w.state.stack[-1]
+    node = resolve_ref(w.rules, task.ref).at(task.path)
     if node.op == "optional":
-        return (
-            _say("yes", lang, effect=effect_words(rules, node.children[0], lang))
-            if option == 0
-            else _say("decline", lang)
-        )
-    text = effect_words(rules, node.children[option], lang)
+        if a.option == 0:
+            return _say("yes", w.lang, effect=effect_words(w.rules, node.children[0], w.lang))
+        return _say("decline", w.lang)
+    text = effect_words(w.rules, node.children[a.option], w.lang)
     return text[:1].upper() + text[1:]
 
 
-def _people(rules: RuleSet, state: GameState, people: str, lang: str) -> str:
+def _people(w: Wording, a: act.ChoosePeople) -> str:
     """A people chosen: a track to climb (an effect's), or the King's or Queen's people."""
+    state = w.state
     if state.stack and state.stack[-1].kind == "effect_track":
-        return _say("climb", lang, people=rules.name_of(people, lang))
-    role = role_words(rules, "king" if state.king is None else "queen", lang)
-    return _say("people", lang, role=role, people=rules.name_of(people, lang))
+        return _say("climb", w.lang, people=w.name(a.people))
+    role = role_words(w.rules, "king" if state.king is None else "queen", w.lang)
+    return _say("people", w.lang, role=role, people=w.name(a.people))
 
 
-def _deed(rules: RuleSet, state: GameState, tavern: str, space: int, lang: str) -> str:
-    owner = state.tavern(tavern).deeds[space] if state.taverns else None
-    name = rules.name_of(tavern, lang)
+def _deed(w: Wording, a: act.BuyDeed | act.ChooseDeed) -> str:
+    state = w.state
+    owner = state.tavern(a.tavern).deeds[a.space] if state.taverns else None
+    tavern = w.name(a.tavern)
     if owner is not None:
-        return _say("takeover", lang, owner=state.players[owner].name, tavern=name, space=space + 1)
-    deed = rules.side_for(len(state.players)).layout(tavern).deeds[space]
-    return _say("deed", lang, tavern=name, space=space + 1, price=deed.price, vp=deed.vp)
+        return _say("takeover", w.lang, owner=w.who(owner), tavern=tavern, space=a.space + 1)
+    deed = w.rules.side_for(len(state.players)).layout(a.tavern).deeds[a.space]
+    return _say("deed", w.lang, tavern=tavern, space=a.space + 1, price=deed.price, vp=deed.vp)
 
 
-def _dignitary(rules: RuleSet, action: act.ActivateDignitary, lang: str) -> str:
-    dignitary = rules.dignitary(action.dignitary)
-    level = dignitary.levels[action.level]
-    text = _say("activate", lang, name=dignitary.name.get(lang))
+def _pick(w: Wording, a: act.PickCard) -> str:
+    row = w.state.row
+    position = row.index(a.card) + 1 if a.card in row else "?"
+    card = card_words(w.rules, a.card, w.lang)
+    return _say("pick", w.lang, position=position, card=card, people=w.name(a.people))
+
+
+def _seat(w: Wording, a: act.SeatCustomer) -> str:
+    colour = _table_colour(w, a.tavern, a.table)
+    return _say("seat", w.lang, tavern=w.name(a.tavern), table=a.table + 1, colour=colour)
+
+
+def _replace(w: Wording, a: act.ReplaceCustomer) -> str:
+    people = w.name(w.state.tavern(a.tavern).tables[a.table] or "")
+    return _say("replace", w.lang, people=people, tavern=w.name(a.tavern), table=a.table + 1)
+
+
+def _sell(w: Wording, a: act.SellSpell) -> str:
+    return _say("sell", w.lang, spell=w.name(a.spell))
+
+
+def _end(w: Wording, a: act.EndTurn) -> str:
+    return _say("end", w.lang)
+
+
+def _royal(w: Wording, a: act.ChooseRoyalScoring) -> str:
+    effect = effect_words(w.rules, w.rules.royal(a.scoring).effect, w.lang)
+    return _say("royal", w.lang, name=w.name(a.scoring), effect=effect)
+
+
+def _dignitary(w: Wording, a: act.ActivateDignitary) -> str:
+    dignitary = w.rules.dignitary(a.dignitary)
+    level = dignitary.levels[a.level]
+    text = _say("activate", w.lang, name=dignitary.name.get(w.lang))
     if len(dignitary.levels) > 1:
-        text += _say("level", lang, level=action.level + 1)
-    text += _say("cost", lang, cost=level.cost, effect=effect_words(rules, level.effect, lang))
-    return text + (_say("extra", lang) if action.extra else "")
+        text += _say("level", w.lang, level=a.level + 1)
+    text += _say("cost", w.lang, cost=level.cost, effect=effect_words(w.rules, level.effect, w.lang))
+    return text + (_say("extra", w.lang) if a.extra else "")
 
 
-def _occupant(rules: RuleSet, state: GameState, tavern: str, table: int, lang: str) -> str:
-    people = state.tavern(tavern).tables[table]
-    return (
-        _say("free", lang) if people is None else _say("customer", lang, people=rules.name_of(people, lang))
-    )
+def _send(w: Wording, a: act.SendDignitary) -> str:
+    return _say("send", w.lang, tavern=w.name(a.tavern))
+
+
+def _token(w: Wording, a: act.ChooseGuildToken) -> str:
+    return _say("token", w.lang, symbol=w.name(a.symbol), tavern=w.name(a.tavern))
+
+
+def _take_favour(w: Wording, a: act.TakeFavour) -> str:
+    return _say("take_favour", w.lang, name=w.name(a.favour))
+
+
+def _use_favour(w: Wording, a: act.UseFavour) -> str:
+    return _say("use_favour", w.lang, name=w.name(a.favour))
+
+
+def _symbol(w: Wording, a: act.ChangeSymbol) -> str:
+    return _say("symbol", w.lang, old=w.name(a.old), new=w.name(a.new))
+
+
+def _table(w: Wording, a: act.ChooseTable) -> str:
+    people = w.state.tavern(a.tavern).tables[a.table]
+    who = _say("free", w.lang) if people is None else _say("customer", w.lang, people=w.name(people))
+    return _say("table", w.lang, tavern=w.name(a.tavern), table=a.table + 1, who=who)
+
+
+def _cast(w: Wording, a: act.CastSpell) -> str:
+    return _say("cast", w.lang, spell=w.name(a.spell), cost=w.rules.spell(a.spell).cost)
+
+
+def _pass(w: Wording, a: act.Pass) -> str:
+    return _say("pass", w.lang)
+
+
+def _player(w: Wording, a: act.ChoosePlayer) -> str:
+    return _say("player", w.lang, name=w.who(a.seat))
+
+
+#: The label of each action type (built once: the functions above, by type).
+_ACTION_LABELS: dict[type[Action], Callable[[Wording, Any], str]] = {
+    act.ChoosePeople: _people,
+    act.BuyDeed: _deed,
+    act.ChooseDeed: _deed,
+    act.PickCard: _pick,
+    act.SeatCustomer: _seat,
+    act.ReplaceCustomer: _replace,
+    act.SellSpell: _sell,
+    act.EndTurn: _end,
+    act.ChooseRoyalScoring: _royal,
+    act.ChooseOption: _choice,
+    act.ActivateDignitary: _dignitary,
+    act.SendDignitary: _send,
+    act.ChooseGuildToken: _token,
+    act.TakeFavour: _take_favour,
+    act.UseFavour: _use_favour,
+    act.ChangeSymbol: _symbol,
+    act.ChooseTable: _table,
+    act.CastSpell: _cast,
+    act.Pass: _pass,
+    act.ChoosePlayer: _player,
+}
 
 
 def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str = "en") -> str:
     """A label for ``action`` of the decision pending in ``state``, in ``lang``."""
-    name = rules.name_of
-    labels: dict[type[Action], Callable[[Any], str]] = {
-        act.ChoosePeople: lambda a: _people(rules, state, a.people, lang),
-        act.BuyDeed: lambda a: _deed(rules, state, a.tavern, a.space, lang),
-        act.ChooseDeed: lambda a: _deed(rules, state, a.tavern, a.space, lang),
-        act.PickCard: lambda a: _say(
-            "pick",
-            lang,
-            position=state.row.index(a.card) + 1 if a.card in state.row else "?",
-            card=card_words(rules, a.card, lang),
-            people=name(a.people, lang),
-        ),
-        act.SeatCustomer: lambda a: _say(
-            "seat",
-            lang,
-            tavern=name(a.tavern, lang),
-            table=a.table + 1,
-            colour=_table_colour(rules, state, a.tavern, a.table, lang),
-        ),
-        act.ReplaceCustomer: lambda a: _say(
-            "replace",
-            lang,
-            people=name(state.tavern(a.tavern).tables[a.table] or "", lang),
-            tavern=name(a.tavern, lang),
-            table=a.table + 1,
-        ),
-        act.SellSpell: lambda a: _say("sell", lang, spell=name(a.spell, lang)),
-        act.EndTurn: lambda a: _say("end", lang),
-        act.ChooseRoyalScoring: lambda a: _say(
-            "royal",
-            lang,
-            name=name(a.scoring, lang),
-            effect=effect_words(rules, rules.royal(a.scoring).effect, lang),
-        ),
-        act.ChooseOption: lambda a: _choice(rules, state, a.option, lang),
-        act.ActivateDignitary: lambda a: _dignitary(rules, a, lang),
-        act.SendDignitary: lambda a: _say("send", lang, tavern=name(a.tavern, lang)),
-        act.ChooseGuildToken: lambda a: _say(
-            "token", lang, symbol=name(a.symbol, lang), tavern=name(a.tavern, lang)
-        ),
-        act.TakeFavour: lambda a: _say("take_favour", lang, name=name(a.favour, lang)),
-        act.UseFavour: lambda a: _say("use_favour", lang, name=name(a.favour, lang)),
-        act.ChangeSymbol: lambda a: _say("symbol", lang, old=name(a.old, lang), new=name(a.new, lang)),
-        act.ChooseTable: lambda a: _say(
-            "table",
-            lang,
-            tavern=name(a.tavern, lang),
-            table=a.table + 1,
-            who=_occupant(rules, state, a.tavern, a.table, lang),
-        ),
-        act.CastSpell: lambda a: _say(
-            "cast", lang, spell=name(a.spell, lang), cost=rules.spell(a.spell).cost
-        ),
-        act.Pass: lambda a: _say("pass", lang),
-        act.ChoosePlayer: lambda a: _say("player", lang, name=state.players[a.seat].name),
-    }
-    return labels[type(action)](action)
+    return _ACTION_LABELS[type(action)](Wording(rules, state, lang), action)
 
 
 def _names(rules: RuleSet, things: tuple[str, ...], lang: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.core.words import Narrator, say
+from taverna_rules.core.words import Wording, say
 from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.labels import card_words, role_words
@@ -266,196 +266,196 @@ _CATEGORIES: dict[str, Text] = {
 
 
 # ----------------------------------------------------------------------------- one line per event
-def _line(n: Narrator, key: str, /, **fields: object) -> str:
-    return say(_LINES[key], n.lang, **fields)
+def _line(w: Wording, key: str, /, **fields: object) -> str:
+    return say(_LINES[key], w.lang, **fields)
 
 
-def _table(n: Narrator, tavern: str, table: int) -> dict[str, object]:
+def _table(w: Wording, tavern: str, table: int) -> dict[str, object]:
     """A table numbered as printed, from 1, with its colour."""
-    colour = n.name(n.rules.side_for(len(n.state.players)).layout(tavern).tables[table])
+    colour = w.name(w.rules.side_for(len(w.state.players)).layout(tavern).tables[table])
     return {"table": table + 1, "colour": colour}
 
 
-def _started(n: Narrator, e: ev.GameStarted) -> str:
-    side = _side(n.rules, e.side, n.lang)
-    return _line(n, "started", players=", ".join(e.players), side=side, first=e.players[e.first_player])
+def _started(w: Wording, e: ev.GameStarted) -> str:
+    side = _side(w.rules, e.side, w.lang)
+    return _line(w, "started", players=", ".join(e.players), side=side, first=e.players[e.first_player])
 
 
-def _board_prepared(n: Narrator, e: ev.BoardPrepared) -> str:
+def _board_prepared(w: Wording, e: ev.BoardPrepared) -> str:
     placed = (
-        _line(n, "dignitary_at", dignitary=n.name(d), tavern=n.name(t.id))
+        _line(w, "dignitary_at", dignitary=w.name(d), tavern=w.name(t.id))
         for t in e.taverns
         for d in t.dignitaries
     )
-    return _line(n, "dignitaries", list=", ".join(placed))
+    return _line(w, "dignitaries", list=", ".join(placed))
 
 
-def _favours_shuffled(n: Narrator, e: ev.FavoursShuffled) -> str:
-    return _line(n, "castle", list=", ".join(map(n.name, e.castle)))
+def _favours_shuffled(w: Wording, e: ev.FavoursShuffled) -> str:
+    return _line(w, "castle", list=", ".join(map(w.name, e.castle)))
 
 
-def _chosen_people(n: Narrator, e: ev.ChosenPeople) -> str:
-    role = role_words(n.rules, e.role, n.lang)
+def _chosen_people(w: Wording, e: ev.ChosenPeople) -> str:
+    role = role_words(w.rules, e.role, w.lang)
     if e.player < 0:
-        return _line(n, "people_first", role=role, people=n.name(e.people))
-    return _line(n, "people_chosen", role=role, people=n.name(e.people), who=n.who(e.player))
+        return _line(w, "people_first", role=role, people=w.name(e.people))
+    return _line(w, "people_chosen", role=role, people=w.name(e.people), who=w.who(e.player))
 
 
-def _deed_bought(n: Narrator, e: ev.DeedBought) -> str:
-    return _line(n, "deed", who=n.who(e.player), tavern=n.name(e.tavern), price=e.price, vp=e.vp)
+def _deed_bought(w: Wording, e: ev.DeedBought) -> str:
+    return _line(w, "deed", who=w.who(e.player), tavern=w.name(e.tavern), price=e.price, vp=e.vp)
 
 
-def _turn_started(n: Narrator, e: ev.TurnStarted) -> str:
-    return _line(n, "turn", who=n.who(e.player), **_round(n.rules, n.state))
+def _turn_started(w: Wording, e: ev.TurnStarted) -> str:
+    return _line(w, "turn", who=w.who(e.player), **_round(w.rules, w.state))
 
 
-def _card_picked(n: Narrator, e: ev.CustomerCardPicked) -> str:
-    card = card_words(n.rules, e.card, n.lang)
-    return _line(n, "picked", who=n.who(e.player), card=card, people=n.name(e.people))
+def _card_picked(w: Wording, e: ev.CustomerCardPicked) -> str:
+    card = card_words(w.rules, e.card, w.lang)
+    return _line(w, "picked", who=w.who(e.player), card=card, people=w.name(e.people))
 
 
-def _seated(n: Narrator, e: ev.CustomerSeated) -> str:
-    return _line(n, "seated", who=n.who(e.player), tavern=n.name(e.tavern), **_table(n, e.tavern, e.table))
+def _seated(w: Wording, e: ev.CustomerSeated) -> str:
+    return _line(w, "seated", who=w.who(e.player), tavern=w.name(e.tavern), **_table(w, e.tavern, e.table))
 
 
-def _removed(n: Narrator, e: ev.CustomerRemoved) -> str:
-    return _line(n, "removed", who=n.who(e.player), people=n.name(e.people), tavern=n.name(e.tavern))
+def _removed(w: Wording, e: ev.CustomerRemoved) -> str:
+    return _line(w, "removed", who=w.who(e.player), people=w.name(e.people), tavern=w.name(e.tavern))
 
 
-def _revealed(n: Narrator, e: ev.CustomerRevealed) -> str:
-    return _line(n, "revealed", card=card_words(n.rules, e.card, n.lang))
+def _revealed(w: Wording, e: ev.CustomerRevealed) -> str:
+    return _line(w, "revealed", card=card_words(w.rules, e.card, w.lang))
 
 
-def _track_advanced(n: Narrator, e: ev.TrackAdvanced) -> str:
-    return _line(n, "track", who=n.who(e.player), people=n.name(e.people), start=e.start, end=e.end)
+def _track_advanced(w: Wording, e: ev.TrackAdvanced) -> str:
+    return _line(w, "track", who=w.who(e.player), people=w.name(e.people), start=e.start, end=e.end)
 
 
-def _coins_gained(n: Narrator, e: ev.CoinsGained) -> str | None:
+def _coins_gained(w: Wording, e: ev.CoinsGained) -> str | None:
     if e.reason in ("spell sold", "spells exchanged"):
         return None  # the SpellSold and SpellsExchanged lines say it
-    return _line(n, "gains", who=n.who(e.player), n=e.amount, reason=_reason(n.rules, e.reason, n.lang))
+    return _line(w, "gains", who=w.who(e.player), n=e.amount, reason=_reason(w.rules, e.reason, w.lang))
 
 
-def _coins_paid(n: Narrator, e: ev.CoinsPaid) -> str:
-    return _line(n, "pays", who=n.who(e.player), n=e.amount, reason=_reason(n.rules, e.reason, n.lang))
+def _coins_paid(w: Wording, e: ev.CoinsPaid) -> str:
+    return _line(w, "pays", who=w.who(e.player), n=e.amount, reason=_reason(w.rules, e.reason, w.lang))
 
 
-def _vp_scored(n: Narrator, e: ev.VPScored) -> str | None:
+def _vp_scored(w: Wording, e: ev.VPScored) -> str | None:
     if e.category == "privileges":
         return None  # the PrivilegesExchanged line says it
-    category = _category(e.category, n.lang)
-    return _line(n, "scores", who=n.who(e.player), n=f"{e.amount:+d}", category=category)
+    category = _category(e.category, w.lang)
+    return _line(w, "scores", who=w.who(e.player), n=f"{e.amount:+d}", category=category)
 
 
-def _privilege_taken(n: Narrator, e: ev.PrivilegeTaken) -> str:
-    return _line(n, "privilege", who=n.who(e.player), tavern=n.name(e.tavern))
+def _privilege_taken(w: Wording, e: ev.PrivilegeTaken) -> str:
+    return _line(w, "privilege", who=w.who(e.player), tavern=w.name(e.tavern))
 
 
-def _privileges_gained(n: Narrator, e: ev.PrivilegesGained) -> str:
-    return _line(n, "privileges", who=n.who(e.player), n=e.count)
+def _privileges_gained(w: Wording, e: ev.PrivilegesGained) -> str:
+    return _line(w, "privileges", who=w.who(e.player), n=e.count)
 
 
-def _spell_drawn(n: Narrator, e: ev.SpellDrawn) -> str:
+def _spell_drawn(w: Wording, e: ev.SpellDrawn) -> str:
     if e.spell == ev.HIDDEN:
-        return _line(n, "draws", who=n.who(e.player))
-    return _line(n, "draws_named", who=n.who(e.player), spell=n.name(e.spell))
+        return _line(w, "draws", who=w.who(e.player))
+    return _line(w, "draws_named", who=w.who(e.player), spell=w.name(e.spell))
 
 
-def _curse_drawn(n: Narrator, e: ev.CurseDrawn) -> str:
-    return _line(n, "curse", who=n.who(e.player), curse=n.name(e.spell))
+def _curse_drawn(w: Wording, e: ev.CurseDrawn) -> str:
+    return _line(w, "curse", who=w.who(e.player), curse=w.name(e.spell))
 
 
-def _spell_sold(n: Narrator, e: ev.SpellSold) -> str:
-    return _line(n, "sold", who=n.who(e.player))
+def _spell_sold(w: Wording, e: ev.SpellSold) -> str:
+    return _line(w, "sold", who=w.who(e.player))
 
 
-def _spells_exchanged(n: Narrator, e: ev.SpellsExchanged) -> str:
-    return _line(n, "exchanged", who=n.who(e.player), n=len(e.spells))
+def _spells_exchanged(w: Wording, e: ev.SpellsExchanged) -> str:
+    return _line(w, "exchanged", who=w.who(e.player), n=len(e.spells))
 
 
-def _privileges_exchanged(n: Narrator, e: ev.PrivilegesExchanged) -> str:
-    return _line(n, "privileges_exchanged", who=n.who(e.player), n=e.count)
+def _privileges_exchanged(w: Wording, e: ev.PrivilegesExchanged) -> str:
+    return _line(w, "privileges_exchanged", who=w.who(e.player), n=e.count)
 
 
-def _dignitary_activated(n: Narrator, e: ev.DignitaryActivated) -> str:
+def _dignitary_activated(w: Wording, e: ev.DignitaryActivated) -> str:
     key = "activates_extra" if e.extra else "activates"
-    return _line(n, key, who=n.who(e.player), dignitary=n.name(e.dignitary))
+    return _line(w, key, who=w.who(e.player), dignitary=w.name(e.dignitary))
 
 
-def _dignitary_moved(n: Narrator, e: ev.DignitaryMoved) -> str:
-    return _line(n, "moved", dignitary=n.name(e.dignitary), tavern=n.name(e.end))
+def _dignitary_moved(w: Wording, e: ev.DignitaryMoved) -> str:
+    return _line(w, "moved", dignitary=w.name(e.dignitary), tavern=w.name(e.end))
 
 
-def _deed_taken_over(n: Narrator, e: ev.DeedTakenOver) -> str:
+def _deed_taken_over(w: Wording, e: ev.DeedTakenOver) -> str:
     return _line(
-        n,
+        w,
         "takeover",
-        who=n.who(e.player),
-        owner=n.who(e.owner),
-        tavern=n.name(e.tavern),
+        who=w.who(e.player),
+        owner=w.who(e.owner),
+        tavern=w.name(e.tavern),
         n=e.price,
         refund=e.refund,
         vp=e.vp,
     )
 
 
-def _guild_token_placed(n: Narrator, e: ev.GuildTokenPlaced) -> str:
-    return _line(n, "token", who=n.who(e.player), symbol=n.name(e.symbol), tavern=n.name(e.tavern))
+def _guild_token_placed(w: Wording, e: ev.GuildTokenPlaced) -> str:
+    return _line(w, "token", who=w.who(e.player), symbol=w.name(e.symbol), tavern=w.name(e.tavern))
 
 
-def _favour_taken(n: Narrator, e: ev.FavourTaken) -> str:
-    return _line(n, "favour", who=n.who(e.player), favour=n.name(e.favour))
+def _favour_taken(w: Wording, e: ev.FavourTaken) -> str:
+    return _line(w, "favour", who=w.who(e.player), favour=w.name(e.favour))
 
 
-def _castle_refilled(n: Narrator, e: ev.CastleRefilled) -> str:
-    return _line(n, "refilled", favour=n.name(e.favour))
+def _castle_refilled(w: Wording, e: ev.CastleRefilled) -> str:
+    return _line(w, "refilled", favour=w.name(e.favour))
 
 
-def _privileges_discarded(n: Narrator, e: ev.PrivilegesDiscarded) -> str:
-    return _line(n, "discards", who=n.who(e.player), n=e.count)
+def _privileges_discarded(w: Wording, e: ev.PrivilegesDiscarded) -> str:
+    return _line(w, "discards", who=w.who(e.player), n=e.count)
 
 
-def _favour_used(n: Narrator, e: ev.FavourUsed) -> str:
-    return _line(n, "favour_used", who=n.who(e.player), favour=n.name(e.favour))
+def _favour_used(w: Wording, e: ev.FavourUsed) -> str:
+    return _line(w, "favour_used", who=w.who(e.player), favour=w.name(e.favour))
 
 
-def _symbols_changed(n: Narrator, e: ev.CardSymbolsChanged) -> str:
-    return _line(n, "symbols", who=n.who(e.player), symbols=", ".join(map(n.name, e.symbols)))
+def _symbols_changed(w: Wording, e: ev.CardSymbolsChanged) -> str:
+    return _line(w, "symbols", who=w.who(e.player), symbols=", ".join(map(w.name, e.symbols)))
 
 
-def _people_changed(n: Narrator, e: ev.CustomerPeopleChanged) -> str:
-    return _line(n, "people_changed", who=n.who(e.player), start=n.name(e.start), end=n.name(e.end))
+def _people_changed(w: Wording, e: ev.CustomerPeopleChanged) -> str:
+    return _line(w, "people_changed", who=w.who(e.player), start=w.name(e.start), end=w.name(e.end))
 
 
-def _customer_moved(n: Narrator, e: ev.CustomerMoved) -> str:
+def _customer_moved(w: Wording, e: ev.CustomerMoved) -> str:
     return _line(
-        n,
+        w,
         "customer_moved",
-        who=n.who(e.player),
-        people=n.name(e.people),
-        start=n.name(e.start),
-        end=n.name(e.end),
-        **_table(n, e.end, e.end_table),
+        who=w.who(e.player),
+        people=w.name(e.people),
+        start=w.name(e.start),
+        end=w.name(e.end),
+        **_table(w, e.end, e.end_table),
     )
 
 
-def _cast_granted(n: Narrator, e: ev.SpellCastGranted) -> str:
-    return _line(n, "granted", who=n.who(e.player), n=e.count)
+def _cast_granted(w: Wording, e: ev.SpellCastGranted) -> str:
+    return _line(w, "granted", who=w.who(e.player), n=e.count)
 
 
-def _royal_chosen(n: Narrator, e: ev.RoyalScoringChosen) -> str:
-    return _line(n, "royal", who=n.who(e.player), scoring=n.name(e.scoring))
+def _royal_chosen(w: Wording, e: ev.RoyalScoringChosen) -> str:
+    return _line(w, "royal", who=w.who(e.player), scoring=w.name(e.scoring))
 
 
-def _game_ended(n: Narrator, e: ev.GameEnded) -> str:
+def _game_ended(w: Wording, e: ev.GameEnded) -> str:
     winners = e.result.winners
     if len(winners) == 1:
-        return _line(n, "wins", who=winners[0])
-    return _line(n, "share", who=_line(n, "and").join(winners))
+        return _line(w, "wins", who=winners[0])
+    return _line(w, "share", who=_line(w, "and").join(winners))
 
 
 #: The line of each event type that has one (built once: the functions above, by type).
-_EVENT_LINES: dict[type[ev.Event], Callable[[Narrator, Any], str | None]] = {
+_EVENT_LINES: dict[type[ev.Event], Callable[[Wording, Any], str | None]] = {
     ev.GameStarted: _started,
     ev.BoardPrepared: _board_prepared,
     ev.FavoursShuffled: _favours_shuffled,
@@ -498,7 +498,7 @@ def describe_event(rules: RuleSet, state: GameState, event: ev.Event, lang: str 
     """One line for ``event`` in ``lang`` (``state`` gives player names), or ``None`` for
     bookkeeping."""
     line = _EVENT_LINES.get(type(event))
-    return line(Narrator(rules, state, lang), event) if line is not None else None
+    return line(Wording(rules, state, lang), event) if line is not None else None
 
 
 def _round(rules: RuleSet, state: GameState) -> dict[str, object]:
