@@ -16,6 +16,8 @@ from collections.abc import Iterator
 import attrs
 
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.words import say
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import ActivateDignitary, SendDignitary
 from taverna_rules.games.taverna.applicable import applicable
@@ -187,10 +189,17 @@ def _send_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[SendDig
     return tuple(SendDignitary(t) for t in destinations(rules, state, task.player, dignitary, level))
 
 
-def _send_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+_SEND = Text(
+    en="send the {dignitary} to another tavern (it costs {cost} {cost:coin|coins})",
+    fr="envoyez {dignitary} dans une autre taverne (cela coûte {cost} {cost:sou|sous})",
+    nl="stuur de {dignitary} naar een andere taverne (dat kost {cost} {cost:munt|munten})",
+)
+
+
+def _send_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
     dignitary, level = _ref(task)
     cost = rules.dignitary(dignitary).levels[level].cost
-    return f"send the {rules.name_of(dignitary)} to another tavern (it costs {cost} coins)"
+    return say(_SEND, lang, dignitary=rules.name_of(dignitary, lang), cost=cost)
 
 
 def _send_refusal(rules: RuleSet, state: GameState, task: Task, action: SendDignitary) -> str:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from taverna_rules.core._registry import Registry
 from taverna_rules.core.effects import EffectRuntime, Executor
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.prompts import asked
+from taverna_rules.core.words import say
 from taverna_rules.dsl.nodes import Count, Expr, Node, Table
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
     ChangeSymbol,
@@ -156,7 +159,18 @@ def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople,
     return tuple(ChoosePeople(p) for p in climbable(rules, state, task.player))
 
 
-@decision("effect_track", _tracks, lambda r, s, t: "choose the people track to climb", takes=(ChoosePeople,))
+@decision(
+    "effect_track",
+    _tracks,
+    asked(
+        Text(
+            en="choose the people track to climb",
+            fr="choisissez la piste de peuple sur laquelle monter",
+            nl="kies het volkenspoor waarop je klimt",
+        )
+    ),
+    takes=(ChoosePeople,),
+)
 def _choose_track(engine: Engine, task: Task, action: ChoosePeople) -> None:
     """An effect lets its player climb a people track of their choice: ``ChoosePeople``."""
     levels, bonuses = _levels(engine.effect(task.ref, task.path), engine.state, task.player)
@@ -191,7 +205,13 @@ def _deed_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseD
 @decision(
     "choose_deed",
     _deed_choices,
-    lambda r, s, t: "choose the deed to buy in the tavern of arrival",
+    asked(
+        Text(
+            en="choose the deed to buy in the tavern of arrival",
+            fr="choisissez l'acte à acheter dans la taverne d'arrivée",
+            nl="kies de akte die je koopt in de taverne van aankomst",
+        )
+    ),
     takes=(ChooseDeed,),
 )
 def _choose_deed(engine: Engine, task: Task, action: ChooseDeed) -> None:
@@ -226,7 +246,13 @@ def _token_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Choose
 @decision(
     "choose_guild_token",
     _token_choices,
-    lambda r, s, t: "choose a guild token to place (never two identical ones in a tavern)",
+    asked(
+        Text(
+            en="choose a guild token to place (never two identical ones in a tavern)",
+            fr="choisissez un jeton guilde à placer (jamais deux identiques dans une taverne)",
+            nl="kies een gildetegel om te leggen (nooit twee dezelfde in een taverne)",
+        )
+    ),
     takes=(ChooseGuildToken,),
 )
 def _choose_token(engine: Engine, task: Task, action: ChooseGuildToken) -> None:
@@ -252,7 +278,13 @@ def _favour_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[TakeF
 @decision(
     "choose_favour",
     _favour_choices,
-    lambda r, s, t: "choose a royal favour from the castle",
+    asked(
+        Text(
+            en="choose a royal favour from the castle",
+            fr="choisissez une faveur royale au château",
+            nl="kies een koninklijke gunst uit het kasteel",
+        )
+    ),
     takes=(TakeFavour,),
 )
 def _choose_favour(engine: Engine, task: Task, action: TakeFavour) -> None:
@@ -297,7 +329,13 @@ def _symbol_changes(rules: RuleSet, state: GameState, task: Task) -> tuple[Chang
 @decision(
     "choose_symbol_change",
     _symbol_changes,
-    lambda r, s, t: "replace a guild symbol of your card by another",
+    asked(
+        Text(
+            en="replace a guild symbol of your card by another",
+            fr="remplacez un symbole de guilde de votre carte par un autre",
+            nl="vervang een gildesymbool van je kaart door een ander",
+        )
+    ),
     takes=(ChangeSymbol,),
 )
 def _choose_symbol_change(engine: Engine, task: Task, action: ChangeSymbol) -> None:
@@ -325,7 +363,7 @@ def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Choos
 @decision(
     "choose_player",
     _player_choices,
-    lambda r, s, t: "choose an opponent",
+    asked(Text(en="choose an opponent", fr="choisissez un adversaire", nl="kies een tegenstander")),
     takes=(ChoosePlayer,),
 )
 def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
@@ -344,7 +382,13 @@ def _other_peoples(rules: RuleSet, state: GameState, task: Task) -> tuple[Choose
 @decision(
     "choose_other_people",
     _other_peoples,
-    lambda r, s, t: "take a customer of another people instead",
+    asked(
+        Text(
+            en="take a customer of another people instead",
+            fr="prenez plutôt un client d'un autre peuple",
+            nl="neem in plaats daarvan een klant van een ander volk",
+        )
+    ),
     takes=(ChoosePeople,),
 )
 def _choose_other_people(engine: Engine, task: Task, action: ChoosePeople) -> None:
@@ -364,7 +408,13 @@ def _movable(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable,
 @decision(
     "choose_customer_to_move",
     _movable,
-    lambda r, s, t: "choose the seated customer to move",
+    asked(
+        Text(
+            en="choose the seated customer to move",
+            fr="choisissez le client installé à déplacer",
+            nl="kies de klant die je verplaatst",
+        )
+    ),
     takes=(ChooseTable,),
 )
 def _choose_customer(engine: Engine, task: Task, action: ChooseTable) -> None:
@@ -385,10 +435,21 @@ def _free_tables(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTa
     )
 
 
+_FREE_TABLE = Text(
+    en="choose a free table in a tavern other than {tavern}",
+    fr="choisissez une table libre dans une autre taverne que {tavern}",
+    nl="kies een vrije tafel in een andere taverne dan {tavern}",
+)
+
+
+def _free_table_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
+    return say(_FREE_TABLE, lang, tavern=rules.name_of(task.args[0], lang))
+
+
 @decision(
     "choose_free_table",
     _free_tables,
-    lambda r, s, t: f"choose a free table in a tavern other than {r.name_of(t.args[0])}",
+    _free_table_prompt,
     takes=(ChooseTable,),
 )
 def _choose_free_table(engine: Engine, task: Task, action: ChooseTable) -> None:
@@ -433,7 +494,13 @@ def _seated(rules: RuleSet, state: GameState, task: Task) -> tuple[ChooseTable, 
 @decision(
     "choose_customer_to_remove",
     _seated,
-    lambda r, s, t: "choose a seated customer to remove from the game",
+    asked(
+        Text(
+            en="choose a seated customer to remove from the game",
+            fr="choisissez un client installé à retirer du jeu",
+            nl="kies een klant die je uit het spel haalt",
+        )
+    ),
     takes=(ChooseTable,),
 )
 def _choose_removed(engine: Engine, task: Task, action: ChooseTable) -> None:

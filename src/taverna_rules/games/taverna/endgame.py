@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.prompts import asked
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import ChooseRoyalScoring
 from taverna_rules.games.taverna.calendar import days_until
@@ -73,7 +75,13 @@ def _royal_refusal(rules: RuleSet, state: GameState, task: Task, action: ChooseR
 @decision(
     "choose_royal",
     _royal_choices,
-    lambda r, s, t: "choose a royal scoring opportunity",
+    asked(
+        Text(
+            en="choose a royal scoring opportunity",
+            fr="choisissez un décompte royal",
+            nl="kies een koninklijke telling",
+        )
+    ),
     _royal_refusal,
     (ChooseRoyalScoring,),
 )

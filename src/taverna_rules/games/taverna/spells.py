@@ -11,6 +11,8 @@ closes each turn; the window is skipped when nobody can respond.
 from __future__ import annotations
 
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.prompts import asked
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import Action, CastSpell, Pass, UseFavour
 from taverna_rules.games.taverna.applicable import applicable
@@ -105,7 +107,13 @@ def _respond_refusal(rules: RuleSet, state: GameState, task: Task, action: Actio
 @decision(
     RESPOND,
     _respond_choices,
-    lambda r, s, t: "cast a lightning spell on this turn, or pass",
+    asked(
+        Text(
+            en="cast a lightning spell on this turn, or pass",
+            fr="lancez un sort éclair pendant ce tour, ou laissez passer",
+            nl="spreek tijdens deze beurt een bliksemspreuk uit, of laat voorbijgaan",
+        )
+    ),
     _respond_refusal,
     (CastSpell, UseFavour, Pass),
 )

@@ -11,6 +11,9 @@ from __future__ import annotations
 import functools
 
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.prompts import asked
+from taverna_rules.core.words import say
+from taverna_rules.dsl.text import Text
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import (
     Action,
@@ -147,7 +150,13 @@ def _pick_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) 
 @decision(
     "pick_card",
     _pick_choices,
-    lambda r, s, t: "pick a customer card from the row",
+    asked(
+        Text(
+            en="pick a customer card from the row",
+            fr="prenez une carte client de la rangée",
+            nl="neem een klantenkaart uit de rij",
+        )
+    ),
     _pick_refusal,
     (PickCard, *OPTIONAL_PLAYS_TYPES),
 )
@@ -183,12 +192,24 @@ def _place_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action
     return tuple(out)
 
 
-def _place_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+_SEAT = Text(
+    en="seat your customer of the {people} at a free table",
+    fr="installez votre client {people} à une table libre",
+    nl="zet je klant van de {people} aan een vrije tafel",
+)
+_OR_REPLACE = Text(
+    en=", or replace a seated customer (Trickery)",
+    fr=", ou remplacez un client déjà installé (Complot)",
+    nl=", of vervang een klant die al zit (Bedrog)",
+)
+
+
+def _place_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
     turn = _turn(state)
     assert turn.people is not None  # a card picked names its people
-    text = f"seat your customer of the {rules.name_of(turn.people)} at a free table"
+    text = say(_SEAT, lang, people=rules.name_of(turn.people, lang))
     if "mask" in turn.symbols and any(t is not None for tavern in state.taverns for t in tavern.tables):
-        text += ", or replace a seated customer (Trickery)"
+        text += _OR_REPLACE.get(lang)
     return text
 
 
@@ -280,7 +301,15 @@ def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action
 @decision(
     "turn_actions",
     _action_choices,
-    lambda r, s, t: "activate a dignitary, use royal favours, cast a spell, sell spells, or end your turn",
+    asked(
+        Text(
+            en="activate a dignitary, use royal favours, cast a spell, sell spells, or end your turn",
+            fr="activez un dignitaire, utilisez des faveurs royales, lancez un sort, vendez des sorts, "
+            "ou finissez votre tour",
+            nl="activeer een hoogwaardigheidsbekleder, gebruik koninklijke gunsten, spreek een spreuk "
+            "uit, verkoop spreuken, of beëindig je beurt",
+        )
+    ),
     _action_refusal,
     (*OPTIONAL_PLAYS_TYPES, EndTurn),
 )
