@@ -26,7 +26,7 @@ from taverna_rules.errors import OptionError
 from taverna_rules.game import new_game
 from taverna_rules.rules import load_rules
 
-__all__ = ["BOTS", "BalanceReport", "balance", "main"]
+__all__ = ["BOTS", "BalanceReport", "balance", "main", "meter_of"]
 
 #: The bots of the report, in the order it prints them: every seat plays the same kind.
 BOTS = ("random", "greedy")
