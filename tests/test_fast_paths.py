@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules.core._replace import freeze, replace, thaw
-from taverna_rules.core.engine import pending_decision, resolve
+from taverna_rules.core.decide import pending_decision, resolve
+from taverna_rules.core.engine import PURE
 
 GAMES = ("taverna", "cavern_tavern")
 
@@ -35,7 +36,7 @@ def test_the_transient_fold_equals_the_pure_fold(game_id: str, data: st.DataObje
     while pending is not None:
         action = pending.actions[data.draw(st.integers(0, len(pending.actions) - 1), label="choice")]
         fast = resolve(rules, state, action, pending)
-        pure = resolve(rules, state, action, pending, transient=False)
+        pure = resolve(rules, state, action, pending, mode=PURE)
         assert fast[0] == pure[0]
         assert type(fast[1]) is type(pure[1]) is module.state_type
         assert fast[1] == pure[1] == reduce(module.evolve, pure[0], state)

@@ -11,7 +11,7 @@ import pytest
 
 import taverna_rules as tr
 from taverna_rules.core import ChoiceCommitted, ChoicesRevealed, run_flow, serialize
-from taverna_rules.core.engine import pending_decision
+from taverna_rules.core.decide import pending_decision
 from taverna_rules.games import taverna
 from taverna_rules.tools.conformance import CHECKS, run_checks
 from toy_games import installed

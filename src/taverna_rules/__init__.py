@@ -27,7 +27,8 @@ from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.chance import CHANCE, ChanceMode, Outcome
 from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
-from taverna_rules.core.engine import Decision, DecisionKind, Engine, Flow, Trace
+from taverna_rules.core.engine import Decision, Engine, Trace
+from taverna_rules.core.flow import DecisionKind, Flow
 from taverna_rules.core.game_modules import GameModule, game_module, installed_games
 from taverna_rules.core.observation import ObservationLayout, ObservationWriter
 from taverna_rules.core.positions import PositionFormat

@@ -18,17 +18,12 @@ from taverna_rules._observe import information_key, observation_vector
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_chance, rules_module
 from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
+from taverna_rules.core.chance_steps import chance_outcomes
+from taverna_rules.core.decide import decide_and_fold, pending_decision, pending_decisions
 from taverna_rules.core.determinize import determinize
-from taverna_rules.core.engine import (
-    Decision,
-    Trace,
-    chance_outcomes,
-    decide_and_fold,
-    is_simultaneous,
-    pending_decision,
-    pending_decisions,
-)
+from taverna_rules.core.engine import Decision, Trace
 from taverna_rules.core.game_modules import GameModule, game_module
+from taverna_rules.core.pending import is_simultaneous
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
 from taverna_rules.core.views import redact_decision

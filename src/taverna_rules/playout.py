@@ -24,7 +24,9 @@ from typing import Any
 from taverna_rules._shown import shown
 from taverna_rules.core._replace import freeze, thaw
 from taverna_rules.core.arguments import check_rng
-from taverna_rules.core.engine import Decision, pending_decision, resolve
+from taverna_rules.core.chance import chance_mode
+from taverna_rules.core.decide import pending_decision, resolve
+from taverna_rules.core.engine import PLAYOUT, Decision
 from taverna_rules.core.records import Action, Result
 from taverna_rules.errors import IllegalActionError, OptionError
 
@@ -42,6 +44,12 @@ class Playout:
     __slots__ = ("_pending", "_state", "rules")
 
     def __init__(self, rules: Any, state: Any, pending: Decision | None = None) -> None:
+        if chance_mode(state) == "explicit":
+            # A unit that stops at a draw is thrown away: it cannot fold into a working copy.
+            raise IllegalActionError(
+                "a game in the explicit chance mode is played out from a sample that draws from a seed "
+                "(Seat.playout, or Game.determinize)"
+            )
         #: The rule set.
         self.rules = rules
         # One working copy for the whole playout, changed in place action after action;
@@ -93,9 +101,7 @@ class Playout:
         # array's answers an array).
         if not isinstance(action, Action) or action not in pending.actions:
             raise IllegalActionError(f"{shown(action, wide=True)} is not a legal action of {pending.kind!r}")
-        _, self._state, self._pending = resolve(
-            self.rules, self._state, action, pending, quiet=True, owned=True
-        )
+        _, self._state, self._pending = resolve(self.rules, self._state, action, pending, mode=PLAYOUT)
 
     def play(self, choose: Callable[[Playout], Action]) -> Result:
         """Apply ``choose(self)`` until the game is over; return the result."""

@@ -19,8 +19,8 @@ from taverna_rules.core import (
     Visibility,
     Zone,
     event_table,
+    run_flow,
 )
-from taverna_rules.core.engine import run_flow
 from taverna_rules.core.records import Registry
 
 __all__ = ["Ended", "Started", "ToyRules", "ended", "fold_shared", "toy_events", "toy_module"]

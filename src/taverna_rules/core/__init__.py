@@ -2,14 +2,14 @@
 
 What a game author builds on: :class:`~taverna_rules.core.records.Action`,
 :class:`~taverna_rules.core.records.Event` and :class:`~taverna_rules.core.records.Task`
-(the records), :class:`~taverna_rules.core.engine.Flow` (the game's steps and decision
+(the records), :class:`~taverna_rules.core.flow.Flow` (the game's steps and decision
 kinds, turn-based or simultaneous) and :class:`~taverna_rules.core.engine.Engine` (what a
 step works with: ``emit``, ``push``, ``draw``, ``draw_card``, ``shuffled``), the draws of
 :mod:`~taverna_rules.core.chance` (:func:`~taverna_rules.core.chance.dice`,
 :func:`~taverna_rules.core.chance.card_from` and the rest: one description serves the
 sampled and the explicit chance mode), :class:`~taverna_rules.core.views.Zone`
 and :class:`~taverna_rules.core.views.Visibility` (what is hidden from whom), and
-:data:`~taverna_rules.core.engine.CORE_FOLDS` (how the core's own events fold). A game
+:data:`~taverna_rules.core.folds.CORE_FOLDS` (how the core's own events fold). A game
 gathers its parts in a :class:`~taverna_rules.core.game_modules.GameModule`; see
 :doc:`architecture` ("Writing a game module").
 """
@@ -25,7 +25,10 @@ from taverna_rules.core.chance import (
     cards_from,
     dice,
 )
-from taverna_rules.core.engine import CORE_FOLDS, Decision, DecisionKind, Engine, Flow, run_flow
+from taverna_rules.core.decide import run_flow
+from taverna_rules.core.engine import Decision, Engine
+from taverna_rules.core.flow import DecisionKind, Flow
+from taverna_rules.core.folds import CORE_FOLDS
 from taverna_rules.core.records import (
     HIDDEN,
     Action,

@@ -38,6 +38,7 @@ __all__ = [
     "Chance",
     "ChanceMode",
     "Outcome",
+    "Odds",
     "PickOutcome",
     "arrangement",
     "card_from",
@@ -54,6 +55,8 @@ CHANCE_STEP = "chance"
 #: How a game draws: ``"sampled"`` from its seed, or ``"explicit"`` chance decisions.
 ChanceMode = Literal["sampled", "explicit"]
 CHANCE_MODES: tuple[ChanceMode, ...] = ("sampled", "explicit")
+#: Every distinct event a draw can give, with its probability (:meth:`Chance.outcomes`).
+Odds = tuple[tuple[Event, Fraction], ...]
 
 
 @attrs.frozen
@@ -76,7 +79,7 @@ class Chance:
     sample: Callable[[random.Random], Event]
     enumerate: Callable[[], Iterable[tuple[Event, Fraction]]]
 
-    def outcomes(self) -> tuple[tuple[Event, Fraction], ...]:
+    def outcomes(self) -> Odds:
         """Every distinct event with its probability, in the order first met."""
         merged: dict[Event, Fraction] = {}
         for event, probability in self.enumerate():

@@ -7,7 +7,7 @@ An ``effect`` task points at a node by ref and path (:class:`~taverna_rules.core
 ``repeat`` pushes its child a bounded number of times, and every other op runs the
 game's executor. A game gives its executors, its :class:`~taverna_rules.dsl.evaluate.Evaluator`
 and the handlers of control ops of its own (Taverna's ``for_each``) to an
-:class:`EffectRuntime` and installs it on its :class:`~taverna_rules.core.engine.Flow`.
+:class:`EffectRuntime` and installs it on its :class:`~taverna_rules.core.flow.Flow`.
 Nothing here loops without a bound: ``repeat`` is capped and trees are finite.
 """
 
@@ -19,7 +19,8 @@ from typing import Any
 import attrs
 
 from taverna_rules.core.choices import ChooseOption
-from taverna_rules.core.engine import Engine, Flow
+from taverna_rules.core.engine import Engine
+from taverna_rules.core.flow import Flow
 from taverna_rules.core.records import Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs

@@ -1,15 +1,16 @@
 """How a game folds its events: one small function an event type, in a table of its own
-(:class:`FoldTable`), and :func:`replace_player` for the change of one player's record."""
+(:class:`FoldTable`), :func:`replace_player` for the change of one player's record, and
+:data:`CORE_FOLDS` for the core's own events."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from taverna_rules.core._replace import replace_item
-from taverna_rules.core.records import Event
+from taverna_rules.core._replace import replace, replace_item
+from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, Event, FlowAdvanced
 
-__all__ = ["FoldTable", "Handler", "replace_player"]
+__all__ = ["CORE_FOLDS", "FoldTable", "Handler", "replace_player"]
 
 S = TypeVar("S")
 #: How one event type folds: ``handler(state, event) -> state``.
@@ -35,3 +36,25 @@ class FoldTable(dict[type[Event], Handler[S]]):
 def replace_player(state: Any, seat: int, **changes: Any) -> Any:
     """``state`` with the player of ``seat`` changed (``state.players`` is a tuple)."""
     return replace_item(state, "players", seat, **changes)
+
+
+def _fold_flow(state: Any, event: FlowAdvanced) -> Any:
+    return state if event.stack == state.stack else replace(state, stack=event.stack)
+
+
+def _fold_commit(state: Any, event: ChoiceCommitted) -> Any:
+    return replace(state, commits=(*state.commits, (event.player, event.action)))
+
+
+def _fold_reveal(state: Any, event: ChoicesRevealed) -> Any:
+    return replace(state, commits=())
+
+
+#: How the core's own events fold, for a game's ``evolve`` to use: the state keeps the
+#: effect stack in ``stack`` and, for simultaneous decisions, the commits so far in
+#: ``commits`` (``(seat, action)`` pairs; ``(seat, None)`` in another seat's view).
+CORE_FOLDS: Mapping[type[Event], Callable[[Any, Any], Any]] = {
+    FlowAdvanced: _fold_flow,
+    ChoiceCommitted: _fold_commit,
+    ChoicesRevealed: _fold_reveal,
+}

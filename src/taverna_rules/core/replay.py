@@ -17,16 +17,12 @@ from typing import Any
 import attrs
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import (
-    CHANCE_STEP,
-    Decision,
-    Diverged,
-    is_simultaneous,
-    pending_decisions,
-    picked_first,
-    resolve,
-)
+from taverna_rules.core.chance import CHANCE_STEP
+from taverna_rules.core.chance_steps import picked_first
+from taverna_rules.core.decide import pending_decisions, resolve
+from taverna_rules.core.engine import LIVE, Decision, Diverged
 from taverna_rules.core.game_modules import GameModule
+from taverna_rules.core.pending import is_simultaneous
 from taverna_rules.core.records import HIDDEN, Action, Event, FlowAdvanced
 from taverna_rules.errors import ReplayError
 
@@ -252,7 +248,9 @@ def _follows(
             actions = _likely_first(decision.actions, block[0])
         for action in actions:
             try:
-                produced, after, following = resolve(rules, state, action, decision, expect=block)
+                produced, after, following = resolve(
+                    rules, state, action, decision, mode=LIVE.verifying(block)
+                )
             except Diverged:
                 continue  # another action's events: most guesses stop at their first event
             if len(produced) == len(block):

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core.engine import Engine, decide, run_flow
+from taverna_rules.core.decide import decide, run_flow
+from taverna_rules.core.engine import PURE, Engine
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.position_data import buried_decisions, refusal
 from taverna_rules.core.records import Event
@@ -27,17 +28,21 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
     if problems:
         raise PositionError(refusal(problems))
     first = f"{state.stack[-1].kind!r}" if state.stack else "none"
-    engine = Engine(rules, state)
-    engine.events.append(loaded)
+    engine = Engine(rules, state, mode=PURE)
     try:
-        engine.run()
+        drawing = engine.play()
     except Exception as exc:  # whatever fails in the steps of a hand-written state is its fault
         raise PositionError(
             f"bad position: the steps from {first} fail: {type(exc).__name__}: {shown(str(exc))}"
         ) from None
+    if drawing is not None:
+        raise PositionError(
+            f"bad position: the steps from {first} draw by chance before any decision: a position "
+            "is taken at a player's decision"
+        )
     pending = engine.pending
     if engine.state.over:
-        return engine.events
+        return [loaded, *engine.events]
     if pending is None:
         raise PositionError(f"bad position: the steps from {first} run out and the game is not over")
     if not pending.actions:
@@ -52,7 +57,7 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
                 f"bad position: {shown(action)} at step {pending.kind!r} fails: "
                 f"{type(exc).__name__}: {shown(str(exc))}"
             ) from None
-    return engine.events
+    return [loaded, *engine.events]
 
 
 def reopen(

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from taverna_rules.core._replace import replace
-from taverna_rules.core.engine import CORE_FOLDS
-from taverna_rules.core.folds import FoldTable, replace_player
+from taverna_rules.core.folds import CORE_FOLDS, FoldTable, replace_player
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.state import GameState, Player, Task, VPLine, without
 

@@ -3,7 +3,7 @@ setup, the turn, the effects and the end of the game), and the effects its tasks
 
 from __future__ import annotations
 
-from taverna_rules.core.engine import Flow
+from taverna_rules.core.flow import Flow
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 

@@ -23,7 +23,8 @@ from taverna_rules.core.arguments import (
     resolve_options,
 )
 from taverna_rules.core.chance import card_from
-from taverna_rules.core.engine import Engine, run_flow
+from taverna_rules.core.decide import run_flow
+from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Task
 from taverna_rules.core.resume import reopen
 from taverna_rules.errors import OptionError

@@ -3,7 +3,7 @@ setup, dignitaries, favours, spells and end of game), and the effects its tasks 
 
 from __future__ import annotations
 
-from taverna_rules.core.engine import Flow
+from taverna_rules.core.flow import Flow
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.taverna.ruleset import RuleSet
 

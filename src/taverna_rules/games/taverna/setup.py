@@ -31,7 +31,8 @@ from taverna_rules.core.arguments import (
     sequence,
 )
 from taverna_rules.core.chance import arrangement
-from taverna_rules.core.engine import Engine, run_flow
+from taverna_rules.core.decide import run_flow
+from taverna_rules.core.engine import Engine
 from taverna_rules.errors import OptionError
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import BuyDeed, ChoosePeople
