@@ -164,6 +164,9 @@ _W: dict[str, Text] = {
     "none": Text(en="none", fr="aucun", nl="geen"),
 }
 
+#: A colon and a semicolon between words, by language (French sets a space before them).
+_PUNCTUATION = {"fr": (" : ", " ; ")}
+
 
 def _say(key: str, lang: str, /, **fields: object) -> str:
     return say(_W[key], lang, **fields)
@@ -356,6 +359,7 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
     each tavern (its tables, deeds, dignitaries, privilege and guild tokens), the castle,
     the King's and Queen's peoples, and each player."""
     name = rules.name_of
+    colon, semicolon = _PUNCTUATION.get(lang, (": ", "; "))
     n = len(state.players)
     if state.over:
         lines = [_say("over", lang)]
@@ -371,12 +375,12 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
         f"{i}. {'?' if card == HIDDEN else card_words(rules, card, lang)}"
         for i, card in enumerate(state.row, 1)
     )
-    lines.append(f"{_say('row', lang)}: {row or _say('none', lang)}")
+    lines.append(f"{_say('row', lang)}{colon}{row or _say('none', lang)}")
     side = rules.side_for(n)
     for tavern in state.taverns:
         layout = side.layout(tavern.id)
         tables = ", ".join(
-            f"{i}. {name(colour, lang)}: {_say('free', lang) if held is None else name(held, lang)}"
+            f"{i}. {name(colour, lang)}{colon}{_say('free', lang) if held is None else name(held, lang)}"
             for i, (colour, held) in enumerate(zip(layout.tables, tavern.tables, strict=False), 1)
         )
         deeds = ", ".join(
@@ -389,9 +393,9 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
         if tavern.guild_tokens:
             extras.append(f"{_say('guild', lang)} {', '.join(name(s, lang) for s in tavern.guild_tokens)}")
         lines.append(f"{name(tavern.id, lang)} ({name(layout.symbol, lang)})")
-        lines.append(f"  {_say('tables', lang)}: {tables}")
-        lines.append(f"  {_say('deeds', lang)}: {deeds}" + (f"; {'; '.join(extras)}" if extras else ""))
-    lines.append(f"{_say('castle', lang)}: {_names(rules, state.castle, lang)}")
+        lines.append(f"  {_say('tables', lang)}{colon}{tables}")
+        lines.append(f"  {_say('deeds', lang)}{colon}{deeds}" + "".join(f"{semicolon}{e}" for e in extras))
+    lines.append(f"{_say('castle', lang)}{colon}{_names(rules, state.castle, lang)}")
     lines.append(
         _say(
             "king",
@@ -416,9 +420,9 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
         )
         lines.append(f"{mark} {head}")
         lines.append(
-            f"    {_say('hand', lang)}: {_names(rules, player.hand, lang)}; "
-            f"{_say('spells_cast', lang)}: {_names(rules, player.cast, lang)}; "
-            f"{_say('favours', lang)}: {_names(rules, player.favours, lang)}"
-            + (f" ({_say('used', lang)}: {len(player.favours_used)})" if player.favours_used else "")
+            f"    {_say('hand', lang)}{colon}{_names(rules, player.hand, lang)}{semicolon}"
+            f"{_say('spells_cast', lang)}{colon}{_names(rules, player.cast, lang)}{semicolon}"
+            f"{_say('favours', lang)}{colon}{_names(rules, player.favours, lang)}"
+            + (f" ({_say('used', lang)}{colon}{len(player.favours_used)})" if player.favours_used else "")
         )
     return "\n".join(lines)
