@@ -69,7 +69,7 @@ API_MODULES: Sequence[tuple[str, str]] = (
     ("taverna_rules.games.taverna.ruleset", "Taverna's rule set"),
     ("taverna_rules.content.problems", "Validation problems"),
     ("taverna_rules.errors", "Errors"),
-    ("taverna_rules.dsl.vocabulary", "The effect DSL of every game: a game's vocabulary"),
+    ("taverna_rules.dsl.vocabulary", "A game's effect DSL"),
     ("taverna_rules.dsl.ops", "Op specs and the control ops"),
     ("taverna_rules.dsl.text", "Rules text in each language"),
     ("taverna_rules.dsl.schema", "The effect JSON Schema"),

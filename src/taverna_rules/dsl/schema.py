@@ -11,8 +11,11 @@ from typing import Any
 __all__ = ["COND", "EFFECT", "EXPR", "args_schema", "effect_schema", "or_expression"]
 
 JSON = dict[str, Any]
+#: An effect, in an op's argument schema (a reference into the effect schema's ``$defs``).
 EFFECT: JSON = {"$ref": "#/$defs/effect"}
+#: An expression (a number, ``{count: ...}`` or ``{table: ...}``), likewise.
 EXPR: JSON = {"$ref": "#/$defs/expr"}
+#: A condition (``{at_least: [a, b]}`` or ``{option: id}``), likewise.
 COND: JSON = {"$ref": "#/$defs/cond"}
 
 
