@@ -266,7 +266,7 @@ def emitted_codes() -> tuple[set[str], set[str]]:
     codes they build (``schema-`` for ``f"schema-{leaf.validator}"``).
 
     Every code is a string literal, wherever it is written: ``Problem("file-missing",
-    ...)``, ``doc.problem("yaml-tag", ...)``, ``_warning(..., "no-effect", ...)``,
+    ...)``, ``doc.problem("yaml-tag", ...)``, ``at.warning("no-effect", ...)``,
     ``code = "schema-unknown-name"``. No other string literal of these modules is
     kebab-case (messages have spaces, ``utf-8`` a digit), so the codes are exactly the
     kebab-case literals outside docstrings and f-strings. Reading the syntax tree rather
