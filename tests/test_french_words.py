@@ -1,7 +1,7 @@
 """French as French writes it: a name put in a sentence contracts with the words before it
-(à + le → au, de + les → des, le before a vowel → l'). Games played in French are searched,
-every narrated line (for every seat and a spectator), every label of every legal action
-and the boards, for an article left as it was put."""
+(à + le → au, de + les → des, le or de before a vowel → l', d'). Games played in French are searched,
+every narrated line (for every seat and a spectator), every label of every legal action,
+every prompt and the boards, for an article left as it was put."""
 
 from __future__ import annotations
 
@@ -18,18 +18,19 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 FEY = Path(__file__).resolve().parent.parent / "examples" / "packs" / "fey_court"
 #: An article that French contracts, as a sentence would show it uncontracted.
 UNCONTRACTED = re.compile(
-    r"\b(à le|à les|de le|de les) |\b(le|la) [aeiouàâéèêëîïôû]|\bdu (reine|la|les?) ", re.IGNORECASE
+    r"\b(à le|à les|de le|de les) |\b(le|la|de) [aeiouàâéèêëîïôû]|\bdu (reine|la|les?) ", re.IGNORECASE
 )
 
 
 def _french_texts(source: str | Path, players: int, seed: int) -> list[str]:
-    """Every French text of a random game: labels as it goes, then every
+    """Every French text of a random game: labels and prompts as it goes, then every
     reader's narration and board."""
     game = tr.new_game(tr.load_rules(source), NAMES[:players], seed=seed)
     rng = random.Random(seed)
     texts = []
     while not game.over:
         texts += [game.describe(action, "fr") for action in game.legal_actions()]
+        texts += [game.prompt(decision, "fr") for decision in game.decisions]
         game.apply(rng.choice(game.legal_actions()))
     for reader in (None, *range(players)):
         texts += [*game.narrate(reader, lang="fr"), game.board(reader, lang="fr")]
@@ -63,6 +64,7 @@ def test_the_queen_and_the_king_read_with_their_articles() -> None:
         ("Le peuple de le Roy et de la Reine", "Le peuple du Roy et de la Reine"),
         ("Activer le Archimage, la Ambassadrice", "Activer l'Archimage, l'Ambassadrice"),
         ("Le Écuyer", "L'Écuyer"),
+        ("Tour de Ann, à le Archimage", "Tour d'Ann, à l'Archimage"),
         ("à La Grande Salle, la Malédiction, le héros", "à La Grande Salle, la Malédiction, le héros"),
         ("Bob prend les jetons de la table", "Bob prend les jetons de la table"),
     ],

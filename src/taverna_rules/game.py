@@ -24,6 +24,7 @@ from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import Decision, Trace
 from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.pending import is_simultaneous
+from taverna_rules.core.prompts import prompt_in
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
 from taverna_rules.core.views import redact_decision
@@ -260,6 +261,22 @@ class Game:
             )
         label: str = self.module.describe_action(self.rules, self._state, action, language)
         return label
+
+    def prompt(self, decision: Decision | None = None, lang: str | None = None) -> str:
+        """The prompt of ``decision`` (one of :attr:`decisions`, or as
+        :meth:`decision_for` gives it; ``None``: :attr:`decision`) in ``lang`` (one of the
+        game's :attr:`~taverna_rules.GameModule.languages`; ``None``: its first, the
+        decision's own :attr:`~taverna_rules.Decision.prompt`): its decider's name, then the
+        question (``Ann : prenez une carte client de la rangée``). A question the game
+        words in one language only reads in that language. A decision that is not pending:
+        :class:`~taverna_rules.errors.OptionError`."""
+        language = self._lang(lang)
+        if decision is None:
+            decision = self.decision
+        pending = {(d.player, d.kind) for d in self.decisions}
+        if decision is None or (decision.player, decision.kind) not in pending:
+            raise OptionError(f"prompt takes a pending decision of this game, not {shown(decision)}")
+        return prompt_in(self.module, self.rules, self._state, decision, language)
 
     def narration(
         self, player: int | str | None = None, *, lang: str | None = None, since: int = 0

@@ -25,6 +25,7 @@ from taverna_rules.core.records import Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
 from taverna_rules.dsl.ops import MAX_REPEAT
+from taverna_rules.dsl.text import Text, fill
 
 __all__ = ["ChooseOption", "EffectRuntime", "Executor", "child"]
 
@@ -35,6 +36,12 @@ Executor = Callable[[Engine, Task, Node], None]
 def child(task: Task, index: int) -> Task:
     """The ``effect`` task of child ``index`` of the node ``task`` points at."""
     return Task("effect", task.player, task.ref, (*task.path, index))
+
+
+# The words of an effect's choice, around the options the game renders.
+_CHOOSE_ONE = Text(en="choose one: {options}", fr="choisissez : {options}", nl="kies er één: {options}")
+_OR = Text(en="; or ", fr=" ; ou ", nl="; of ")
+_OR_DECLINE = Text(en="{option}, or decline", fr="{option}, ou refusez", nl="{option}, of weiger")
 
 
 @attrs.frozen
@@ -49,9 +56,10 @@ class EffectRuntime:
     evaluator: Evaluator
     #: ``resolve(rules, ref) -> node``: the effect a task's ref names.
     resolve: Callable[[Any, str], Node]
-    #: ``render(rules, node) -> text``: an option of a choice in words, for the prompt (its
-    #: ingredients, peoples and symbols by name: everyone reads a prompt).
-    render: Callable[[Any, Node], str]
+    #: ``render(rules, node, lang) -> text``: an option of a choice in words, in ``lang`` (one
+    #: of the game's languages), for the prompt (its ingredients, peoples and symbols by
+    #: name: everyone reads a prompt).
+    render: Callable[[Any, Node, str], str]
     #: The game's own control ops (children of the node are effects), by op name.
     controls: Mapping[str, Executor] = attrs.field(factory=dict)
     #: ``applicable(rules, state, player, node) -> bool``: whether an effect would change
@@ -107,14 +115,15 @@ class EffectRuntime:
             return (ChooseOption(0), ChooseOption(1))
         return tuple(ChooseOption(i) for i in self._offered(rules, state, task, node))
 
-    def _prompt(self, rules: Any, state: Any, task: Task) -> str:
+    def _prompt(self, rules: Any, state: Any, task: Task, lang: str = "en") -> str:
         # The options in words, in the order of the actions; never their indexes (the
         # actions' labels tell them apart).
         node = self.resolve(rules, task.ref).at(task.path)
         if node.op == "optional":
-            return f"{self.render(rules, node.children[0])}, or decline"
+            return fill(_OR_DECLINE, lang, option=self.render(rules, node.children[0], lang))
         offered = self._offered(rules, state, task, node)
-        return "choose one: " + "; or ".join(self.render(rules, node.children[i]) for i in offered)
+        options = _OR.get(lang).join(self.render(rules, node.children[i], lang) for i in offered)
+        return fill(_CHOOSE_ONE, lang, options=options)
 
     def _choose(self, engine: Engine, task: Task, action: ChooseOption) -> None:
         """An effect offers a choice (``choose``) or asks whether to apply an optional part

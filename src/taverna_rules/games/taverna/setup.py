@@ -33,6 +33,8 @@ from taverna_rules.core.arguments import (
 from taverna_rules.core.chance import arrangement
 from taverna_rules.core.decide import run_flow
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.prompts import asked
+from taverna_rules.dsl.text import Text
 from taverna_rules.errors import OptionError
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import BuyDeed, ChoosePeople
@@ -239,12 +241,29 @@ def _people_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Choos
     return tuple(ChoosePeople(p) for p in peoples)
 
 
-def _people_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
-    if task.ref == "queen":
-        return "choose the Queen's people (not the King's)"
-    if len(state.players) == 2:
-        return "choose the King's people"
-    return "the first card shows two peoples: choose the King's people"
+_PEOPLE_PROMPTS = {
+    "queen": Text(
+        en="choose the Queen's people (not the King's)",
+        fr="choisissez le peuple de la Reine (pas celui du Roy)",
+        nl="kies het volk van de Koningin (niet dat van de Koning)",
+    ),
+    "king": Text(
+        en="choose the King's people",
+        fr="choisissez le peuple du Roy",
+        nl="kies het volk van de Koning",
+    ),
+    "first_card": Text(
+        en="the first card shows two peoples: choose the King's people",
+        fr="la première carte montre deux peuples : choisissez le peuple du Roy",
+        nl="de eerste kaart toont twee volken: kies het volk van de Koning",
+    ),
+}
+
+
+def _people_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
+    # With two players the King's people is any (the first card does not choose it).
+    which = "queen" if task.ref == "queen" else "king" if len(state.players) == 2 else "first_card"
+    return _PEOPLE_PROMPTS[which].get(lang)
 
 
 @decision("choose_people", _people_choices, _people_prompt, takes=(ChoosePeople,))
@@ -286,7 +305,13 @@ def _deed_refusal(rules: RuleSet, state: GameState, task: Task, action: BuyDeed)
 @decision(
     "buy_deed",
     _deed_choices,
-    lambda r, s, t: "buy a property deed (one per tavern)",
+    asked(
+        Text(
+            en="buy a property deed (one per tavern)",
+            fr="achetez un acte (un par taverne)",
+            nl="koop een akte (één per taverne)",
+        )
+    ),
     _deed_refusal,
     (BuyDeed,),
 )
