@@ -11,6 +11,7 @@ reached the same way. The top level names no game's own type.
 
 from __future__ import annotations
 
+import doctest
 import gc
 import importlib
 import inspect
@@ -178,3 +179,10 @@ def test_every_decision_kind_is_documented_with_the_actions_it_takes(game: str) 
         assert handler.apply.__doc__, f"decision {kind!r} has no docstring"
         assert handler.takes, f"decision {kind!r} does not say which actions it takes"
         assert all(_public(t) for t in handler.takes), kind
+
+
+@pytest.mark.parametrize("module", [tr, *PACKAGES.values()], ids=lambda m: m.__name__)
+def test_each_package_shows_how_its_types_are_reached(module: types.ModuleType) -> None:
+    """The examples of the top level's and each game package's docstring run."""
+    failed, attempted = doctest.testmod(module)
+    assert attempted and not failed
