@@ -2,9 +2,11 @@
 
 What a game author builds on: :class:`~taverna_rules.core.records.Action`,
 :class:`~taverna_rules.core.records.Event` and :class:`~taverna_rules.core.records.Task`
-(the records), :class:`~taverna_rules.core.flow.Flow` (the game's steps and decision
-kinds, turn-based or simultaneous) and :class:`~taverna_rules.core.engine.Engine` (what a
-step works with: ``emit``, ``push``, ``draw``, ``draw_card``, ``shuffled``), the draws of
+(the records), the choices every game may offer (:mod:`~taverna_rules.core.choices`:
+``EndTurn``, ``Pass``, ``ChoosePlayer``, ``ChooseOption``),
+:class:`~taverna_rules.core.flow.Flow` (the game's steps and decision kinds, turn-based or
+simultaneous) and :class:`~taverna_rules.core.engine.Engine` (what a step works with:
+``emit``, ``push``, ``draw``, ``draw_card``, ``shuffled``), the draws of
 :mod:`~taverna_rules.core.chance` (:func:`~taverna_rules.core.chance.dice`,
 :func:`~taverna_rules.core.chance.card_from` and the rest: one description serves the
 sampled and the explicit chance mode), :class:`~taverna_rules.core.views.Zone`
@@ -25,6 +27,7 @@ from taverna_rules.core.chance import (
     cards_from,
     dice,
 )
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
 from taverna_rules.core.decide import run_flow
 from taverna_rules.core.engine import Decision, Engine
 from taverna_rules.core.flow import DecisionKind, Flow
@@ -56,13 +59,17 @@ __all__ = [
     "ChanceMode",
     "ChoiceCommitted",
     "ChoicesRevealed",
+    "ChooseOption",
+    "ChoosePlayer",
     "Decision",
     "DecisionKind",
+    "EndTurn",
     "Engine",
     "Event",
     "Flow",
     "FlowAdvanced",
     "Outcome",
+    "Pass",
     "PickOutcome",
     "Result",
     "Standing",
