@@ -86,6 +86,7 @@ def _rows(game: str) -> dict[str, tuple[Callable[..., Any], tuple[Any, ...]]]:
         "Game.seat": (live.seat, (0,)),
         "Game.view": (live.view, (0,)),
         "Game.describe": (live.describe, (action, "en")),
+        "Game.prompt": (live.prompt, (live.decision, "en")),
         # Keyword arguments are given through a function taking them in order.
         "Game.narration": (lambda p, lang, since: live.narration(p, lang=lang, since=since), (0, "en", 0)),
         "Game.narrate": (lambda p, lang, since: live.narrate(p, lang=lang, since=since), (0, "en", 0)),

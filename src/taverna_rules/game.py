@@ -274,7 +274,7 @@ class Game:
         if decision is None:
             decision = self.decision
         pending = {(d.player, d.kind) for d in self.decisions}
-        if decision is None or (decision.player, decision.kind) not in pending:
+        if not isinstance(decision, Decision) or (decision.player, decision.kind) not in pending:
             raise OptionError(f"prompt takes a pending decision of this game, not {shown(decision)}")
         return prompt_in(self.module, self.rules, self._state, decision, language)
 
