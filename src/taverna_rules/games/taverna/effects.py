@@ -166,7 +166,7 @@ def _tracks(rules: RuleSet, state: GameState, task: Task) -> tuple[ChoosePeople,
         Text(
             en="choose the people track to climb",
             fr="choisissez la piste de peuple sur laquelle monter",
-            nl="kies het volkenspoor waarop je klimt",
+            nl="kies het volkerenspoor waarop je klimt",
         )
     ),
     takes=(ChoosePeople,),
