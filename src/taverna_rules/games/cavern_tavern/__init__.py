@@ -183,8 +183,8 @@ __all__ = [
 
 
 def _kit() -> object:
-    # Imported on first use: the kit's module imports the conformance adapter, which
-    # imports the game facade.
+    # Imported on first use: only the conformance kit asks for it, so importing the game
+    # does not load its checks.
     from taverna_rules.games.cavern_tavern.conformance import KIT
 
     return KIT
