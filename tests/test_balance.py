@@ -13,6 +13,7 @@ from taverna_rules.core.game_modules import game_module
 from taverna_rules.errors import OptionError
 from taverna_rules.games.cavern_tavern.balance import CardBalance
 from taverna_rules.games.taverna.balance import SpellBalance
+from taverna_rules.games.taverna.economy import EconomyMeter
 from taverna_rules.tools import balance as balance_tool
 from taverna_rules.tools.balance import balance
 
@@ -44,23 +45,26 @@ def test_greedy_bot_beats_random_bots(game_id: str) -> None:
     assert wins >= 4
 
 
-def test_each_game_gives_its_meter_through_its_module() -> None:
-    """The tool is written for no game: each game's measures are its module's hook."""
-    assert game_module("taverna").balance is SpellBalance
-    assert game_module("cavern_tavern").balance is CardBalance
+def test_each_game_gives_its_meters_through_its_module() -> None:
+    """The tool is written for no game: each game's measures are its module's reports."""
+    assert game_module("taverna").reports == {"balance": SpellBalance, "economy": EconomyMeter}
+    assert game_module("cavern_tavern").reports == {"balance": CardBalance}
 
 
-def test_a_game_without_the_hook_is_refused_with_a_clear_message(
+def test_a_game_without_the_report_is_refused_with_a_clear_message(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A game whose module gives no ``balance`` hook gets a message naming the game and the
-    hook, from the function and from the command line (exit status 2, nothing played)."""
-    bare = attrs.evolve(game_module("cavern_tavern"), balance=None)
+    """A report the game's module does not give gets a message naming the game, the report
+    and the reports it has, from the function and from the command line (exit status 2,
+    nothing played)."""
+    with pytest.raises(OptionError, match=r"Cavern Tavern has no 'economy' report: .* reports are 'balance'"):
+        balance(tr.load_rules("cavern_tavern"), "random", games=1, report="economy")
+    assert balance_tool.main(["--game", "cavern_tavern", "--games", "1", "--report", "economy"]) == 2
+    assert "Cavern Tavern has no 'economy' report" in capsys.readouterr().err
+    bare = attrs.evolve(game_module("cavern_tavern"), reports={})
     monkeypatch.setattr(balance_tool, "game_module", lambda ident: bare)
-    with pytest.raises(OptionError, match=r"Cavern Tavern has no balance report: .*'balance' hook"):
+    with pytest.raises(OptionError, match=r"Cavern Tavern has no 'balance' report: .* reports are none"):
         balance(tr.load_rules("cavern_tavern"), "random", games=1)
-    assert balance_tool.main(["--game", "cavern_tavern", "--games", "1"]) == 2
-    assert "Cavern Tavern has no balance report" in capsys.readouterr().err
 
 
 # ----------------------------------------------------------------------------- Cavern Tavern

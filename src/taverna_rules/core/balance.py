@@ -1,5 +1,6 @@
-"""What a game gives the balance report, declared in the core so that a game imports only
-the core: a :class:`BalanceMeter`, made by its module's ``balance(rules)``.
+"""What a game gives its content reports, declared in the core so that a game imports only
+the core: a :class:`BalanceMeter`, made by one of its module's ``reports`` (``balance``,
+the report run by default; Taverna also has ``economy``).
 
 The report itself (:mod:`taverna_rules.tools.balance`) plays simulated games with bots
 for every player count and feeds the meter: each decision before it is made, each game
@@ -23,8 +24,8 @@ class BalanceMeter(Protocol):
     def decision(self, state: Any, decision: Decision) -> None:
         """Watch ``decision``, pending in the live ``state``, before a bot makes it."""
 
-    def finished(self, events: Sequence[Event], totals: Mapping[int, int]) -> None:
-        """Watch a game that ended: its log and each seat's final score."""
+    def finished(self, state: Any, events: Sequence[Event], totals: Mapping[int, int]) -> None:
+        """Watch a game that ended: its final state, its log and each seat's final score."""
 
     def figures(self) -> Sequence[Any]:
         """The figures of the games watched: one record per thing measured."""

@@ -155,7 +155,10 @@ class GameModule:
     #: folded; a game's triggers schedule their effects from here with
     #: :meth:`Engine.react <taverna_rules.core.engine.Engine.react>` (bounded by the game).
     react: Callable[[Any, Any], None] | None = None
-    #: Actions that, when a decision offers nothing else, are taken by themselves.
+    #: Actions that, when a decision offers nothing else, are taken by themselves, but only
+    #: when the player who decides holds nothing another seat cannot see (by the zones of
+    #: :attr:`visibility`): whether the lone action is a pass may hang on what they hide,
+    #: and asking only some players would show it. Anyone else is asked as usual.
     passes: tuple[Any, ...] = ()
     #: ``integrity(rules, state) -> problems``: what is inconsistent in a state (none:
     #: ``[]``), checked on positions and by the conformance kit after every action.
@@ -240,10 +243,11 @@ class GameModule:
     #: for a game whose draws are not all described by
     #: :class:`~taverna_rules.core.chance.Chance`, which then has the sampled mode only.
     max_chance_outcomes: Callable[[Any, int], int] | None = None
-    #: ``balance(rules) -> meter``: a new :class:`~taverna_rules.core.balance.BalanceMeter`
-    #: measuring the game's content over the simulated games of the balance report
-    #: (:mod:`taverna_rules.tools.balance`); ``None``: the game has no balance report.
-    balance: Callable[[Any], BalanceMeter] | None = None
+    #: The reports on the game's content, by name: each ``make(rules) -> meter`` gives a
+    #: new :class:`~taverna_rules.core.balance.BalanceMeter` measuring it over simulated
+    #: games (:mod:`taverna_rules.tools.balance` plays them); ``balance`` is the report
+    #: run by default. Empty: the game has no report.
+    reports: Mapping[str, Callable[[Any], BalanceMeter]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         describe = getattr(self.narration, "describe", None)

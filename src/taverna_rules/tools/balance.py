@@ -1,13 +1,15 @@
-"""The balance report of a game's reconstructed content:
-``python -m taverna_rules.tools.balance --game GAME``.
+"""The reports on a game's reconstructed content:
+``python -m taverna_rules.tools.balance --game GAME [--report NAME]``.
 
 Plays simulated games (every seat a random bot, then every seat a greedy bot) for every
-player count and prints what the game measures of its content over them: Taverna its
-spells (:mod:`taverna_rules.games.taverna.balance`), Cavern Tavern its orders, items and
-cards (:mod:`taverna_rules.games.cavern_tavern.balance`). What to measure is the game's
-own (its module's ``balance`` hook, a :class:`~taverna_rules.core.balance.BalanceMeter`);
-this tool plays the games and feeds the meter each decision and each finished game. The
-same seeds give the same figures.
+player count and prints what the game measures of its content over them. The ``balance``
+report, run by default: Taverna its spells (:mod:`taverna_rules.games.taverna.balance`),
+Cavern Tavern its orders, items and cards
+(:mod:`taverna_rules.games.cavern_tavern.balance`); Taverna's ``economy`` report its
+coins, VP, track bonuses and supplies (:mod:`taverna_rules.games.taverna.economy`). What
+to measure is the game's own (its module's ``reports``, each making a
+:class:`~taverna_rules.core.balance.BalanceMeter`); this tool plays the games and feeds
+the meter each decision and each finished game. The same seeds give the same figures.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules._shown import shown
 from taverna_rules.bot_specs import make_bot
 from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
@@ -26,10 +29,12 @@ from taverna_rules.errors import OptionError
 from taverna_rules.game import new_game
 from taverna_rules.rules import load_rules
 
-__all__ = ["BOTS", "BalanceReport", "balance", "main", "meter_of"]
+__all__ = ["BOTS", "DEFAULT_REPORT", "BalanceReport", "balance", "main", "meter_of"]
 
 #: The bots of the report, in the order it prints them: every seat plays the same kind.
 BOTS = ("random", "greedy")
+#: The report run when none is named.
+DEFAULT_REPORT = "balance"
 
 
 @attrs.frozen
@@ -38,6 +43,8 @@ class BalanceReport:
 
     #: The game's id.
     game: str
+    #: The report's name among the game's ``reports`` (``balance`` by default).
+    report: str
     #: The bot at every seat (a spec of :func:`~taverna_rules.bot_specs.make_bot`).
     bot: str
     #: The games played for each player count.
@@ -54,28 +61,30 @@ class BalanceReport:
         return f"{self.bot} bots, {self.games} games for each player count\n{self.table}"
 
 
-def meter_of(rules: Any) -> BalanceMeter:
-    """A new meter of the game of ``rules``; :class:`~taverna_rules.errors.OptionError`
-    when its module gives no ``balance`` hook."""
+def meter_of(rules: Any, report: str = DEFAULT_REPORT) -> BalanceMeter:
+    """A new meter of the report named ``report`` of the game of ``rules``;
+    :class:`~taverna_rules.errors.OptionError` when its module gives no such report."""
     module = game_module(rules.game)
-    if module.balance is None:
+    make = module.reports.get(report) if isinstance(report, str) else None
+    if make is None:
+        known = ", ".join(map(repr, module.reports)) or "none"
         raise OptionError(
-            f"{module.name.en} has no balance report: its game module gives no 'balance' hook "
-            "(a BalanceMeter, see taverna_rules.core.balance)"
+            f"{module.name.en} has no {shown(report)} report: its game module's reports are {known} "
+            "(each makes a BalanceMeter, see taverna_rules.core.balance)"
         )
-    return module.balance(rules)
+    return make(rules)
 
 
-def balance(rules: Any, bot: str, games: int, seed: int = 0) -> BalanceReport:
+def balance(rules: Any, bot: str, games: int, seed: int = 0, report: str = DEFAULT_REPORT) -> BalanceReport:
     """Play ``games`` games per player count of the rules with ``bot`` (``random``,
-    ``greedy`` or any bot spec) at every seat, and measure them with the game's meter.
-    Game ``g`` has the seed ``seed + g``, and its seat ``i`` a bot seeded ``seed + g + i``.
-    """
-    meter = meter_of(rules)
+    ``greedy`` or any bot spec) at every seat, and measure them with the meter of the
+    game's report ``report``. Game ``g`` has the seed ``seed + g``, and its seat ``i`` a
+    bot seeded ``seed + g + i``."""
+    meter = meter_of(rules, report)
     for players in game_module(rules.game).player_counts(rules):
         for index in range(games):
             _play(rules, meter, bot, players, seed + index)
-    return BalanceReport(rules.game, bot, games, seed, tuple(meter.figures()), meter.table())
+    return BalanceReport(rules.game, report, bot, games, seed, tuple(meter.figures()), meter.table())
 
 
 def _play(rules: Any, meter: BalanceMeter, bot: str, players: int, seed: int) -> None:
@@ -88,24 +97,26 @@ def _play(rules: Any, meter: BalanceMeter, bot: str, players: int, seed: int) ->
         meter.decision(game.state, decision)
         game.apply(bots[decision.player].choose(game.seat(decision.player)))
     assert game.result is not None
-    meter.finished(game.events, {s.player: s.total for s in game.result.standings})
+    meter.finished(game.state, game.events, {s.player: s.total for s in game.result.standings})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the balance report of a game, for random then greedy bots."""
+    """Print a report on a game's content (its balance report by default), for random then
+    greedy bots."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="games for each player count")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", default=DEFAULT_GAME, choices=installed_games())
+    parser.add_argument("--report", default=DEFAULT_REPORT, help="the report to run (default: balance)")
     args = parser.parse_args(argv)
     rules = load_rules(args.game)
     try:
-        meter_of(rules)
+        meter_of(rules, args.report)
     except OptionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     for bot in BOTS:
-        print(balance(rules, bot, args.games, args.seed).format_text())
+        print(balance(rules, bot, args.games, args.seed, args.report).format_text())
         print()
     return 0
 

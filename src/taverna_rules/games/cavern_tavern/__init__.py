@@ -226,5 +226,5 @@ GAME = GameModule(
     observe=observe,
     max_decisions=max_decisions,
     max_chance_outcomes=max_chance_outcomes,
-    balance=CardBalance,
+    reports={"balance": CardBalance},
 )

@@ -1,4 +1,4 @@
-"""Cavern Tavern's balance measures (the game module's ``balance`` hook): for each
+"""Cavern Tavern's balance measures (the ``balance`` report of its game module): for each
 reconstructed card (orders, items, Nasty the Dwarf Says cards, secret tasks), how often it
 reached a player, how often it was used (an order served, an item played, a Nasty card
 obeyed, a secret task scoring), the VP it brought when used, and how its holders' final
@@ -109,7 +109,7 @@ class CardBalance:
     def decision(self, state: Any, decision: Decision) -> None:
         """Nothing to count: the cards are measured from the log."""
 
-    def finished(self, events: Sequence[Event], totals: Mapping[int, int]) -> None:
+    def finished(self, state: Any, events: Sequence[Event], totals: Mapping[int, int]) -> None:
         """Count each card's arrivals and uses in the log, and its holders' score gap."""
         count = _GameCount(self)
         for event in events:

@@ -58,6 +58,7 @@ from taverna_rules.games.taverna.actions import (
 )
 from taverna_rules.games.taverna.balance import SpellBalance
 from taverna_rules.games.taverna.content import CONTENT
+from taverna_rules.games.taverna.economy import EconomyMeter
 from taverna_rules.games.taverna.events import (
     EVENT_TYPES,
     VISIBILITY,
@@ -271,5 +272,5 @@ GAME = GameModule(
     observe=observe,
     max_decisions=max_decisions,
     max_chance_outcomes=max_chance_outcomes,
-    balance=SpellBalance,
+    reports={"balance": SpellBalance, "economy": EconomyMeter},
 )

@@ -1,4 +1,4 @@
-"""Taverna's balance measures (the game module's ``balance`` hook): for each kind of spell,
+"""Taverna's balance measures (the ``balance`` report of its game module): for each kind of spell,
 how often a player holding it could cast it, how often it was cast, and how the casters'
 final score compares with the table's average.
 
@@ -63,7 +63,7 @@ class SpellBalance:
             self.windows[kind] += 1
             self.castable[kind] += kind in offered
 
-    def finished(self, events: Sequence[Event], totals: Mapping[int, int]) -> None:
+    def finished(self, state: GameState, events: Sequence[Event], totals: Mapping[int, int]) -> None:
         """Count who held and who cast each kind of spell, and the casters' score gap."""
         mean = sum(totals.values()) / len(totals)
         casters: defaultdict[str, set[int]] = defaultdict(set)
