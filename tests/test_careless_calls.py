@@ -194,5 +194,5 @@ def test_an_action_of_another_game_is_refused_naming_both_games(game: str, other
     for refuse in (live.apply, tr.action_space(RULES[game]).encode):
         with pytest.raises(tr.IllegalActionError) as refused:
             refuse(foreign)
-        assert f"an action of {names[other]}, not of {names[game]}" in str(refused.value)
+        assert f"is not an action of {names[game]}: it is an action of {names[other]}" in str(refused.value)
     assert live.events == _game(game).events  # nothing changed

@@ -317,14 +317,22 @@ def test_a_language_the_game_is_not_written_in_is_refused(bad: object) -> None:
         if bad is None:
             call()  # the game's first language
             continue
-        with pytest.raises(tr.OptionError, match="language must be one of 'en' for game 'cavern_tavern'"):
+        with pytest.raises(
+            tr.OptionError, match="Cavern Tavern is written in 'en': language must be one of them"
+        ):
             call()
 
 
 def test_describe_refuses_what_is_no_action_of_the_game() -> None:
     game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
-    for bad in (taverna.PickCard("c01", "elf"), "TakeOrder", None):
-        with pytest.raises(tr.IllegalActionError, match="describe takes an action of game 'cavern_tavern'"):
+    with pytest.raises(
+        tr.IllegalActionError, match="not an action of Cavern Tavern: it is an action of Taverna"
+    ):
+        game.describe(taverna.PickCard("c01", "elf"))
+    for bad in ("TakeOrder", None):
+        with pytest.raises(
+            tr.IllegalActionError, match="not an action: describe takes an action of Cavern Tavern"
+        ):
             game.describe(bad)  # type: ignore[arg-type]
 
 

@@ -82,7 +82,7 @@ def test_a_seat_reads_the_decision_it_is_shown() -> None:
 def test_cavern_tavern_asks_in_english_its_one_language() -> None:
     game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob"], seed=1)
     assert game.prompt() == game.prompt(game.decision, "en") == "Ann: choose one: take Fruit; or take Herbs"
-    with pytest.raises(tr.OptionError, match="language must be one of 'en'"):
+    with pytest.raises(tr.OptionError, match="Cavern Tavern is written in 'en'"):
         game.prompt(lang="fr")
 
 

@@ -43,7 +43,7 @@ def test_an_action_from_another_seat_is_refused_without_the_legal_actions() -> N
     message = str(raised.value)
     assert game.state is state
     names = [p.name for p in state.players]
-    assert f"is {names[decision.player]!r}'s" in message and f"from {names[other]!r}" in message
+    assert f"waits for {names[decision.player]!r}" in message and f"from {names[other]!r}" in message
     assert "legal:" not in message and "SellSpell" not in message
     # By name or by seat, the decider's own action is played.
     assert game.apply(decision.actions[0], player=names[decision.player])

@@ -67,12 +67,11 @@ from taverna_rules.errors import (
     UnknownGameError,
     UnknownPlayerError,
 )
-from taverna_rules.game import Game, UndoPolicy, new_game, replay
+from taverna_rules.game import Game, Seat, UndoPolicy, new_game, replay
 from taverna_rules.observations import information_state, observation_layout, observe
 from taverna_rules.playout import Playout
 from taverna_rules.position import dump_position, load_position
 from taverna_rules.rules import load_rules, validate
-from taverna_rules.seat import Seat
 from taverna_rules.wire_schemas import wire_schema
 
 __version__ = VERSION

@@ -1,7 +1,7 @@
 """Bots: players that choose from what their seat sees.
 
 A bot is anything with ``choose(seat) -> action``: it is given a
-:class:`~taverna_rules.seat.Seat` (the state as that player sees it, their legal
+:class:`~taverna_rules.Seat` (the state as that player sees it, their legal
 actions, determinizations for search), never the full state, so it cannot peek at hidden
 cards or at the dice to come. :func:`play_out` plays a game with one bot or one per seat.
 
@@ -28,9 +28,8 @@ from typing import Protocol
 
 from taverna_rules.core.chance import CHANCE
 from taverna_rules.core.records import Action
-from taverna_rules.game import Game
+from taverna_rules.game import Game, Seat
 from taverna_rules.playout import Playout
-from taverna_rules.seat import Seat
 
 __all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "play_out"]
 
@@ -54,7 +53,7 @@ def play_out(
     game: Game, bot: Bot | Sequence[Bot], max_decisions: int = 10_000, *, chance: random.Random | None = None
 ) -> int:
     """Let ``bot`` (or one bot per seat) make every decision until the game ends, each
-    given the deciding player's :class:`~taverna_rules.seat.Seat`; return the decisions
+    given the deciding player's :class:`~taverna_rules.Seat`; return the decisions
     made. In explicit chance mode, ``chance`` (a generator; ``random.Random(0)`` when not
     given) picks each chance decision's outcome by its probability."""
     made = 0
@@ -140,7 +139,7 @@ class ISMCTSBot:
     Whitehouse, 2012) that never peeks.
 
     Each iteration draws a determinization of what the seat sees
-    (:meth:`Seat.playout <taverna_rules.seat.Seat.playout>`: the others' hands and the
+    (:meth:`Seat.playout <taverna_rules.Seat.playout>`: the others' hands and the
     deck orders redealt, the seed drawn anew), walks the tree with UCB among the actions
     legal in that sample (statistics kept for the seat that chooses at each node, copies
     of a card as one action), adds one node, plays the rest at random and backs up

@@ -3,7 +3,7 @@
 A game is a rule set, a log of events and the state they fold to. ``apply`` asks the
 kernel for the events an action causes and folds them; an illegal action raises and
 changes nothing. ``undo`` steps back to the previous decision within the undo policy.
-A :class:`Seat` (also :mod:`taverna_rules.seat`'s) is the game as one player sees it:
+A :class:`Seat` is the game as one player sees it:
 the two name each other, so they live in one module.
 """
 
@@ -22,7 +22,7 @@ from taverna_rules.core.chance_steps import chance_outcomes
 from taverna_rules.core.decide import decide_and_fold, pending_decision, pending_decisions
 from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import Decision, Trace
-from taverna_rules.core.game_modules import GameModule, game_module
+from taverna_rules.core.game_modules import GameModule, game_module, not_an_action
 from taverna_rules.core.pending import is_simultaneous
 from taverna_rules.core.prompts import prompt_in
 from taverna_rules.core.records import Action, Event, Result
@@ -199,7 +199,7 @@ class Game:
 
     def seat(self, player: int | str) -> Seat:
         """The game as ``player`` (a seat or a name) sees it: what a bot is given
-        (:class:`~taverna_rules.seat.Seat`)."""
+        (:class:`~taverna_rules.Seat`)."""
         seat = self._seat(player)
         if seat is None:
             raise UnknownPlayerError("a seat is a seat number or a player's name, not None")
@@ -242,8 +242,8 @@ class Game:
             return languages[0]
         if not isinstance(lang, str) or lang not in languages:
             raise OptionError(
-                f"language must be one of {', '.join(map(repr, languages))} for game "
-                f"{self.module.id!r}, not {shown(lang)}"
+                f"{self.module.name.en} is written in {', '.join(map(repr, languages))}: "
+                f"language must be one of them, not {shown(lang)}"
             )
         return lang
 
@@ -256,9 +256,8 @@ class Game:
         action of this game: :class:`~taverna_rules.errors.IllegalActionError`."""
         language = self._lang(lang)
         if not isinstance(action, Action) or type(action) not in self.module.actions.values():
-            raise IllegalActionError(
-                f"describe takes an action of game {self.module.id!r}, not {shown(action)}"
-            )
+            problem = f"describe takes an action of {self.module.name.en}"
+            raise IllegalActionError(not_an_action(action, self.module, problem))
         label: str = self.module.describe_action(self.rules, self._state, action, language)
         return label
 
@@ -463,7 +462,24 @@ class Game:
 class Seat:
     """The game as the player at seat :attr:`player` sees it (from
     :meth:`taverna_rules.Game.seat`). It follows the game: read it again after the game
-    moves on."""
+    moves on.
+
+    A seat is what a bot, a learning agent or a remote player is given: the state as that
+    player sees it, their pending decision, the log as they see it, their observation
+    vector and, for search, games drawn at random among those they cannot tell apart. It
+    never hands out what the player may not see (the others' hands, the order of the
+    decks, the seed); search that wants to look ahead plays on a determinization.
+
+    >>> import random
+    >>> import taverna_rules as tr
+    >>> game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=1)
+    >>> seat = game.seat("Ann")
+    >>> seat.legal_actions() == game.legal_actions()
+    True
+    >>> sample = seat.determinize(random.Random(5))
+    >>> sample.view("Ann") == game.view("Ann")
+    True
+    """
 
     __slots__ = ("_game", "player")
 

@@ -31,7 +31,7 @@ __all__ = ["information_state", "observation_layout", "observe"]
 
 
 def observe(game: Game | Seat, player: int | str | None = None, *, numpy: bool | None = None) -> Any:
-    """What ``player`` (a seat or a name; a :class:`~taverna_rules.seat.Seat` needs none)
+    """What ``player`` (a seat or a name; a :class:`~taverna_rules.Seat` needs none)
     sees, as a flat vector of numbers laid out as :func:`observation_layout` says:
     counts, flags and one-hot blocks, the viewer's own seat first and the others in turn
     order. Written from the player's view, never from hidden things. A NumPy ``float32``

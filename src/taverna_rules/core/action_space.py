@@ -19,7 +19,7 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import rules_module
-from taverna_rules.core.game_modules import foreign_action, game_module
+from taverna_rules.core.game_modules import game_module, not_an_action
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
@@ -97,8 +97,7 @@ class ActionSpace:
         one of these rules' actions."""
         problem = action_problem(action, self._types)
         if problem:
-            problem = foreign_action(action, game_module(self.game)) or problem
-            raise IllegalActionError(f"{shown(action, wide=True)} is not an action: {problem}")
+            raise IllegalActionError(not_an_action(action, game_module(self.game), problem))
         number = self._index.get(self._canonical(action))
         if number is None:
             raise IllegalActionError(

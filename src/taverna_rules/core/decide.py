@@ -24,7 +24,7 @@ from taverna_rules.core.chance import CHANCE, CHANCE_STEP, chance_mode
 from taverna_rules.core.chance_steps import chance_decision, pick_outcome, play_explicit, run_flow_explicit
 from taverna_rules.core.engine import LIVE, PURE, Engine, Mode, Played, Trace
 from taverna_rules.core.flow import DecisionKind
-from taverna_rules.core.game_modules import foreign_action, game_module
+from taverna_rules.core.game_modules import game_module, not_an_action
 from taverna_rules.core.pending import for_seat, player_decisions
 from taverna_rules.core.records import Action, Decision, Event, PickOutcome, action_problem
 from taverna_rules.errors import IllegalActionError
@@ -68,8 +68,7 @@ def decide_and_fold(
     module = game_module(rules.game)
     problem = action_problem(action, module.actions)
     if problem:
-        problem = foreign_action(action, module) or problem
-        raise IllegalActionError(f"{shown(action, wide=True)} is not an action: {problem}")
+        raise IllegalActionError(not_an_action(action, module, problem))
     if pending is None or (player is not None and player != pending.player):
         pending = for_seat(pending_decisions(rules, state), player)
     if pending is None:
@@ -154,7 +153,7 @@ def _not_yours(state: Any, pending: Decision, player: int, action: Action) -> st
         )
     return (
         f"{shown(action, wide=True)} from {_name(state, player)} is refused: the pending decision "
-        f"{pending.kind!r} ({pending.prompt}) is {_name(state, pending.player)}'s"
+        f"{pending.kind!r} ({pending.prompt}) waits for {_name(state, pending.player)}"
     )
 
 

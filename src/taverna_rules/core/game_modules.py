@@ -42,6 +42,7 @@ __all__ = [
     "describe_fields",
     "game_module",
     "installed_games",
+    "not_an_action",
     "players_text",
 ]
 
@@ -329,10 +330,21 @@ def _load(point: EntryPoint) -> GameModule:
     return loaded
 
 
+def not_an_action(action: object, module: GameModule, problem: str) -> str:
+    """The message refusing ``action``, which is no action of ``module``'s game because of
+    ``problem``: when it is another installed game's action, the message names both games
+    (``SeatCustomer(...) is not an action of Cavern Tavern: it is an action of Taverna``);
+    the search runs only on a refusal."""
+    other = foreign_action(action, module)
+    if other:
+        return f"{shown(action, wide=True)} is not an action of {module.name.en}: {other}"
+    return f"{shown(action, wide=True)} is not an action: {problem}"
+
+
 def foreign_action(action: object, module: GameModule) -> str:
-    """When ``action`` is an action of another installed game than ``module``'s, why it
-    is refused, naming both games (and this game's action of the same name, if any);
-    ``""`` otherwise. Actions of two games may share a name (``EndTurn``) and never a type."""
+    """When ``action`` is an action of another installed game than ``module``'s, which
+    game's it is (and this game's action of the same name, if any); ``""`` otherwise.
+    Actions of two games may share a name and never a type."""
     cls = type(action)
     name = getattr(cls, "TYPE", "")
     if not isinstance(name, str) or module.actions.get(name) is cls:
@@ -342,5 +354,5 @@ def foreign_action(action: object, module: GameModule) -> str:
         if other is not module and other.actions.get(name) is cls:
             own = module.actions.get(name)
             hint = f": use {own.__module__}.{own.__name__}" if own is not None else ""
-            return f"it is an action of {other.name.en}, not of {module.name.en}{hint}"
+            return f"it is an action of {other.name.en}{hint}"
     return ""

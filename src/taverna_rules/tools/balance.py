@@ -25,6 +25,7 @@ from taverna_rules._shown import shown
 from taverna_rules.bot_specs import make_bot
 from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
+from taverna_rules.core.words import counted_noun
 from taverna_rules.errors import OptionError
 from taverna_rules.game import new_game
 from taverna_rules.rules import load_rules
@@ -58,7 +59,7 @@ class BalanceReport:
 
     def format_text(self) -> str:
         """The heading (bots and games), then the game's table."""
-        return f"{self.bot} bots, {self.games} games for each player count\n{self.table}"
+        return f"{self.bot} bots, {counted_noun(self.games, 'game')} for each player count\n{self.table}"
 
 
 def meter_of(rules: Any, report: str = DEFAULT_REPORT) -> BalanceMeter:
@@ -103,7 +104,11 @@ def _play(rules: Any, meter: BalanceMeter, bot: str, players: int, seed: int) ->
 def main(argv: Sequence[str] | None = None) -> int:
     """Print a report on a game's content (its balance report by default), for random then
     greedy bots."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m taverna_rules.tools.balance",
+        description="Play bot games for every player count and print a report on a game's content "
+        "(its balance report by default; --report names another of the game's reports).",
+    )
     parser.add_argument("--games", type=int, default=40, help="games for each player count")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", default=DEFAULT_GAME, choices=installed_games())

@@ -53,7 +53,11 @@ def _scores(game: Game, narration: Any, lang: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Play and print one game; return the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m taverna_rules.tools.demo",
+        description="Play a full game between greedy bots, narrated as a spectator sees it, "
+        "ending with the board and the scores, in any of the game's languages.",
+    )
     parser.add_argument("--game", default=DEFAULT_GAME, choices=installed_games())
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=2026)

@@ -142,7 +142,7 @@ def _prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     if _must_take(rules, state, task.player):
         return f"round {state.round}: take an order (you have none)"
     dice = dice_text(me.dice) or "none"
-    return f"round {state.round}: your turn (dice {dice})"
+    return f"round {state.round}: your turn (your dice: {dice})"
 
 
 def _explain(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from taverna_rules.core.records import Decision, Event
+from taverna_rules.core.words import counted_noun
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
@@ -121,7 +122,7 @@ class EconomyMeter:
 
 def _block(f: EconomyFigures) -> str:
     lines = [
-        f"{f.players} players, {f.games} games",
+        f"{f.players} players, {counted_noun(f.games, 'game')}",
         f"  coins after the deed draft: mean {f.coins_after_draft}, min {f.min_coins_after_draft}",
         f"  coins at the end (after spell exchange): mean {f.coins_at_end}",
         "  VP per player by category: " + ", ".join(f"{k} {v:+}" for k, v in f.vp_by_category),

@@ -152,9 +152,12 @@ _W: dict[str, Text] = {
         nl="Koning: {king}; Koningin: {queen}",
     ),
     "player_line": Text(
-        en="{name}: {vp} VP, {coins} coins, {privileges} privilege tokens; tracks {tracks}",
-        fr="{name} : {vp} PV, {coins} sous, {privileges} jetons privilège ; pistes {tracks}",
-        nl="{name}: {vp} PW, {coins} munten, {privileges} privilegefiches; sporen {tracks}",
+        en="{name}: {vp} VP, {coins} {coins:coin|coins}, {privileges} "
+        "{privileges:privilege token|privilege tokens}; tracks {tracks}",
+        fr="{name} : {vp} PV, {coins} {coins:sou|sous}, {privileges} "
+        "{privileges:jeton privilège|jetons privilège} ; pistes {tracks}",
+        nl="{name}: {vp} PW, {coins} {coins:munt|munten}, {privileges} "
+        "{privileges:privilegefiche|privilegefiches}; sporen {tracks}",
     ),
     "hand": Text(en="hand", fr="main", nl="hand"),
     "hidden": Text(en="{count} hidden", fr="{count} cachés", nl="{count} verborgen"),
@@ -162,6 +165,8 @@ _W: dict[str, Text] = {
     "favours": Text(en="royal favours", fr="faveurs royales", nl="koninklijke gunsten"),
     "used": Text(en="used", fr="utilisées", nl="gebruikt"),
     "none": Text(en="none", fr="aucun", nl="geen"),
+    # French agrees "none" with a feminine noun: the hand (la main), the royal favours.
+    "none_feminine": Text(en="none", fr="aucune", nl="geen"),
 }
 
 #: A colon and a semicolon between words, by language (French sets a space before them).
@@ -346,12 +351,13 @@ def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str 
     return _ACTION_LABELS[type(action)](Wording(rules, state, lang), action)
 
 
-def _names(rules: RuleSet, things: tuple[str, ...], lang: str) -> str:
-    """Cards by name; those hidden from the reader counted."""
+def _names(rules: RuleSet, things: tuple[str, ...], lang: str, none: str = "none") -> str:
+    """Cards by name; those hidden from the reader counted; ``none`` (a key of the words)
+    when there are none."""
     shown = [rules.name_of(t, lang) for t in things if t != HIDDEN]
     hidden = sum(1 for t in things if t == HIDDEN)
     parts = [*shown, *([_say("hidden", lang, count=hidden)] if hidden else [])]
-    return ", ".join(parts) or _say("none", lang)
+    return ", ".join(parts) or _say(none, lang)
 
 
 def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str = "en") -> str:
@@ -420,9 +426,9 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
         )
         lines.append(f"{mark} {head}")
         lines.append(
-            f"    {_say('hand', lang)}{colon}{_names(rules, player.hand, lang)}{semicolon}"
+            f"    {_say('hand', lang)}{colon}{_names(rules, player.hand, lang, 'none_feminine')}{semicolon}"
             f"{_say('spells_cast', lang)}{colon}{_names(rules, player.cast, lang)}{semicolon}"
-            f"{_say('favours', lang)}{colon}{_names(rules, player.favours, lang)}"
+            f"{_say('favours', lang)}{colon}{_names(rules, player.favours, lang, 'none_feminine')}"
             + (f" ({_say('used', lang)}{colon}{len(player.favours_used)})" if player.favours_used else "")
         )
     return "\n".join(lines)
