@@ -13,7 +13,7 @@ is the entry point for every game).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Literal
 
 from taverna_rules.content.model import Names, Provenance
@@ -128,28 +128,40 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
     :data:`taverna_rules.games.taverna.vocabulary.LANGUAGES` raises :exc:`ValueError`.
     """
     check_language(lang)
-    peoples = {p.id: p.name.get(lang) for p in rules.peoples}
-    symbols = {s.id: s.name.get(lang) for s in rules.symbols}
-    options = {o.id: o.name.get(lang) for o in rules.options if o.name is not None}
+    writer = _Writer(rules, lang)
+    return tuple(text for kind in CARD_KINDS for text in _BY_KIND[kind](writer))
 
-    def plain(node: Node) -> str:
+
+class _Writer:
+    """Writes the texts of one rule set in one language, its names looked up once."""
+
+    def __init__(self, rules: RuleSet, lang: str) -> None:
+        self.rules, self.lang = rules, lang
+        self.peoples = {p.id: p.name.get(lang) for p in rules.peoples}
+        self.symbols = {s.id: s.name.get(lang) for s in rules.symbols}
+        self.options = {o.id: o.name.get(lang) for o in rules.options if o.name is not None}
+        self.taverns = {t.id: t.name.get(lang) for t in rules.taverns}
+
+    def plain(self, node: Node) -> str:
+        """An effect in words, peoples, symbols and options named in the language."""
         return render(
             node,
-            lambda p: peoples.get(p, p),
-            lang,
-            symbol_name=lambda s: symbols.get(s, s),
-            option_name=lambda o: options.get(o, o),
+            lambda p: self.peoples.get(p, p),
+            self.lang,
+            symbol_name=lambda s: self.symbols.get(s, s),
+            option_name=lambda o: self.options.get(o, o),
         )
 
-    def effect(node: Node) -> str:
-        return sentence(plain(node))
+    def effect(self, node: Node) -> str:
+        """An effect as a sentence."""
+        return sentence(self.plain(node))
 
-    def word(key: str, **fields: int) -> str:
-        return _WORDS[key].get(lang).format(**fields)
+    def word(self, key: str, **fields: int) -> str:
+        """One of the listing's own words (a cost, a level, when a spell is cast)."""
+        return _WORDS[key].get(self.lang).format(**fields)
 
-    out: list[CardText] = []
-
-    def add(
+    def card(
+        self,
         kind: CardKind,
         item_id: str,
         name: Names,
@@ -157,87 +169,104 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
         provenance: Provenance | None = None,
         cost: int | None = None,
         position: int | None = None,
-    ) -> None:
+    ) -> CardText:
+        """The text of one item: its sentences joined."""
         text = " ".join(parts)
-        out.append(
-            CardText(kind, item_id, name.get(lang), text, lang, provenance, cost, position, rules.game)
+        return CardText(
+            kind, item_id, name.get(self.lang), text, self.lang, provenance, cost, position, self.rules.game
         )
 
-    taverns = {t.id: t.name.get(lang) for t in rules.taverns}
-
-    def trigger_text(trigger: Trigger) -> str:
-        when = trigger.when
+    def trigger(self, trigger: Trigger) -> str:
+        """A spell's trigger: whenever who does what (of which people, at which tavern), its effect."""
+        when, lang = trigger.when, self.lang
         own, other = _TRIGGER_CLAUSES[when.event]
         template = own if when.player == "you" else other
         who = _TRIGGER_WHO[when.player].get(lang) if when.player != "you" else ""
+        people = self.peoples.get(when.people, when.people) if when.people else ""
+        tavern = self.taverns.get(when.tavern, when.tavern) if when.tavern else ""
         clause = template.get(lang).format(
             who=who,
-            of=_TRIGGER_PEOPLE.get(lang).format(people=peoples.get(when.people, when.people))
-            if when.people
-            else "",
-            at=_TRIGGER_TAVERN.get(lang).format(tavern=taverns.get(when.tavern, when.tavern))
-            if when.tavern
-            else "",
+            of=_TRIGGER_PEOPLE.get(lang).format(people=people) if when.people else "",
+            at=_TRIGGER_TAVERN.get(lang).format(tavern=tavern) if when.tavern else "",
         )
-        return sentence(_TRIGGER_LEAD.get(lang).format(clause=clause, effect=plain(trigger.effect)))
+        return sentence(_TRIGGER_LEAD.get(lang).format(clause=clause, effect=self.plain(trigger.effect)))
 
-    for spell in rules.spells:
-        if spell.effect is None and spell.trigger is None:
-            continue
+
+def _spells(w: _Writer) -> Iterator[CardText]:
+    for spell in w.rules.spells:
         if spell.curse:
-            if spell.effect is None:  # a Curse is never cast: a trigger on it never acts
-                continue
-            add(
+            if spell.effect is not None:  # a Curse is never cast: a trigger on it never acts
+                curse = w.word("curse")
+                yield w.card(
+                    "spell", spell.id, spell.name, curse, w.effect(spell.effect), provenance=spell.provenance
+                )
+        elif spell.effect is not None or spell.trigger is not None:
+            yield w.card(
                 "spell",
                 spell.id,
                 spell.name,
-                word("curse"),
-                effect(spell.effect),
-                provenance=spell.provenance,
-            )
-        else:
-            timing = word("any_turn" if spell.timing == "any_turn" else "own_turn")
-            add(
-                "spell",
-                spell.id,
-                spell.name,
-                word("cost", cost=spell.cost),
-                timing,
-                *([effect(spell.effect)] if spell.effect is not None else []),
-                *([trigger_text(spell.trigger)] if spell.trigger is not None else []),
+                w.word("cost", cost=spell.cost),
+                w.word("any_turn" if spell.timing == "any_turn" else "own_turn"),
+                *([w.effect(spell.effect)] if spell.effect is not None else []),
+                *([w.trigger(spell.trigger)] if spell.trigger is not None else []),
                 provenance=spell.provenance,
                 cost=spell.cost,
             )
-    for favour in rules.favours:
+
+
+def _favours(w: _Writer) -> Iterator[CardText]:
+    for favour in w.rules.favours:
         if favour.effect is not None:
-            add("favour", favour.id, favour.name, effect(favour.effect), provenance=favour.provenance)
-    for dignitary in rules.dignitaries:
+            yield w.card(
+                "favour", favour.id, favour.name, w.effect(favour.effect), provenance=favour.provenance
+            )
+
+
+def _dignitaries(w: _Writer) -> Iterator[CardText]:
+    for dignitary in w.rules.dignitaries:
         for level in dignitary.levels:
-            add(
+            yield w.card(
                 "dignitary",
                 dignitary.id,
                 dignitary.name,
-                word("cost", cost=level.cost),
-                effect(level.effect),
+                w.word("cost", cost=level.cost),
+                w.effect(level.effect),
                 cost=level.cost,
                 provenance=dignitary.provenance,
             )
-    people_names = {p.id: p.name for p in rules.peoples}
-    for track in rules.tracks:
+
+
+def _tracks(w: _Writer) -> Iterator[CardText]:
+    people_names = {p.id: p.name for p in w.rules.peoples}
+    for track in w.rules.tracks:
         name = people_names.get(track.people, Names(track.people, track.people, track.people))
         for position, bonus in sorted(track.bonuses, key=lambda pair: pair[0]):
-            add(
+            yield w.card(
                 "track",
                 track.people,
                 name,
-                word("level", position=position),
-                effect(bonus),
+                w.word("level", position=position),
+                w.effect(bonus),
                 position=position,
                 provenance=track.provenance,
             )
-    for scoring in rules.royal_scorings:
-        add("royal_scoring", scoring.id, scoring.name, effect(scoring.effect), provenance=scoring.provenance)
-    return tuple(out)
+
+
+def _royal_scorings(w: _Writer) -> Iterator[CardText]:
+    for scoring in w.rules.royal_scorings:
+        yield w.card(
+            "royal_scoring", scoring.id, scoring.name, w.effect(scoring.effect), provenance=scoring.provenance
+        )
+
+
+#: The texts of each kind, in the content's order.
+_BY_KIND: Mapping[CardKind, Callable[[_Writer], Iterator[CardText]]] = {
+    "spell": _spells,
+    "favour": _favours,
+    "dignitary": _dignitaries,
+    "track": _tracks,
+    "royal_scoring": _royal_scorings,
+}
 
 
 RULES_TEXT = RulesText(CARD_KINDS, _HEADINGS, card_texts)
