@@ -248,3 +248,27 @@ def test_rules_text_refuses_a_language_the_game_is_not_written_in() -> None:
     assert status == 1 and "Cavern Tavern is written in en, not 'fr'" in text
     status, text = run("rules-text", "--lang", "de")
     assert status == 1 and "Taverna is written in en, fr, nl" in text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["taverna", "schema"], ["taverna", "rules-text"], ["-m", "taverna_rules.tools.demo", "--players", "2"]],
+    ids=" ".join,
+)
+def test_a_reader_that_goes_gets_no_traceback(command: list[str]) -> None:
+    """``taverna schema | head`` is normal use: when the reader closes the pipe, the tool
+    stops quietly (status 1), without the BrokenPipeError traceback Python would print.
+    The reader here goes before the tool has started, so every write meets a closed pipe."""
+    binary = Path(sys.executable)
+    argv = (
+        [str(binary.parent / command[0]), *command[1:]]
+        if command[0] == "taverna"
+        else [str(binary), *command]
+    )
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+        status = process.wait(timeout=120)
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors
+    assert status == 1

@@ -29,8 +29,9 @@ from taverna_rules.core.words import counted_noun
 from taverna_rules.errors import OptionError
 from taverna_rules.game import new_game
 from taverna_rules.rules import load_rules
+from taverna_rules.tools._exit import run
 
-__all__ = ["BOTS", "DEFAULT_REPORT", "BalanceReport", "balance", "main", "meter_of"]
+__all__ = ["BOTS", "DEFAULT_REPORT", "BalanceReport", "balance", "main", "main_exit", "meter_of"]
 
 #: The bots of the report, in the order it prints them: every seat plays the same kind.
 BOTS = ("random", "greedy")
@@ -126,5 +127,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def main_exit() -> None:
+    """The console-script entry point: run :func:`main` and exit with its status (quietly
+    when the reader of its output has gone)."""
+    run(main)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main_exit()

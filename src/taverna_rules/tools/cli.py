@@ -21,6 +21,7 @@ from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed
 from taverna_rules.core.serialize import read_json
 from taverna_rules.errors import ContentError, GameModuleError, OptionError, ReplayError
 from taverna_rules.rules import load_rules, validate
+from taverna_rules.tools._exit import run
 from taverna_rules.tools.cli_store import add_commands, export_command, replay_command, serve_command
 
 __all__ = ["build_parser", "main", "main_exit"]
@@ -380,8 +381,9 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def main_exit() -> None:
-    """The console-script entry point: run :func:`main` and exit with its status."""
-    sys.exit(main())
+    """The console-script entry point: run :func:`main` and exit with its status (quietly
+    when the reader of its output has gone, as ``taverna schema | head`` does)."""
+    run(main)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -17,8 +17,9 @@ from taverna_rules.dsl.text import TEXT_LANGUAGES, Text
 from taverna_rules.game import Game, new_game
 from taverna_rules.narration import score_table
 from taverna_rules.rules import load_rules
+from taverna_rules.tools._exit import run
 
-__all__ = ["main"]
+__all__ = ["main", "main_exit"]
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
@@ -94,5 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def main_exit() -> None:
+    """The console-script entry point: run :func:`main` and exit with its status (quietly
+    when the reader of its output has gone)."""
+    run(main)
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main_exit()
