@@ -1,6 +1,7 @@
 """The semantic checks of Cavern Tavern's content, after the schema: references between
 items (ingredients, tracks), the places every die of the starting roll needs, counts that
-a game needs to be played, each problem located at the item that has it.
+a game needs to be played, orders and Nasty's demands a player can meet, amounts that
+do something, each problem located at the item that has it.
 
 Each kind of item has its check, a small function in :data:`CHECKS`, run in order."""
 
@@ -8,8 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
+from taverna_rules.content.amounts import no_effect
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.where import Where, node_paths, unknown_reference
+from taverna_rules.content.yaml_source import PathItem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.cavern_tavern.ruleset import TASK_AREAS, RuleSet
 
@@ -17,6 +22,9 @@ __all__ = ["CHECKS", "check"]
 
 #: The tracks the engine reads by name.
 TRACKS = ("kitchen", "chores", "nasty")
+#: The arguments that hold an amount, and the op that reads one below zero as a loss.
+AMOUNTS = ("points",)
+LOSSES = ("score",)
 
 
 def _effects(rules: RuleSet) -> list[tuple[str, str, tuple[str, ...], Node]]:
@@ -77,6 +85,134 @@ def _orders(rules: RuleSet, where: Where) -> list[Problem]:
                 )
             )
     return out
+
+
+def _no_effect(rules: RuleSet, where: Where) -> list[Problem]:
+    """An amount of 0 (``score: {points: 0}``) is a step that does nothing."""
+    out: list[Problem] = []
+    for kind, ident, at, effect in _effects(rules):
+        for node, path in node_paths(effect):
+            out += no_effect(where, kind, ident, (*at, *path, node.op), node, AMOUNTS, LOSSES, _points_hint)
+    return out
+
+
+def _points_hint(node: Node, value: int) -> str:
+    return "give the points it scores (below 0: the points it costs), or remove the step"
+
+
+def _order_points(rules: RuleSet, where: Where) -> list[Problem]:
+    """An order pays the most when served in the round it was taken, and less (or as
+    much) each round late: its points never grow with lateness."""
+    out: list[Problem] = []
+    for order in rules.orders:
+        rises = [n for n in range(1, len(order.points)) if order.points[n] > order.points[n - 1]]
+        if rises:
+            late = rises[0]
+            out.append(
+                where.problem(
+                    "orders",
+                    order.id,
+                    "points-order",
+                    f"order {order.id!r} pays {order.points[late]!r} when {late} "
+                    f"{'round' if late == 1 else 'rounds'} late but {order.points[late - 1]!r} "
+                    f"a round earlier: an order pays less each round late",
+                    ("points", late),
+                    "list the points from served on time (the most) to the last round late "
+                    f"(the least), e.g. {sorted(order.points, reverse=True)}",
+                )
+            )
+    return out
+
+
+def _order_supply(rules: RuleSet, where: Where) -> list[Problem]:
+    """An order asks for no more of a kind than its copies and every Magic Potion (each
+    stands for one ingredient): more can never be served."""
+    out: list[Problem] = []
+    most = rules.constants.ingredient_copies + rules.constants.potion_copies
+    for order in rules.orders:
+        for ingredient, count in order.ingredients:
+            if count > most and ingredient in rules.ingredient_ids:
+                out.append(
+                    where.problem(
+                        "orders",
+                        order.id,
+                        "order-unservable",
+                        f"order {order.id!r} asks for {count!r} {_named(rules, ingredient)}, and a player "
+                        f"can hold at most {most}: {rules.constants.ingredient_copies} in the supply and "
+                        f"{rules.constants.potion_copies} Magic Potions standing for one each",
+                        ("ingredients", ingredient),
+                        f"ask for {most} or fewer",
+                    )
+                )
+    return out
+
+
+def _demands(rules: RuleSet, where: Where) -> list[Problem]:
+    """What a Nasty card asks at once fits in the game's supply (an error when it never
+    can), and takes no more than half the copies of a kind (a warning: a player seldom
+    holds that many at once, and an unmet card costs points at the end)."""
+    out: list[Problem] = []
+    for card in rules.nasty_says:
+        for (op, name), (count, at) in _asked(card.demand).items():
+            out += _demand_problems(rules, where, card.id, op, name, count, ("demand", *at))
+    return out
+
+
+def _asked(demand: Node) -> dict[tuple[str, str], tuple[int, tuple[PathItem, ...]]]:
+    """What a demand asks whole: (op, ingredient) -> how many and where it is first asked,
+    summed over the steps of its ``seq`` (a choice or a condition may ask less)."""
+    asked: dict[tuple[str, str], tuple[int, tuple[PathItem, ...]]] = {}
+    for node, path in node_paths(demand):
+        if any(isinstance(step, str) and step != "seq" for step in path):
+            continue
+        count = node.arg("count")
+        if node.op in ("return_ingredients", "give_items") and isinstance(count, int):
+            key = (node.op, str(node.arg("ingredient") or ""))
+            before, first = asked.get(key, (0, (*path, node.op, "count")))
+            asked[key] = (before + count, first)
+    return asked
+
+
+def _demand_problems(
+    rules: RuleSet, where: Where, ident: str, op: str, name: str, count: int, at: tuple[PathItem, ...]
+) -> list[Problem]:
+    """The problems of a demand of ``count`` cards of one kind (``name``) or items."""
+    constants = rules.constants
+    if op == "give_items":
+        copies, what = sum(i.copies for i in rules.items), "item cards in the deck"
+    elif name == rules.potion.id:
+        copies, what = constants.potion_copies, "Magic Potions in the game"
+    elif name in rules.ingredient_ids:
+        copies, what = constants.ingredient_copies, f"{_named(rules, name)} in the supply"
+    else:
+        return []  # an unknown ingredient, reported by _effect_ingredients
+    asks = (
+        f"Nasty's card {ident!r} asks for {count!r} {'items' if op == 'give_items' else _named(rules, name)}"
+    )
+    if count > copies:
+        message = f"{asks}, and there are {copies} {what}: it can never be met"
+        return [
+            where.problem("nasty_says", ident, "demand-impossible", message, at, f"ask for {copies} or fewer")
+        ]
+    if op == "return_ingredients" and 2 * count > copies:
+        message = (
+            f"{asks} at once, more than half of the {copies} {what}: a player seldom holds that many, "
+            f"and an unmet card costs {constants.unfinished_nasty} points at the end"
+        )
+        check = "`taverna check --game cavern_tavern`"
+        hint = f"ask for {copies // 2} or fewer, or run {check} to see how often it is met"
+        return [
+            attrs.evolve(
+                where.problem("nasty_says", ident, "demand-seldom", message, at, hint), severity="warning"
+            )
+        ]
+    return []
+
+
+def _named(rules: RuleSet, ingredient: str) -> str:
+    """An ingredient's English name (a place may share the Magic Potion's id)."""
+    found = [i for i in (*rules.ingredients, rules.potion) if i.id == ingredient]
+    return found[0].name.get("en") if found else ingredient
 
 
 def _tracks(rules: RuleSet, where: Where) -> list[Problem]:
@@ -168,7 +304,11 @@ def _cards(rules: RuleSet, where: Where) -> list[Problem]:
 #: The check of each kind of item, in the order their problems are reported.
 CHECKS: tuple[Callable[[RuleSet, Where], list[Problem]], ...] = (
     _effect_ingredients,
+    _no_effect,
     _orders,
+    _order_points,
+    _order_supply,
+    _demands,
     _tracks,
     _places,
     _cellar,
