@@ -255,7 +255,7 @@ def test_rules_text_refuses_a_language_the_game_is_not_written_in() -> None:
     [["taverna", "schema"], ["taverna", "rules-text"], ["-m", "taverna_rules.tools.demo", "--players", "2"]],
     ids=" ".join,
 )
-def test_a_reader_that_goes_gets_no_traceback(command: list[str]) -> None:
+def test_a_reader_that_goes_gets_no_traceback(command: list[str], tmp_path: Path) -> None:
     """``taverna schema | head`` is normal use: when the reader closes the pipe, the tool
     stops quietly (status 1), without the BrokenPipeError traceback Python would print.
     The reader here goes before the tool has started, so every write meets a closed pipe."""
@@ -265,7 +265,8 @@ def test_a_reader_that_goes_gets_no_traceback(command: list[str]) -> None:
         if command[0] == "taverna"
         else [str(binary), *command]
     )
-    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+    # In a folder of its own: `taverna schema` writes its files under ./schemas.
+    with subprocess.Popen(argv, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()
         errors = process.stderr.read().decode()
