@@ -8,7 +8,8 @@ Every folder of ``tests/corpus/`` is one case, named after the problem code it s
     (optional, ``[input]`` by default): what is given to :func:`taverna_rules.validate`,
     relative to the case folder. ``generate`` (optional): the name of a function of
     :data:`GENERATORS` that writes an input too large to commit into a temporary copy of
-    the case.
+    the case. ``game`` (optional, Taverna by default): the game whose content the input
+    is, as :func:`taverna_rules.validate` names it (``cavern_tavern``).
 ``input/``
     Loose content files, a pack, or a folder of packs: the smallest content that shows
     the problem, and (where possible) nothing else.
@@ -56,6 +57,8 @@ import taverna_rules as tr
 from taverna_rules.content import loader
 from taverna_rules.content.schema_source import content_schema, kinds
 from taverna_rules.content.yaml_source import Limits, load_yaml_text
+from taverna_rules.games.cavern_tavern import content_checks as cavern_tavern_checks
+from taverna_rules.games.cavern_tavern.content import CONTENT as CAVERN_TAVERN_CONTENT
 from taverna_rules.games.taverna import content_checks
 from taverna_rules.games.taverna.content import CONTENT
 
@@ -63,11 +66,12 @@ HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
 DOCS_PAGE = HERE.parent / "docs" / "error-codes.rst"
 #: The modules that report content problems (the installed package's, wherever it is):
-#: the generic pipeline's, and Taverna's content spec and checks.
+#: the generic pipeline's, and each game's content spec and checks.
 SOURCES = sorted(
     [
         *Path(loader.__file__).resolve().parent.glob("*.py"),
         *Path(content_checks.__file__).resolve().parent.glob("content*.py"),
+        *Path(cavern_tavern_checks.__file__).resolve().parent.glob("content*.py"),
     ]
 )
 UPDATE_ENV = "TAVERNA_UPDATE_CORPUS"
@@ -85,6 +89,7 @@ class Case:
     base: bool
     paths: tuple[str, ...]
     generate: str | None
+    game: str | None = None
 
     @property
     def code(self) -> str:
@@ -100,7 +105,7 @@ class Case:
         return data
 
 
-CASE_KEYS = {"about", "base", "paths", "generate"}
+CASE_KEYS = {"about", "base", "paths", "generate", "game"}
 
 
 def read_case(folder: Path) -> Case:
@@ -113,6 +118,7 @@ def read_case(folder: Path) -> Case:
         meta["base"],
         tuple(str(p) for p in meta.get("paths", ["input"])),
         meta.get("generate"),
+        meta.get("game"),
     )
 
 
@@ -157,7 +163,7 @@ def normalise(problem: dict[str, Any], folder: Path) -> dict[str, Any]:
 
 def _report_in(folder: Path, case: Case) -> Report:
     paths = [(folder / p).as_posix() for p in case.paths]
-    report = tr.validate(paths, base=case.base)
+    report = tr.validate(paths, base=case.base, game=case.game)
     return [normalise(p.to_json(), folder) for p in report.problems]
 
 
@@ -327,11 +333,12 @@ ASSERTIONS = {
     "dependentRequired",
     "contains",
     "format",
+    "not",
 }
 
 
 def schema_codes() -> set[str]:
-    """The ``schema-<keyword>`` codes the shipped schemas can produce.
+    """The ``schema-<keyword>`` codes the shipped schemas of every game can produce.
 
     Every assertion keyword of every content schema, except under ``propertyNames``
     (a bad key is reported as ``schema-unknown-name``) and under ``if`` (a condition
@@ -356,8 +363,9 @@ def schema_codes() -> set[str]:
             for sub in schema.get(keyword, []):
                 walk(sub, key_names)
 
-    for kind in kinds(CONTENT):
-        walk(content_schema(CONTENT, kind), False)
+    for spec in (CONTENT, CAVERN_TAVERN_CONTENT):
+        for kind in kinds(spec):
+            walk(content_schema(spec, kind), False)
     return found
 
 
