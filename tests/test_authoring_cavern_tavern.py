@@ -102,3 +102,10 @@ def test_an_order_that_pays_as_much_late_is_fine(tmp_path: Path) -> None:
         "    points: [6, 6, 4, 4]\n    leave: {after: 4, lose: 1}\n"
     )
     assert report_of(tmp_path, "orders", "orders", body) == []
+
+
+def test_a_secret_task_that_scores_no_points_is_warned(tmp_path: Path) -> None:
+    body = "  - id: collector\n    name: {en: Collector}\n    effect: {draw_items: {count: 2}}\n"
+    assert report_of(tmp_path, "secret_tasks", "tasks", body) == [("no-effect", "warning", 7)]
+    scoring = body.replace("{draw_items: {count: 2}}", "{score: {points: 1, per: {count: items_held}}}")
+    assert report_of(tmp_path, "secret_tasks", "tasks", scoring) == []

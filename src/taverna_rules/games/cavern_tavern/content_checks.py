@@ -209,6 +209,26 @@ def _demand_problems(
     return []
 
 
+def _secret_tasks(rules: RuleSet, where: Where) -> list[Problem]:
+    """A secret task scores points: it is scored after every other end-of-game count, so
+    one that never scores changes nothing."""
+    out: list[Problem] = []
+    for task in rules.secret_tasks:
+        if any(node.op == "score" for node in task.effect.walk()):
+            continue
+        problem = where.problem(
+            "secret_tasks",
+            task.id,
+            "no-effect",
+            f"secret task {task.id!r} scores no points ({task.effect.op!r}): secret tasks are "
+            "scored at the very end, after the ingredients and the Nasty track are counted",
+            ("effect",),
+            "score points, e.g. score: {points: 2, per: {count: orders_served}}",
+        )
+        out.append(attrs.evolve(problem, severity="warning"))
+    return out
+
+
 def _named(rules: RuleSet, ingredient: str) -> str:
     """An ingredient's English name (a place may share the Magic Potion's id)."""
     found = [i for i in (*rules.ingredients, rules.potion) if i.id == ingredient]
@@ -309,6 +329,7 @@ CHECKS: tuple[Callable[[RuleSet, Where], list[Problem]], ...] = (
     _order_points,
     _order_supply,
     _demands,
+    _secret_tasks,
     _tracks,
     _places,
     _cellar,
