@@ -13,7 +13,7 @@ GAME ?= taverna
 # Games of ISMCTS against greedy bots in `make bench` (`make bench STRENGTH=40`; 0: skip).
 STRENGTH ?= 0
 
-.PHONY: demo serve test lint typecheck unit docs bench clean
+.PHONY: demo serve test lint typecheck unit docs reference bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ unit: $(DEV_STAMP)
 
 docs: $(DEV_STAMP)
 	$(PY) -m sphinx -W --keep-going -q -b html docs docs/_build/html
+
+# Each game's op reference in docs/reference/, written from its op table (commit the result).
+reference: $(DEV_STAMP)
+	$(PY) docs/_ext/op_reference.py
 
 test: lint typecheck unit docs
 

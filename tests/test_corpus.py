@@ -267,7 +267,7 @@ CODE = re.compile(r"[a-z]+(?:-[a-z]+)+")
 CODE_PREFIX = re.compile(r"[a-z]+(?:-[a-z]+)*-")
 
 
-def emitted_codes() -> tuple[set[str], set[str]]:
+def emitted_codes(paths: Sequence[Path] = SOURCES) -> tuple[set[str], set[str]]:
     """The problem codes written in the content modules' source, and the prefixes of the
     codes they build (``schema-`` for ``f"schema-{leaf.validator}"``).
 
@@ -280,7 +280,7 @@ def emitted_codes() -> tuple[set[str], set[str]]:
     """
     codes: set[str] = set()
     prefixes: set[str] = set()
-    for path in SOURCES:
+    for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         skip: set[int] = set()
         for node in ast.walk(tree):
@@ -379,6 +379,23 @@ def test_every_code_the_sources_can_emit_has_a_case() -> None:
     cases = {case.code for case in CASES}
     assert sorted(codes - cases) == [], "codes without a case in tests/corpus/"
     assert sorted(cases - codes) == [], "cases of codes the sources no longer emit"
+
+
+def test_every_module_that_reports_problems_is_read_for_codes() -> None:
+    """A module of the package outside :data:`SOURCES` that builds problems (a new game's
+    checks, a check moved) reports only codes the sources have, so every code either game
+    can emit has a case and a line in docs/error-codes.rst."""
+    package = Path(tr.__file__).resolve().parent
+    builds = re.compile(r"\bProblem\(|\.problem\(|\bat\.warning\(")
+    known, _ = emitted_codes()
+    outside = sorted(set(package.rglob("*.py")) - set(SOURCES))
+    others = [path for path in outside if builds.search(path.read_text(encoding="utf-8"))]
+    # Position documents report YAML problems too: the search still finds such modules.
+    assert package / "position.py" in others
+    for path in others:
+        codes, prefixes = emitted_codes([path])
+        new = sorted((codes - known) | prefixes)
+        assert new == [], f"{path.relative_to(package)} reports codes of its own: add it to SOURCES"
 
 
 def codes_in_docs() -> dict[str, str]:

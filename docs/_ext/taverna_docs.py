@@ -34,6 +34,7 @@ from typing import Any, Literal, get_origin
 
 import jsonschema
 from docutils import nodes
+from op_reference import arguments_text
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
@@ -114,37 +115,6 @@ def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str
     return "\n".join(out) + "\n"
 
 
-def describe_schema(schema: dict[str, Any]) -> str:
-    """A short English description of an argument's JSON Schema."""
-    ref = schema.get("$ref", "")
-    if ref.endswith("/effect"):
-        return "an effect"
-    if ref.endswith("/expr"):
-        return "an expression"
-    if ref.endswith("/cond"):
-        return "a condition"
-    kind = schema.get("type")
-    if kind == "array":
-        item = describe_schema(schema.get("items", {}))
-        low, high = schema.get("minItems"), schema.get("maxItems")
-        size = f"{low} to {high} " if low is not None and high is not None else ""
-        if item.startswith(("an ", "a ")):
-            return f"a list of {size}{item.split(' ', 1)[1]}s"
-        return f"a list of {size}items, each {item}"
-    if kind == "integer":
-        low, high = schema.get("minimum"), schema.get("maximum")
-        if low is not None and high is not None:
-            return f"an integer from {low} to {high}"
-        return "an integer"
-    if kind == "boolean":
-        return "``true`` or ``false``"
-    if kind == "string":
-        return str(schema.get("description", "a string"))
-    if "enum" in schema:
-        return "one of " + ", ".join(f"``{value}``" for value in schema["enum"])
-    return "a value"
-
-
 # ----------------------------------------------------------------------------- pages
 def ops_page() -> str:
     """The op reference, from the op table."""
@@ -166,7 +136,7 @@ def ops_page() -> str:
             parts.append(f".. _op-{name}:\n")
             parts.append(heading(f"``{name}``", "^"))
             parts.append(spec.doc + "\n")
-            parts.append(_arguments(spec.schema) + "\n")
+            parts.append(arguments_text(spec.schema) + "\n")
             parts.append("**Example:**\n")
             parts.append(".. code-block:: yaml\n\n" + indent(spec.example) + "\n")
             data = yaml.load(spec.example)
@@ -201,19 +171,6 @@ class _Names:
 
     def symbol(self, lang: str) -> Any:
         return lambda ident: self._symbols[ident].get(lang) if ident in self._symbols else ident
-
-
-def _arguments(schema: dict[str, Any]) -> str:
-    if schema.get("type") == "object" and "properties" in schema:
-        required = set(schema.get("required", ()))
-        items = []
-        for key, sub in schema["properties"].items():
-            need = "required" if key in required else "optional"
-            items.append(f"``{key}`` ({need}): {describe_schema(sub)}")
-        if not items:
-            return "**Arguments:** none (write ``{}``)."
-        return "**Arguments:** " + "; ".join(items) + "."
-    return f"**Value:** {describe_schema(schema)}."
 
 
 def counts_page() -> str:
