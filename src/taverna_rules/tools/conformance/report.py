@@ -134,6 +134,7 @@ class ConformanceReport:
             if warnings
             else "  every item was exercised"
         )
+        lines.extend(f"  warning: {unmet.text()}" for unmet in self.coverage.unmet)
         return lines
 
     def _failure_lines(self) -> list[str]:
@@ -161,6 +162,7 @@ class ConformanceReport:
             "failures": [failure.to_json() for failure in self.failures],
             "coverage": self.coverage.to_json(),
             "not_exercised": [{"table": key, "item": item} for key, item in self.coverage.not_exercised],
+            "unmet": [attrs.asdict(unmet) for unmet in self.coverage.unmet],
         }
 
 
