@@ -47,14 +47,16 @@ def test_a_royal_scoring_that_changed_nothing_is_unmet(rules: taverna.RuleSet) -
         [],
     )
     assert tally.coverage([2]).unmet == (
-        Unmet("royal_scorings", "queen", "chosen 1 time, never changed anything"),
+        Unmet("royal_scorings", "queen", "chosen 1 time, never changed anything", "never-changed"),
     )
 
 
 def test_a_trigger_cast_that_never_fired_is_unmet(rules: taverna.RuleSet) -> None:
     tally = taverna_kit.Tally(rules)
     tally.add([ev.SpellCast(0, "banner#0"), ev.SpellCast(1, "banner#0")], [])
-    assert tally.coverage([2]).unmet == (Unmet("spells", "banner", "cast 2 times, its trigger never fired"),)
+    assert tally.coverage([2]).unmet == (
+        Unmet("spells", "banner", "cast 2 times, its trigger never fired", "never-fired"),
+    )
     tally.add([], [("trigger:banner", ())])
     assert tally.coverage([2]).unmet == ()
 
@@ -70,8 +72,8 @@ def test_a_demand_drawn_and_never_met_and_an_order_never_served_are_unmet() -> N
         [],
     )
     assert tally.coverage([2]).unmet == (
-        Unmet("orders", "thunder_smoke", "taken or drawn 1 time, never served"),
-        Unmet("nasty_says", "beer_for_the_boss", "drawn 2 times, its demand never met"),
+        Unmet("orders", "thunder_smoke", "taken or drawn 1 time, never served", "never-served"),
+        Unmet("nasty_says", "beer_for_the_boss", "drawn 2 times, its demand never met", "never-met"),
     )
     tally.add([cev.NastyObeyed(0, "beer_for_the_boss")], [])
     assert [unmet.item for unmet in tally.coverage([2]).unmet] == ["thunder_smoke"]
@@ -86,8 +88,15 @@ def test_the_report_shows_each_unmet_item_as_a_warning() -> None:
         "  warning: royal_scorings 'queen': chosen 11 times, never changed anything" in report.format_text()
     )
     assert report.to_json()["unmet"] == [
-        {"table": "royal_scorings", "item": "queen", "reason": "chosen 11 times, never changed anything"}
+        {
+            "table": "royal_scorings",
+            "item": "queen",
+            "reason": "chosen 11 times, never changed anything",
+            "code": "never-met",
+        }
     ]
+    (warning,) = report.warnings
+    assert (warning.code, warning.severity) == ("never-met", "warning") and "queen" in warning.message
 
 
 def test_the_base_game_plays_with_nothing_unmet() -> None:

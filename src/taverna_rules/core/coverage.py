@@ -76,6 +76,9 @@ class Unmet:
     item: str
     #: Why it counts as unmet, e.g. ``chosen 11 times, never changed anything``.
     reason: str
+    #: The problem code of the warning: ``never-fired``, ``never-changed``,
+    #: ``never-served``, ``never-met``.
+    code: str = "never-met"
 
     def text(self) -> str:
         """``royal_scorings 'landlord': chosen 11 times, never changed anything``."""
@@ -83,13 +86,13 @@ class Unmet:
 
 
 def never_happened(
-    table: str, met: Mapping[str, int], happened: Mapping[str, int], how: str, never: str
+    table: str, met: Mapping[str, int], happened: Mapping[str, int], how: str, never: str, code: str
 ) -> tuple[Unmet, ...]:
-    """An :class:`Unmet` for each item ``met`` at least once (how many times) that never
-    ``happened``: its reason reads ``{how} {n} times, {never}`` (``chosen 11 times, never
-    scored``)."""
+    """An :class:`Unmet` of ``code`` for each item ``met`` at least once (how many times)
+    that never ``happened``: its reason reads ``{how} {n} times, {never}`` (``chosen 11
+    times, never scored``)."""
     return tuple(
-        Unmet(table, item, f"{how} {count} {'time' if count == 1 else 'times'}, {never}")
+        Unmet(table, item, f"{how} {count} {'time' if count == 1 else 'times'}, {never}", code)
         for item, count in met.items()
         if count and not happened.get(item, 0)
     )

@@ -104,9 +104,16 @@ class Tally:
         """Orders taken or drawn that were never served, and Nasty cards drawn whose demand was
         never met (each unmet card costs its player points at the end)."""
         return (
-            *never_happened("orders", self.taken, self.counts["orders"], "taken or drawn", "never served"),
             *never_happened(
-                "nasty_says", self.counts["nasty_says"], self.obeyed, "drawn", "its demand never met"
+                "orders", self.taken, self.counts["orders"], "taken or drawn", "never served", "never-served"
+            ),
+            *never_happened(
+                "nasty_says",
+                self.counts["nasty_says"],
+                self.obeyed,
+                "drawn",
+                "its demand never met",
+                "never-met",
             ),
         )
 

@@ -173,13 +173,14 @@ class Tally:
         triggered = {s.id for s in self.rules.spells if s.trigger is not None}
         cast = {spell: n for spell, n in self.counts["spells"].items() if spell in triggered}
         return (
-            *never_happened("spells", cast, self.fired, "cast", "its trigger never fired"),
+            *never_happened("spells", cast, self.fired, "cast", "its trigger never fired", "never-fired"),
             *never_happened(
                 "royal_scorings",
                 self.counts["royal_scorings"],
                 self.scored,
                 "chosen",
                 "never changed anything",
+                "never-changed",
             ),
         )
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.content.problems import Problem
 from taverna_rules.core.coverage import Coverage, Options
 from taverna_rules.core.records import Event
 
@@ -100,6 +101,20 @@ class ConformanceReport:
     def ok(self) -> bool:
         """True when no check failed."""
         return not self.failures
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        """The items the games met whose purpose never came about, as warnings with their
+        code (``never-met``...), the item and the reason."""
+        return tuple(
+            Problem(
+                unmet.code,
+                unmet.text(),
+                hint="play more games (--games 200); if it stays, look at the card",
+                severity="warning",
+            )
+            for unmet in self.coverage.unmet
+        )
 
     def failures_for(self, players: int) -> tuple[Failure, ...]:
         """The failures of the games of ``players`` players."""
