@@ -433,7 +433,14 @@ UNKNOWN_NAME_CODES = {
     "schema-enum",
 }
 #: Codes about a file as a whole, which no line of it can show.
-WHOLE_FILE_CODES = {"file-missing", "file-unreadable", "file-refused", "file-ignored", "yaml-too-large"}
+WHOLE_FILE_CODES = {
+    "file-missing",
+    "file-unreadable",
+    "file-refused",
+    "file-ignored",
+    "yaml-too-large",
+    "no-manifest",  # a folder: no file of it is at fault
+}
 #: Problems that name a file but no line in it, though one could: known weaknesses of the
 #: messages, listed so that the test notices when they are fixed (then remove them here).
 KNOWN_UNLOCATED: dict[str, str] = {}

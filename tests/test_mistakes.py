@@ -52,9 +52,9 @@ KNOWN_SILENT: dict[str, str] = {
     "choices is not checked in Cavern Tavern",
     "cavern_tavern/item-if-option-unknown": "silent: an if on an option Cavern Tavern does not declare "
     "is not checked",
-    "cavern_tavern/nasty-demand-never-met": "vague: taverna check warns of the demand never met, "
-    "without the card's file and line",
+    "cavern_tavern/nasty-demand-never-met": "silent: taverna check reports no demand never met in its games",
     "taverna/name-empty-nl": "vague: \"'' should be non-empty\", no hint",
+    "taverna/pack-manifest-missing": "silent: a pack folder without pack.yaml validates as loose files",
     "taverna/royal-table-flat": "silent: a table that pays the same at every threshold is not reported",
     "taverna/track-bonus-position-off-track": "vague: names the track's range, no hint",
 }

@@ -75,7 +75,9 @@ def test_problems_in_another_game_s_files_are_located(tmp_path: Path) -> None:
     assert ("schema-type", "race.yaml", 5) in found
     unknown = next(p for p in report.problems if p.code == "unknown-kind")
     assert unknown.message == "unknown content kind 'spells'"
-    assert unknown.hint == "one of race, options, pack, changes"
+    # 'spells' is a kind of another installed game: the hint names it and how to pick it.
+    assert unknown.hint.startswith("'spells' is a kind of Taverna ('taverna'), not of ")
+    assert "--game taverna" in unknown.hint
 
 
 def test_names_are_written_in_the_game_s_languages(tmp_path: Path) -> None:

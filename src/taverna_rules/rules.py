@@ -9,12 +9,14 @@ its module).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from taverna_rules._shown import shown
 from taverna_rules.content.loader import load_content, validate_content
+from taverna_rules.content.packs import declared_games
 from taverna_rules.content.problems import ValidationReport, did_you_mean
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core.game_modules import DEFAULT_GAME, game_module, installed_games
@@ -49,7 +51,9 @@ def _content_of(game: str) -> ContentSpec:
 
 
 def _game_and_paths(paths: tuple[Paths, ...], game: str | None) -> tuple[str, tuple[Paths, ...]]:
-    """The game named first in ``paths`` (``load_rules("cavern_tavern")``), or ``game``.
+    """The game named first in ``paths`` (``load_rules("cavern_tavern")``), or ``game``,
+    or the one game the packs' ``pack.yaml`` files name (``game: cavern_tavern``), or
+    Taverna.
 
     A bare installed game id is the game, never a folder of that name: a folder is
     written as a path (``./cavern_tavern``), so the call reads one way on every machine.
@@ -58,7 +62,22 @@ def _game_and_paths(paths: tuple[Paths, ...], game: str | None) -> tuple[str, tu
         if game is not None and game != paths[0]:
             raise GameModuleError(f"two games named: {paths[0]!r} and game={game!r}")
         return paths[0], paths[1:]
-    return (DEFAULT_GAME if game is None else game), paths
+    if game is None:
+        declared = declared_games(_flat_paths(paths)) & set(installed_games())
+        game = declared.pop() if len(declared) == 1 else DEFAULT_GAME
+    return game, paths
+
+
+def _flat_paths(paths: tuple[Paths, ...]) -> list[str | Path]:
+    """The paths given, a list standing for its paths (anything else is left to the
+    pipeline to report)."""
+    flat: list[str | Path] = []
+    for item in paths:
+        if isinstance(item, str | Path):
+            flat.append(item)
+        elif isinstance(item, list | tuple):  # never a generator: the pipeline reads it
+            flat.extend(path for path in item if isinstance(path, str | Path))
+    return flat
 
 
 # What a game id may look like: a bare word, never a path nor a file name.
@@ -73,6 +92,29 @@ def _missing(path: str) -> str:
     if _GAME_ID.fullmatch(path) is None:
         return ""
     return _unknown_game(path)
+
+
+@cache
+def _kind_of(game: str) -> Callable[[str], str]:
+    """The hint for a content kind ``game`` does not know: the other installed games
+    whose content has that kind, and how to name one."""
+
+    def hint(kind: str) -> str:
+        others = [
+            other
+            for other in installed_games()
+            if other != game and (spec := game_module(other).content) is not None and kind in spec.kinds
+        ]
+        if not others:
+            return ""
+        names = " or ".join(f"{game_module(o).name.get('en')} ({o!r})" for o in others)
+        return (
+            f"{kind!r} is a kind of {names}, not of {game_module(game).name.get('en')}: "
+            f"validate with --game {others[0]} (game={others[0]!r}), or write "
+            f"'game: {others[0]}' in the pack's pack.yaml"
+        )
+
+    return hint
 
 
 # A game id named first is the game, not a path: this overload is matched before the last.
@@ -111,7 +153,7 @@ def load_rules(*paths: Paths, base: bool = True, game: str | None = None) -> Any
     same (cached) rule set.
     """
     game, paths = _game_and_paths(paths, game)
-    return load_content(_content_of(game), *paths, base=base, missing=_missing)
+    return load_content(_content_of(game), *paths, base=base, missing=_missing, elsewhere=_kind_of(game))
 
 
 def validate(*paths: Paths, base: bool = True, game: str | None = None) -> ValidationReport:
@@ -120,4 +162,4 @@ def validate(*paths: Paths, base: bool = True, game: str | None = None) -> Valid
     ``base=False``): schema and semantic problems in one report; raise nothing about the
     content."""
     game, paths = _game_and_paths(paths, game)
-    return validate_content(_content_of(game), *paths, base=base, missing=_missing)
+    return validate_content(_content_of(game), *paths, base=base, missing=_missing, elsewhere=_kind_of(game))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
@@ -19,7 +19,15 @@ import attrs
 
 from taverna_rules.content.problems import Problem
 
-__all__ = ["CONTENT_SUFFIXES", "MANIFEST", "MAX_ENTRIES", "MAX_FOLDER_DEPTH", "Unit", "discover"]
+__all__ = [
+    "CONTENT_SUFFIXES",
+    "MANIFEST",
+    "MAX_ENTRIES",
+    "MAX_FOLDER_DEPTH",
+    "Unit",
+    "discover",
+    "manifest_missing",
+]
 
 #: The file that makes a folder a pack.
 MANIFEST = "pack.yaml"
@@ -47,6 +55,16 @@ MAX_ENTRIES = 10_000
 #: What a content file's name ends with; near misses (``Spells.YAML``,
 #: ``spells.yaml.txt``) get a warning instead of being skipped in silence.
 CONTENT_SUFFIXES = (".yaml", ".yml")
+
+#: Other data files that look like content, and what to do with one: a pack folder holds
+#: content and perhaps notes or images, never data that is not read.
+DATA_SUFFIXES = {
+    ".json": "JSON is YAML too: rename it {name!r}",
+    ".toml": "write it in YAML as {name!r}",
+    ".ini": "write it in YAML as {name!r}",
+    ".cfg": "write it in YAML as {name!r}",
+    ".yaml~": "an editor's backup: remove it, or rename it {name!r}",
+}
 
 
 @attrs.define
@@ -97,6 +115,33 @@ def discover(root: Traversable | Path, label: str, problems: list[Problem] | Non
             units.append(Unit(name, tuple(own), _is_pack_root(folder)))
         todo.extend(reversed(nested))  # nested packs in name order, after their parent
     return units
+
+
+#: How many files named after content kinds make a folder without ``pack.yaml`` look
+#: like a pack: one file alone is a patch, several are an expansion that lost its manifest.
+PACK_LIKE_FILES = 2
+
+
+def manifest_missing(folder: str, units: list[Unit], kinds: Iterable[str]) -> Problem | None:
+    """A warning when a folder given on top of the base game looks like a pack but holds
+    no ``pack.yaml``: its files load as loose files, without the pack's id, ``extends``
+    and players. A folder looks like a pack when two or more of its files are named after
+    the game's content kinds (``spells.yaml``, ``options.yaml``), as a pack's are; loose
+    files of other names (``more.yaml``, ``fix.yaml``) and a folder of one file are taken
+    as given on purpose."""
+    names = {f"{kind}{suffix}" for kind in kinds for suffix in CONTENT_SUFFIXES}
+    named = sum(name.rpartition("/")[2] in names for unit in units for name, _ in unit.files)
+    if any(unit.is_pack for unit in units) or named < PACK_LIKE_FILES:
+        return None
+    return Problem(
+        "no-manifest",
+        f"no pack.yaml: {folder!r} is loaded as loose files, on top of every pack, "
+        "without a pack id, extends or players",
+        folder,
+        hint="add a pack.yaml with id, name, version and extends (extends: [base]); "
+        "to load loose files on purpose, give the files rather than the folder",
+        severity="warning",
+    )
 
 
 def _walk(
@@ -176,7 +221,18 @@ def _is_content(name: str, budget: _Budget) -> bool:
                     severity="warning",
                 )
             )
-            break
+            return False
+    stem, dot, suffix = base.rpartition(".")
+    if dot and stem and f".{suffix.lower()}" in DATA_SUFFIXES:
+        budget.problems.append(
+            Problem(
+                "file-ignored",
+                f"{base!r} is not read: content files are YAML, ending in .yaml",
+                name,
+                hint=DATA_SUFFIXES[f".{suffix.lower()}"].format(name=f"{stem}.yaml"),
+                severity="warning",
+            )
+        )
     return False
 
 

@@ -9,6 +9,7 @@ Loading fails with one :class:`~taverna_rules.errors.ContentError` carrying all 
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
@@ -26,10 +27,11 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from taverna_rules._shown import shown
-from taverna_rules.content.discovery import Unit, discover
+from taverna_rules.content.discovery import Unit, discover, manifest_missing
 from taverna_rules.content.merge import merge
 from taverna_rules.content.merged import Entry, Located, Merged
 from taverna_rules.content.model import FORMAT_VERSION
+from taverna_rules.content.names import copied_names
 from taverna_rules.content.packs import Layer, check_format, order_layers, pack_info
 from taverna_rules.content.problems import Problem, ValidationReport, did_you_mean
 from taverna_rules.content.schema_source import content_schema, kinds
@@ -40,7 +42,15 @@ from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.errors import ContentError
 
-__all__ = ["CONVERTER", "MissingHint", "inherit", "load_content", "provenance_of", "validate_content"]
+__all__ = [
+    "CONVERTER",
+    "KindHint",
+    "MissingHint",
+    "inherit",
+    "load_content",
+    "provenance_of",
+    "validate_content",
+]
 
 
 def _converter() -> cattrs.Converter:
@@ -56,6 +66,11 @@ CONVERTER = _converter()
 #: ``missing(path) -> hint``: what a path that does not exist may have meant. The caller
 #: knows what else a name may stand for (an installed game); this pipeline knows no game.
 MissingHint = Callable[[str], str]
+
+
+#: ``elsewhere(kind) -> hint``: what to do about a content kind the game does not know
+#: (the caller knows the other installed games and their kinds).
+KindHint = Callable[[str], str]
 
 
 def _no_hint(path: str) -> str:
@@ -86,7 +101,10 @@ def _sources(
             message = f"no such file or folder: {str(raw)!r}"
             problems.append(Problem("file-missing", message, str(raw), hint=missing(str(raw))))
             continue
-        units.extend(discover(path, str(raw).rstrip("/") or str(raw), problems))
+        found = discover(path, str(raw).rstrip("/") or str(raw), problems)
+        loose = manifest_missing(str(raw), found, kinds(spec)) if base and path.is_dir() else None
+        problems.extend([loose] if loose is not None else [])
+        units.extend(found)
     texts: list[_Text] = []
     for index, unit in enumerate(units):
         for name, entry in unit.files:
@@ -160,7 +178,9 @@ def _validator(spec: ContentSpec, kind: str) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
-def _schema_problems(spec: ContentSpec, doc: SourceDocument, data: Any) -> tuple[str | None, list[Problem]]:
+def _schema_problems(
+    spec: ContentSpec, doc: SourceDocument, data: Any, elsewhere: KindHint = _no_hint
+) -> tuple[str | None, list[Problem]]:
     if not isinstance(data, dict):
         message = "the file is empty" if data is None else "a content file is a mapping with a 'kind' key"
         return None, [
@@ -173,7 +193,7 @@ def _schema_problems(spec: ContentSpec, doc: SourceDocument, data: Any) -> tuple
     kind = data.get("kind")
     known = tuple(kinds(spec))
     if kind not in known:
-        hint = did_you_mean(str(kind), known) or f"one of {', '.join(known)}"
+        hint = elsewhere(str(kind)) or did_you_mean(str(kind), known) or f"one of {', '.join(known)}"
         if "kind" not in data:
             message = "no 'kind' key: is this a content file?"
             return None, [doc.problem("unknown-kind", message, (), f"add kind: {', '.join(known)}")]
@@ -249,6 +269,14 @@ def _schema_problem(spec: ContentSpec, doc: SourceDocument, error: ValidationErr
     if leaf.validator == "type" and isinstance(leaf.schema, dict) and _is_expr_branch(leaf.schema):
         hint = "write an integer, {count: coins} or {table: {of: ..., at_least: [...], points: [...]}}"
         return doc.problem("schema-expression", f"{instance!r} is not an amount", path, hint)
+    if leaf.validator == "enum" and path[-1:] == ("provenance",) and isinstance(instance, str):
+        return doc.problem(code, f"unknown provenance {instance!r}", path, _provenance_hint(instance))
+    if leaf.validator == "not":
+        message, hint = _refused_value(leaf)
+        return doc.problem(code, message, path, hint)
+    if leaf.validator == "minProperties" and instance == {} and _is_effect(leaf):
+        message = "an empty effect: an effect names one op"
+        return doc.problem(code, message, path, _ops_hint(spec, path))
     if leaf.validator == "enum" and isinstance(instance, str):
         choices = [str(c) for c in expected] if isinstance(expected, list) else []
         return doc.problem(code, leaf.message, path, did_you_mean(instance, choices) or _known(choices))
@@ -268,6 +296,8 @@ def _schema_problem(spec: ContentSpec, doc: SourceDocument, error: ValidationErr
         return doc.problem(code, f"a list of {bound} {expected} here, this one has {len(instance)}", path)
     if leaf.validator == "const":
         hint = "remove the quotes" if isinstance(instance, str) and instance == str(expected) else ""
+        if path == ("game",):
+            hint = f"this pack is for {instance!r}: validate it with --game {instance}"
         return doc.problem(code, f"expected {expected!r}, found {instance!r}", path, hint)
     if leaf.validator == "pattern" and isinstance(instance, str):
         meaning = PATTERNS.get(str(expected), f"a text matching {expected}")
@@ -285,6 +315,60 @@ def _schema_problem(spec: ContentSpec, doc: SourceDocument, error: ValidationErr
             hint = "keep one of them"
         return doc.problem(code, message, path, hint)
     return doc.problem(code, leaf.message, path)
+
+
+#: What each provenance means, for the hint of a value that is none of them.
+PROVENANCE_MEANINGS = {
+    "rulebook": "facts from a rulebook",
+    "printed": "copied from the printed components",
+    "reconstructed": "designed, not printed: every card you invent",
+}
+
+
+def _provenance_hint(value: str) -> str:
+    """The provenances and what each means; a near spelling first, never 'printed' for
+    a word that only looks like it (a card invented is 'reconstructed', never 'printed')."""
+    close = difflib.get_close_matches(value, list(PROVENANCE_MEANINGS), n=1, cutoff=0.8)
+    meanings = "; ".join(f"{name!r}: {words}" for name, words in PROVENANCE_MEANINGS.items())
+    return (f"did you mean {close[0]!r}? " if close else "") + meanings
+
+
+def _refused_value(leaf: ValidationError) -> tuple[str, str]:
+    """The message and hint of a value a ``not`` schema refuses (``steps: 0``)."""
+    refused = leaf.validator_value.get("const") if isinstance(leaf.validator_value, dict) else None
+    schema = leaf.schema if isinstance(leaf.schema, dict) else {}
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if refused == 0:
+        message = "0 is refused here: it would do nothing"
+    else:
+        message = f"{leaf.instance!r} is refused here"
+    if low is not None and high is not None:
+        hint = f"write a whole number from {low} to {high} other than {refused!r}"
+    else:
+        hint = f"write any value but {refused!r}"
+    if refused == 0:
+        hint += "; to do nothing, leave the op out"
+    return message, hint
+
+
+def _is_effect(leaf: ValidationError) -> bool:
+    return isinstance(leaf.schema, dict) and leaf.schema.get("title") == "effect"
+
+
+#: Ops that arrange other ops: the hint for an empty effect lists the ones that act.
+CONTROL_OPS = frozenset({"seq", "if", "choose", "optional", "repeat", "for_each", "each_possible"})
+
+
+def _ops_hint(spec: ContentSpec, path: tuple[Any, ...]) -> str:
+    """A few of the game's ops, the closest to the key holding the effect first."""
+    ops = [
+        op
+        for op in spec.effects.get("effect", {}).get("propertyNames", {}).get("enum", ())
+        if op not in CONTROL_OPS
+    ]
+    near = str(path[-1]) if path and isinstance(path[-1], str) else ""
+    ranked = sorted(ops, key=lambda op: -difflib.SequenceMatcher(None, near, op).ratio())
+    return f"write one op, such as {', '.join(ranked[:4])}"
 
 
 #: How messages name JSON types, and describe the value found.
@@ -379,8 +463,16 @@ def inherit(spec: ContentSpec, entry: Entry) -> dict[str, Any]:
     return {**item, "provenance": provenance_of(entry.doc)}
 
 
+def _rules_data(doc: Located) -> Any:
+    """What of a document the rules depend on: a manifest's ``game`` only says which
+    pipeline reads it."""
+    if doc.kind == "pack":
+        return {key: value for key, value in doc.data.items() if key != "game"}
+    return doc.data
+
+
 def _fingerprint(docs: list[Located]) -> str:
-    canonical = sorted(json.dumps(d.data, sort_keys=True, ensure_ascii=False) for d in docs)
+    canonical = sorted(json.dumps(_rules_data(d), sort_keys=True, ensure_ascii=False) for d in docs)
     digest = hashlib.sha256(f"format:{FORMAT_VERSION}\n".encode())
     for text in canonical:
         digest.update(text.encode("utf-8"))
@@ -426,23 +518,33 @@ def _layers(units: list[Unit], parsed: dict[int, list[Located]], problems: list[
 
 
 def _load(
-    spec: ContentSpec, paths: Sequence[str | Path], base: bool, missing: MissingHint = _no_hint
+    spec: ContentSpec,
+    paths: Sequence[str | Path],
+    base: bool,
+    missing: MissingHint = _no_hint,
+    elsewhere: KindHint = _no_hint,
 ) -> _Outcome:
     units, texts, problems, bundled_units = _sources(spec, paths, base, missing)
     parsed: dict[int, list[Located]] = {}
+    # A file that could not be read, or whose document was dropped, may have held what
+    # the checks look for (the effect reading an option, the spells counted): the checks
+    # that would report its absence are skipped, so the first problem shown is the cause.
+    dropped = any(p.severity == "error" for p in problems)
     for text in texts:
         source, yaml_problems = load_yaml_text(text.text, text.name)
         problems.extend(yaml_problems)
         if source is None:
+            dropped = True
             continue
         plain = to_plain(source.data)
-        kind, schema_problems = _schema_problems(spec, source, plain)
+        kind, schema_problems = _schema_problems(spec, source, plain, elsewhere)
         problems.extend(schema_problems)
-        if kind is None:
+        skip = None if kind is None else _skipped(spec, kind, plain, schema_problems)
+        if kind is None or skip is None:
+            dropped = True
             continue
-        skip = _skipped(spec, kind, plain, schema_problems)
-        if skip is not None:
-            parsed.setdefault(text.unit, []).append(Located(source, plain, kind, skip))
+        problems.extend(copied_names(source, plain, spec.languages))
+        parsed.setdefault(text.unit, []).append(Located(source, plain, kind, skip))
     replaced = _replaced(units, parsed, bundled_units)
     texts = [t for t in texts if t.unit not in replaced]
     for index in replaced:
@@ -451,6 +553,7 @@ def _load(
     sources = {t.name: t.text for t in texts}
     layers = _layers(units, parsed, problems)
     merged = merge(spec, layers, problems)
+    merged.incomplete = merged.incomplete or dropped
     docs = [doc for layer in layers for doc in (*((layer.manifest,) if layer.manifest else ()), *layer.docs)]
     packs = tuple(layer.pack for layer in layers if layer.pack is not None)
     where = _where(spec, merged, [d for d in docs if d.kind == "pack"])
@@ -512,8 +615,9 @@ def _load_cached(
     base: bool,
     stamp: tuple[tuple[str, int, int], ...],
     missing: MissingHint,
+    elsewhere: KindHint,
 ) -> Any:
-    outcome = _load(spec, paths, base, missing)
+    outcome = _load(spec, paths, base, missing, elsewhere)
     if outcome.rules is None:
         raise ContentError([p for p in outcome.problems if p.severity == "error"])
     return outcome.rules
@@ -543,6 +647,7 @@ def load_content(
     *paths: str | Path | Iterable[str | Path],
     base: bool = True,
     missing: MissingHint = _no_hint,
+    elsewhere: KindHint = _no_hint,
 ) -> Any:
     """Load the bundled content of the game ``spec`` describes, plus the packs, content
     files or folders in ``paths`` (each a path, or a list of paths).
@@ -553,13 +658,13 @@ def load_content(
     :class:`~taverna_rules.errors.ContentError` listing every error (warnings do not stop
     loading: see :func:`validate_content`). Loading the same unchanged files again returns
     the same (cached) rule set. ``missing(path)`` gives the hint of a path that does not
-    exist.
+    exist, ``elsewhere(kind)`` that of a content kind the game does not know.
     """
     flat, problems = _flatten(paths)
     if problems:
         raise ContentError(problems)
     keys = tuple(str(p) for p in flat)
-    return _load_cached(spec, keys, base, _stamp(keys), missing)
+    return _load_cached(spec, keys, base, _stamp(keys), missing, elsewhere)
 
 
 def validate_content(
@@ -567,13 +672,14 @@ def validate_content(
     *paths: str | Path | Iterable[str | Path],
     base: bool = True,
     missing: MissingHint = _no_hint,
+    elsewhere: KindHint = _no_hint,
 ) -> ValidationReport:
     """Check packs, content files or folders (each a path, or a list of paths) on top of
     the game's bundled content (or alone, ``base=False``): schema and semantic problems in
     one report; raise nothing. ``missing(path)`` gives the hint of a path that does not
-    exist."""
+    exist, ``elsewhere(kind)`` that of a content kind the game does not know."""
     flat, problems = _flatten(paths)
     if problems:
         return ValidationReport(tuple(problems))
-    outcome = _load(spec, flat, base, missing)
+    outcome = _load(spec, flat, base, missing, elsewhere)
     return ValidationReport(tuple(outcome.problems), outcome.files, outcome.sources)

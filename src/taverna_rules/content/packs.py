@@ -11,17 +11,20 @@ work, applying them :mod:`~taverna_rules.content.merge`'s.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
+from taverna_rules.content.discovery import MANIFEST, discover
 from taverna_rules.content.merged import Located
 from taverna_rules.content.model import FORMAT_VERSION, Names, PackInfo
 from taverna_rules.content.problems import Problem, did_you_mean
-from taverna_rules.content.yaml_source import SourceDocument
+from taverna_rules.content.yaml_source import SourceDocument, load_yaml_text, to_plain
 
-__all__ = ["Layer", "check_format", "order_layers", "pack_info"]
+__all__ = ["Layer", "check_format", "declared_games", "order_layers", "pack_info"]
 
 
 @attrs.frozen
@@ -129,3 +132,28 @@ def check_format(source: SourceDocument, data: dict[str, Any]) -> Problem | None
             "upgrade taverna_rules" if newer else f"update the file to format {FORMAT_VERSION}",
         )
     return None
+
+
+def declared_games(paths: Sequence[str | Path]) -> set[str]:
+    """The games the ``pack.yaml`` files under ``paths`` name with ``game:``, read before
+    the game's pipeline is chosen (a manifest that cannot be read names none: loading it
+    reports why)."""
+    games: set[str] = set()
+    for raw in paths:
+        path = Path(raw)
+        if not os.path.lexists(path):
+            continue
+        for unit in discover(path, str(raw), []):
+            top = f"{unit.label}/{MANIFEST}"
+            manifest = next((entry for name, entry in unit.files if name == top), None)
+            if not unit.is_pack or not isinstance(manifest, Path):
+                continue
+            try:
+                text = manifest.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            source, _ = load_yaml_text(text, str(manifest))
+            data = to_plain(source.data) if source is not None else None
+            if isinstance(data, dict) and isinstance(data.get("game"), str):
+                games.add(data["game"])
+    return games

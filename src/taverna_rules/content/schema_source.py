@@ -147,6 +147,11 @@ def _pack_kind(spec: ContentSpec) -> KindBody:
                 "examples": [["base"]],
             },
             "description": {"type": "string", "description": "what the pack adds or changes"},
+            "game": {
+                "const": spec.game,
+                "description": "the game the pack is for: validating the pack without naming "
+                "a game uses this one",
+            },
             "players": {
                 **list_of({"type": "integer", "minimum": 1}, "the player counts the pack supports"),
                 "uniqueItems": True,

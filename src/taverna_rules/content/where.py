@@ -10,7 +10,6 @@ import attrs
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.dsl.ops import LIST_OPS
 
 __all__ = ["Part", "Place", "Where", "node_paths", "unknown_reference"]
 
@@ -108,7 +107,7 @@ def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[No
     yield node, path
     op = node.op
     for index, child in enumerate(node.children):
-        if op in LIST_OPS:
+        if op in ("seq", "choose"):
             step: tuple[PathItem, ...] = (op, index)
         elif op == "if":
             step = (op, "then" if index == 0 else "else")

@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("paths", nargs="*", metavar="PATH", help="packs, YAML files or folders")
     _content_flags(check)
+    # No game named: the game the packs' pack.yaml names (game: ...), else the default.
+    check.set_defaults(game=None)
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
     check.add_argument("--no-source", action="store_true", help="do not show the offending YAML lines")
     check.add_argument("--strict", action="store_true", help="warnings fail too (exit status 1)")
