@@ -8,7 +8,9 @@ docs alone (``<game>`` is a game id: ``taverna``, ``cavern_tavern``):
     or ``check:<code>`` for a warning only ``taverna check`` gives, after playing games.
     ``base`` (optional, true by default) and ``paths`` (optional, ``[input]`` by
     default) as in ``tests/corpus/case.yaml``; ``game`` (optional) validates the input as
-    another game, for the mistake of naming the wrong one.
+    another game, for the mistake of naming the wrong one; ``absent`` (optional) lists codes
+    the report must not hold, problems that only follow from the mistake (an option
+    "unused" because the broken card that reads it was left out).
 ``input/``
     A pack or loose content files, written on top of the bundled content of the game.
 
@@ -38,7 +40,7 @@ from test_corpus import WHOLE_FILE_CODES, base_parsed_once
 
 HERE = Path(__file__).resolve().parent
 BATTERY = HERE / "mistakes"
-CASE_KEYS = {"about", "expect", "base", "paths", "game"}
+CASE_KEYS = {"about", "expect", "base", "paths", "game", "absent"}
 CHECK_PREFIX = "check:"
 #: The games a ``check:`` case plays (the kit checks every step, about 3 s a game): enough
 #: for a card to come up, few enough for the battery to stay quick.
@@ -52,9 +54,9 @@ KNOWN_SILENT: dict[str, str] = {
     "choices is not checked in Cavern Tavern",
     "cavern_tavern/item-if-option-unknown": "silent: an if on an option Cavern Tavern does not declare "
     "is not checked",
-    "cavern_tavern/nasty-demand-never-met": "silent: taverna check reports no demand never met in its games",
+    "cavern_tavern/nasty-demand-never-met": "vague: taverna check warns of the demand never met, "
+    "without the card's file and line",
     "taverna/name-empty-nl": "vague: \"'' should be non-empty\", no hint",
-    "taverna/pack-manifest-missing": "silent: a pack folder without pack.yaml validates as loose files",
     "taverna/royal-table-flat": "silent: a table that pays the same at every threshold is not reported",
     "taverna/track-bonus-position-off-track": "vague: names the track's range, no hint",
 }
@@ -73,6 +75,8 @@ class Mistake:
     paths: tuple[str, ...]
     #: The game the input is validated as: the folder's, unless the mistake is to name another.
     validated_as: str
+    #: Codes that must not be reported: consequences of the mistake, not mistakes.
+    absent: frozenset[str]
 
     @property
     def name(self) -> str:
@@ -104,6 +108,7 @@ def read_mistake(folder: Path) -> Mistake:
         bool(meta.get("base", True)),
         tuple(str(p) for p in meta.get("paths", ["input"])),
         str(meta.get("game", folder.parent.name)),
+        frozenset(str(code) for code in meta.get("absent", ())),
     )
 
 
@@ -144,7 +149,11 @@ def _problems(mistake: Mistake) -> Sequence[Any]:
 
 
 def verdict(mistake: Mistake, problems: Sequence[Any]) -> str:
-    """``caught``, or why not: ``silent`` (no problem of the code) or ``vague: ...``."""
+    """``caught``, or why not: ``silent`` (no problem of the code), ``vague: ...`` or
+    ``misleading: ...`` (a consequence of the mistake reported as another)."""
+    misleading = sorted({p.code for p in problems} & mistake.absent)
+    if misleading:
+        return f"misleading (reported: {', '.join(misleading)})"
     ours = [p for p in problems if p.code == mistake.code]
     if not ours:
         seen = sorted({p.code for p in problems})
