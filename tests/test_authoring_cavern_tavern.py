@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from tests.test_readme import rst_examples, run
 
 import taverna_rules as tr
 from taverna_rules.games.cavern_tavern.vocabulary import COUNT_TEXTS, INGREDIENT_IDS, OPS
+from test_readme import rst_examples, run
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "authoring_cavern_tavern.rst"
 GAME = "cavern_tavern"

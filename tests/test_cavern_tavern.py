@@ -506,7 +506,8 @@ def test_a_whole_game_plays_from_the_public_api(players: int) -> None:
 
 def test_pass_is_taken_by_itself_when_nothing_else_is_possible() -> None:
     """Line 302: with no die that can be placed, the player must pass (and is done for the
-    round): a turn whose only action is to pass resolves without a decision."""
+    round): a turn whose only action is to pass offers nothing else, and is asked only
+    because Ann holds hidden things (her secret task): whether she could play must not show."""
     state = after_first_orders(2)
     state = attrs.evolve(state, placements=(("office", 1, "5"),))
     state = attrs.evolve(state, players=(state.players[0], attrs.evolve(state.players[1], dice=(1, 2, 3))))
@@ -515,7 +516,10 @@ def test_pass_is_taken_by_itself_when_nothing_else_is_possible() -> None:
     assert EndTurn() not in actions and PlaceDice("cellar_6", "6") in actions
     game.apply(PlaceDice("cellar_6", "6"))
     game.apply(tr.ChooseOption(0))
-    assert game.state.players[0].dice == () and game.decision is not None and game.decision.player == 1
+    assert game.state.players[0].dice == () and game.state.players[0].secret
+    assert game.decision is not None and (game.decision.player, game.decision.actions) == (0, (EndTurn(),))
+    game.apply(EndTurn())
+    assert game.decision is not None and game.decision.player == 1
 
 
 def test_an_item_turns_a_die() -> None:

@@ -108,3 +108,20 @@ def test_sealed_choices_not_yet_revealed_cannot_be_redealt() -> None:
         # The toy game writes no positions: a sample plays as a playout, not as a Game.
         with pytest.raises(tr.DeterminizeError, match="positions"):
             game.determinize(1, random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "seed", "steps", "viewer"),
+    [("cavern_tavern", 2, 18, 90, 0), ("cavern_tavern", 3, 13, 90, 1), ("taverna", 4, 44, 60, 0)],
+)
+def test_a_sample_waits_for_the_same_players(
+    game_id: str, players: int, seed: int, steps: int, viewer: int
+) -> None:
+    """Games where a sample once skipped a decision the real game asked (or the other
+    way): whether a player whose only choice is to pass is asked must not hang on what
+    they hide, or the sample, dealt other hidden things, shows a different game."""
+    game = _midgame(game_id, players, seed, steps)
+    for k in range(5):
+        sample = game.determinize(viewer, random.Random(k))
+        assert sample.view(viewer) == game.view(viewer)
+        assert sample.decision_for(viewer) == game.decision_for(viewer)

@@ -425,7 +425,7 @@ def test_an_ingredient_chosen_says_where_it_goes() -> None:
     """ChooseIngredient answers three decisions (take from the Cellar, give back, give to an
     opponent): each label says which, and the other decisions' actions keep their words."""
     kinds: dict[str, str] = {}
-    for seed in (1, 18):  # seed 18 reaches a forced trade
+    for seed in (1, 4):  # seed 4 reaches a forced trade
         game = tr.new_game(tr.load_rules("cavern_tavern"), ["Ann", "Bob", "Cy"], seed=seed)
         rng = random.Random(seed)
         while game.decision is not None:

@@ -1,5 +1,5 @@
 """Lightning spells on another player's turn (rulebook, turn step 5): one per turn, in the
-response window that closes each turn, skipped when nobody can respond."""
+response window that closes each turn, asked of everyone who holds a hand."""
 
 from __future__ import annotations
 
@@ -44,13 +44,20 @@ def test_only_lightning_spells_answer_another_players_turn() -> None:
         game.apply(CastSpell("charm#1"))
 
 
-def test_one_spell_per_opponent_turn_and_silent_windows_are_skipped() -> None:
-    """ "You can still cast only one spell during each opponent's turn"; Cy, holding no
-    lightning spell, is not asked."""
+def test_one_spell_per_opponent_turn_and_a_silent_window_is_still_asked() -> None:
+    """ "You can still cast only one spell during each opponent's turn"; a player who cannot
+    answer but holds a hand is asked all the same, with nothing but to pass: that they
+    cannot answer must not show."""
     game = end_of_turn()
     events = game.apply(CastSpell("pickpocket#1"))
     assert ev.SpellCast(1, "pickpocket#1") in events and ev.CoinsGained(1, 2, "spell:pickpocket") in events
-    # Bob's window closed by itself (no second cast), Cy's was skipped: Bob's turn begins.
+    # Bob may not cast a second spell, and Cy has none to cast: both are asked, with
+    # nothing but to pass (they hold hands), then Bob's turn begins.
+    for seat in (1, 2):
+        decision = game.decision
+        assert decision is not None
+        assert (decision.kind, decision.player, decision.actions) == ("respond", seat, (Pass(),))
+        events = game.apply(Pass())
     assert of_type(events, ev.TurnStarted) == [ev.TurnStarted(1)]
     assert game.state.players[1].cast == ("pickpocket#1",)
 

@@ -111,6 +111,7 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
         "owners_gain": {"owners_gain"},
         "takeover_premium": {"takeover_premium"},
         "for_every": {"each", "children"},
+        "you": {"effect"},
         "lose_vp": {"amount"},
     }
     for key, text in PHRASES.items():

@@ -58,7 +58,7 @@ def test_a_game_s_rules_text_comes_from_its_own_ops_and_words() -> None:
     )
     assert RACE.render(node) == (
         "bank 1 point, then each opponent: bank 1 point per roll this turn, "
-        "then if you have at least 3 rolls this turn: bank 5 points"
+        "then you: if you have at least 3 rolls this turn: bank 5 points"
     )
 
 
@@ -75,7 +75,7 @@ def test_a_game_s_effect_schema_names_its_ops_and_counts() -> None:
     schema = RACE.effect_schema()
     effect = schema["$defs"]["effect"]
     assert effect["propertyNames"]["enum"] == sorted(
-        ["seq", "choose", "optional", "if", "for_each", "repeat", "gain_points"]
+        ["seq", "each_possible", "choose", "optional", "if", "for_each", "repeat", "gain_points"]
     )
     validator = jsonschema.Draft202012Validator(schema)
     assert not list(

@@ -10,6 +10,7 @@ import attrs
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.yaml_source import PathItem, SourceDocument
 from taverna_rules.dsl.nodes import Node
+from taverna_rules.dsl.ops import LIST_OPS
 
 __all__ = ["Part", "Place", "Where", "node_paths", "unknown_reference"]
 
@@ -107,7 +108,7 @@ def node_paths(node: Node, path: tuple[PathItem, ...] = ()) -> Iterator[tuple[No
     yield node, path
     op = node.op
     for index, child in enumerate(node.children):
-        if op in ("seq", "choose"):
+        if op in LIST_OPS:
             step: tuple[PathItem, ...] = (op, index)
         elif op == "if":
             step = (op, "then" if index == 0 else "else")

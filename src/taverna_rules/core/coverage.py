@@ -27,7 +27,9 @@ __all__ = [
     "Options",
     "PlayedGame",
     "Tally",
+    "Unmet",
     "counted",
+    "never_happened",
 ]
 
 #: A game's options as the kit passes them: ``(name, value)`` pairs, sorted by name.
@@ -64,6 +66,39 @@ class CoverageTable:
 
 
 @attrs.frozen
+class Unmet:
+    """An item the games met whose purpose never came about, and why: a trigger cast that
+    never fired, a royal scoring chosen that never scored, a demand drawn that was never
+    met. What "came about" means for each kind of item is the game's tally's to say."""
+
+    #: The key of the item's coverage table, e.g. ``royal_scorings``.
+    table: str
+    item: str
+    #: Why it counts as unmet, e.g. ``chosen 11 times, never changed anything``.
+    reason: str
+    #: The problem code of the warning: ``never-fired``, ``never-changed``,
+    #: ``never-served``, ``never-met``.
+    code: str = "never-met"
+
+    def text(self) -> str:
+        """``royal_scorings 'landlord': chosen 11 times, never changed anything``."""
+        return f"{self.table} {self.item!r}: {self.reason}"
+
+
+def never_happened(
+    table: str, met: Mapping[str, int], happened: Mapping[str, int], how: str, never: str, code: str
+) -> tuple[Unmet, ...]:
+    """An :class:`Unmet` of ``code`` for each item ``met`` at least once (how many times)
+    that never ``happened``: its reason reads ``{how} {n} times, {never}`` (``chosen 11
+    times, never scored``)."""
+    return tuple(
+        Unmet(table, item, f"{how} {count} {'time' if count == 1 else 'times'}, {never}", code)
+        for item, count in met.items()
+        if count and not happened.get(item, 0)
+    )
+
+
+@attrs.frozen
 class Coverage:
     """What the games exercised: content items by kind, and effect ops."""
 
@@ -76,6 +111,9 @@ class Coverage:
     #: players' actions (effects resolved while a game is set up, such as a Curse drawn in
     #: the opening deal, run before tracing starts and are not counted).
     ops: CoverageTable
+    #: The items met whose purpose never came about (a game's tally says which): each
+    #: a warning of the report.
+    unmet: tuple[Unmet, ...] = ()
 
     @property
     def tables(self) -> tuple[CoverageTable, ...]:

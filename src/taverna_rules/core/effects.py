@@ -2,13 +2,16 @@
 choices become decisions, primitive ops run the game's executors.
 
 An ``effect`` task points at a node by ref and path (:class:`~taverna_rules.core.records.Task`);
-``seq`` pushes its children, ``choose`` and ``optional`` ask the player (the decision
+``seq`` and ``each_possible`` push their children, ``choose`` and ``optional`` ask the player (the decision
 ``effect_choice``, answered by :class:`ChooseOption`), ``if`` tests its condition,
 ``repeat`` pushes its child a bounded number of times, and every other op runs the
 game's executor. A game gives its executors, its :class:`~taverna_rules.dsl.evaluate.Evaluator`
 and the handlers of control ops of its own (Taverna's ``for_each``) to an
 :class:`EffectRuntime` and installs it on its :class:`~taverna_rules.core.flow.Flow`.
 Nothing here loops without a bound: ``repeat`` is capped and trees are finite.
+
+When a control op *applies* (would do something, so a card with it may be played and a
+choice offers it) is decided once for every game, by :func:`control_applies`.
 """
 
 from __future__ import annotations
@@ -24,10 +27,17 @@ from taverna_rules.core.flow import Flow
 from taverna_rules.core.records import Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
-from taverna_rules.dsl.ops import MAX_REPEAT
+from taverna_rules.dsl.ops import LIST_OPS, MAX_REPEAT
 from taverna_rules.dsl.text import Text, fill
 
-__all__ = ["ChooseOption", "EffectRuntime", "Executor", "child"]
+__all__ = [
+    "APPLICABILITY_OF_CONTROLS",
+    "ChooseOption",
+    "EffectRuntime",
+    "Executor",
+    "child",
+    "control_applies",
+]
 
 #: How a primitive (or a game's own control) op resolves: ``executor(engine, task, node)``.
 Executor = Callable[[Engine, Task, Node], None]
@@ -36,6 +46,46 @@ Executor = Callable[[Engine, Task, Node], None]
 def child(task: Task, index: int) -> Task:
     """The ``effect`` task of child ``index`` of the node ``task`` points at."""
     return Task("effect", task.player, task.ref, (*task.path, index))
+
+
+#: The control ops whose applicability :func:`control_applies` decides (``for_each``
+#: is the game's: who it falls on is the game's ``targets``).
+APPLICABILITY_OF_CONTROLS = frozenset({*LIST_OPS, "optional", "if", "repeat"})
+
+
+def control_applies(
+    node: Node,
+    applies: Callable[[Node], bool],
+    holds: Callable[[OptionIs], bool],
+    times: Callable[[Node], int],
+) -> bool:
+    """Whether a control op would do something, the same in every game, from whether its
+    children would (``applies(child)``), whether a rule option holds (``holds(cond)``) and
+    how many times a ``repeat`` resolves (``times(node)``):
+
+    - ``seq``: every effect applies (once under way, one that no longer can does nothing);
+    - ``each_possible`` and ``choose``: at least one effect applies;
+    - ``optional``: always (declining is always possible);
+    - ``if``: on a rule option, the branch taken applies (none taken: no); on a count,
+      always (a count may change before it resolves: it is tried);
+    - ``repeat``: it resolves at least once and its effect applies.
+    """
+    op, children = node.op, node.children
+    if op == "seq":
+        return all(applies(c) for c in children)
+    if op in ("each_possible", "choose"):
+        return any(applies(c) for c in children)
+    if op == "optional":
+        return True
+    if op == "if":
+        cond = node.arg("cond")
+        if not isinstance(cond, OptionIs):
+            return True
+        taken = 0 if holds(cond) else 1
+        return taken < len(children) and applies(children[taken])
+    if op == "repeat":
+        return times(node) > 0 and applies(children[0])
+    raise ValueError(f"{op!r} is not a control op of every game: its game decides when it applies")
 
 
 # The words of an effect's choice, around the options the game renders.
@@ -77,7 +127,7 @@ class EffectRuntime:
         node = engine.effect(task.ref, task.path)
         if engine.trace is not None:
             engine.trace.append((task.ref, task.path))
-        if node.op == "seq":
+        if node.op in ("seq", "each_possible"):
             engine.push(*(child(task, i) for i in range(len(node.children))))
         elif node.op in ("choose", "optional"):
             offered = self._offered(engine.rules, engine.state, task, node)

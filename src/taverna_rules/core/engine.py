@@ -41,6 +41,7 @@ from taverna_rules.core.records import (
     FlowAdvanced,
     Task,
 )
+from taverna_rules.core.views import Visibility
 from taverna_rules.errors import GameModuleError, IllegalActionError
 
 __all__ = ["LIVE", "PLAYOUT", "PURE", "Decision", "Diverged", "Engine", "Fold", "Mode", "Played", "Trace"]
@@ -327,15 +328,15 @@ class Engine:
                     self._settle()
                     continue
                 legal = kind.legal(self.rules, self.state, top)
-                if len(legal) != 1 or legal[0] not in self._passes:
-                    prompt = kind.prompt(self.rules, self.state, top) if recorded else ""
-                    self.pending = Decision(top.player, top.kind, prompt, legal)
-                    break
-                # A window whose only choice is to pass needs nobody's attention.
-                self.stack.pop()
-                kind.apply(self, top, legal[0])
-                self._settle()
-                continue
+                if len(legal) == 1 and legal[0] in self._passes and self._passes_unasked(top.player):
+                    # A window whose only choice is to pass needs nobody's attention.
+                    self.stack.pop()
+                    kind.apply(self, top, legal[0])
+                    self._settle()
+                    continue
+                prompt = kind.prompt(self.rules, self.state, top) if recorded else ""
+                self.pending = Decision(top.player, top.kind, prompt, legal)
+                break
             self.stack.pop()
             step = self._steps.get(top.kind)
             if step is None:
@@ -351,7 +352,46 @@ class Engine:
         elif not same:
             self.state = replace(self.state, stack=tuple(self.stack))
 
+    def _passes_unasked(self, seat: int) -> bool:
+        """True when ``seat``'s lone pass is taken without asking them: they hold nothing
+        another seat cannot see. Whether their only choice is to pass may hang on what they
+        hide (a spell that could answer), so asking only some of them would show it; how
+        much each seat hides is public, so asking those who hide something shows nothing.
+
+        A log recorded while such passes were taken by themselves goes on past the window
+        where today's engine stops: verified replay takes the pass there, as it was."""
+        if not _holds_hidden(self.module.visibility, self.state, seat):
+            return True
+        expect = self._expect
+        index = len(self.events)
+        return expect is not None and index < len(expect) and expect[index] != FlowAdvanced(tuple(self.stack))
+
     def _reveal(self, task: Task, kind: DecisionKind) -> None:
         choices = tuple(sorted(self.state.commits))
         self.emit(ChoicesRevealed(choices))
         kind.apply(self, task, choices)
+
+
+def _holds_hidden(visibility: Visibility, state: Any, seat: int) -> bool:
+    """True when ``seat`` holds a thing some other seat cannot see: in a zone of every
+    player (a hand) or among a pairs zone's things (a card put away face down)."""
+    players = state.players
+    if not 0 <= seat < len(players) or len(players) < 2:
+        return False
+    other = (seat + 1) % len(players)
+    for zone in visibility.zones:
+        if zone.sees(seat, other):
+            continue
+        if zone.per_player:
+            if _holds(getattr(players[seat], zone.field)):
+                return True
+        elif zone.pairs and any(owner == seat for owner, _ in getattr(state, zone.field)):
+            return True
+    return False
+
+
+def _holds(value: Any) -> bool:
+    """True when a zone's place holds a thing (an empty slot holds none)."""
+    if isinstance(value, tuple):
+        return bool(value)
+    return value is not None and value != ""

@@ -12,10 +12,13 @@ import attrs
 from taverna_rules.dsl.schema import COND, EFFECT, JSON, args_schema, or_expression
 from taverna_rules.dsl.text import Text
 
-__all__ = ["MAX_REPEAT", "OpSpec", "control_ops"]
+__all__ = ["LIST_OPS", "MAX_REPEAT", "OpSpec", "control_ops"]
 
 #: The most times a ``repeat`` resolves its effect.
 MAX_REPEAT = 10
+
+#: The control ops that hold a list of effects (the others hold one, or two for ``if``).
+LIST_OPS = ("seq", "each_possible", "choose")
 
 
 @attrs.frozen
@@ -37,20 +40,40 @@ class OpSpec:
 
 
 def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...]:
-    """The control ops, which compose other effects: ``seq``, ``choose``, ``optional``,
-    ``if``, ``for_each`` (over the game's ``targets``, described by ``targets_doc``; left
-    out for a game with no targets) and ``repeat``."""
+    """The control ops, which compose other effects: ``seq``, ``each_possible``,
+    ``choose``, ``optional``, ``if``, ``for_each`` (over the game's ``targets``, described
+    by ``targets_doc``; left out for a game with no targets) and ``repeat``. They mean the
+    same in every game: what each resolves is here and in :mod:`taverna_rules.core.effects`,
+    when each applies in :func:`taverna_rules.core.effects.control_applies`."""
     ops = (
         OpSpec(
             "seq",
             "control",
             {"type": "array", "items": EFFECT, "minItems": 1, "maxItems": 16},
-            "Resolve the effects in order.",
+            "Resolve the effects in order. The sequence applies (a card with it may be played, "
+            "a choice offers it) only when every effect of it would do something; once under "
+            "way, an effect that can no longer do anything does nothing. For 'do what you can', "
+            "write ``each_possible``.",
             "seq:\n  - gain_coins: {amount: 2}\n  - score_vp: {amount: 1}",
             Text(
                 en="{children}",
                 fr="{children}",
                 nl="{children}",
+            ),
+        ),
+        OpSpec(
+            "each_possible",
+            "control",
+            {"type": "array", "items": EFFECT, "minItems": 2, "maxItems": 16},
+            "Resolve, in order, each of the effects that can do something: it applies when at "
+            "least one of them would, and the others are passed over (in Cavern Tavern, a die "
+            "turned without a step on the Nasty track, or the reverse). ``seq`` needs every "
+            "effect.",
+            "each_possible:\n  - gain_privileges: {count: 1}\n  - draw_spells: {count: 1}",
+            Text(
+                en="as much as you can of: {children}",
+                fr="autant que possible de : {children}",
+                nl="zoveel als mogelijk van: {children}",
             ),
         ),
         OpSpec(

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taverna_rules.dsl.nodes import Arg, AtLeast, Cond, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.ops import LIST_OPS
 
 __all__ = ["parse_cond", "parse_effect", "parse_expr"]
 
@@ -48,7 +49,7 @@ def parse_cond(value: Mapping[str, Any]) -> Cond:
 def parse_effect(value: Mapping[str, Any]) -> Node:
     """Build an effect tree from schema-valid data (one key: the op)."""
     ((op, body),) = value.items()
-    if op in ("seq", "choose"):
+    if op in LIST_OPS:
         return Node(op, (), tuple(parse_effect(item) for item in body))
     if op == "optional":
         return Node(op, (), (parse_effect(body),))

@@ -58,7 +58,8 @@ class CountText:
 #: branches of an ``if``; ``at_least`` is a condition; ``count`` is a count standing
 #: alone; ``for`` joins a table's points to its thresholds; ``count_amount`` and ``per``
 #: write a count used as an op's amount ("1 ... per ..."); ``have_at_least`` a condition
-#: on a count ("you have at least 3 ..."); ``for_every`` a ``repeat`` over a count. A
+#: on a count ("you have at least 3 ..."); ``for_every`` a ``repeat`` over a count;
+#: ``you`` an effect after a ``for_each`` in a list, which falls on the acting player. A
 #: game adds ``<arg>:<value>`` words (the text of an argument's value) and
 #: ``<arg>:named`` (around a name), and may replace any of these.
 CORE_PHRASES: Mapping[str, Text] = {
@@ -98,6 +99,7 @@ CORE_PHRASES: Mapping[str, Text] = {
         fr="pour chaque {each} : {children}",
         nl="voor elke {each}: {children}",
     ),
+    "you": Text(en="you: {effect}", fr="vous : {effect}", nl="jij: {effect}"),
 }
 
 

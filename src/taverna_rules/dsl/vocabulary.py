@@ -13,14 +13,11 @@ from typing import Any
 import attrs
 
 from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
-from taverna_rules.dsl.ops import OpSpec
+from taverna_rules.dsl.ops import LIST_OPS, OpSpec
 from taverna_rules.dsl.schema import JSON, effect_schema
 from taverna_rules.dsl.text import TEXT_LANGUAGES, CountText, Text, fill
 
 __all__ = ["Vocabulary"]
-
-#: Ops that hold other effects in a list: nested in one another, the inner one is bracketed.
-_LISTS = ("seq", "choose")
 
 
 #: ``special(vocabulary, node, lang) -> text | None``: a game's own reading of a whole
@@ -127,12 +124,11 @@ class Vocabulary:
             return special
         spec = self.ops[node.op]
         children = [self._render(child, lang, names) for child in node.children]
-        if node.op in _LISTS:
-            # "choose one: a or choose one: b or c" is ambiguous: bracket the inner list.
-            children = [
-                f"({text})" if child.op in _LISTS else text
-                for child, text in zip(node.children, children, strict=True)
-            ]
+        if node.op in LIST_OPS:
+            children = self._list_items(node, children, lang)
+        elif node.op == "for_each" and node.children[0].op in LIST_OPS:
+            # The players' scope ends where the bracket closes.
+            children = [f"({children[0]})"]
         joiner = self.phrases["or" if node.op == "choose" else "then"].get(lang)
         fields: dict[str, str] = {"children": joiner.join(children)}
         suffix = ""
@@ -171,6 +167,19 @@ class Vocabulary:
         if self.clauses is not None:
             text += self.clauses(self, node, lang)
         return text
+
+    def _list_items(self, node: Node, texts: list[str], lang: str) -> list[str]:
+        """The texts of a list's effects as they read in it. "choose one: a or choose one: b
+        or c" is ambiguous: an inner list is bracketed. "each opponent: pay 1 coin, then gain
+        1 coin" reads as if the opponents gain: the effect after a ``for_each`` names the
+        acting player again ("then you: gain 1 coin")."""
+        items = []
+        for index, (child, text) in enumerate(zip(node.children, texts, strict=True)):
+            item = f"({text})" if child.op in LIST_OPS else text
+            if index > 0 and node.children[index - 1].op == "for_each":
+                item = self.phrase("you", lang, effect=item)
+            items.append(item)
+        return items
 
     def _cond(self, cond: Any, lang: str, names: _Names) -> str:
         if isinstance(cond, OptionIs):

@@ -1,13 +1,17 @@
 """Whether an effect would do something for a player now: an item is offered only when
 playing it changes something, a ``choose`` offers only the options that do, and a "Nasty
-the Dwarf Says" demand can be paid only whole."""
+the Dwarf Says" demand can be paid only whole. The control ops apply as in every game
+(:func:`taverna_rules.core.effects.control_applies`): a ``seq`` needs each of its effects,
+``each_possible`` one."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from taverna_rules.core.effects import APPLICABILITY_OF_CONTROLS, control_applies
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.games.cavern_tavern.expressions import points
+from taverna_rules.dsl.ops import MAX_REPEAT
+from taverna_rules.games.cavern_tavern.expressions import EVALUATOR, points
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
 from taverna_rules.games.cavern_tavern.state import GameState
 
@@ -39,8 +43,13 @@ def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> boo
     """Whether resolving ``node`` for ``player`` would change anything now."""
     me = state.players[player]
     op = node.op
-    if op in ("seq", "choose", "optional", "if", "repeat"):
-        return any(applicable(rules, state, player, child) for child in node.children)
+    if op in APPLICABILITY_OF_CONTROLS:
+        return control_applies(
+            node,
+            lambda child: applicable(rules, state, player, child),
+            lambda cond: EVALUATOR.holds(cond, state, player),
+            lambda repeat: EVALUATOR.bounded(repeat, "times", state, player, MAX_REPEAT),
+        )
     if op == "gain_ingredient":
         return node.arg("ingredient") in state.supply
     if op == "gain_any_ingredient":

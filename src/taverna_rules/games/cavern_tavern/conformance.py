@@ -9,7 +9,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Options, PlayedGame, counted
+from taverna_rules.core.coverage import (
+    Coverage,
+    CoverageTable,
+    OpTally,
+    Options,
+    PlayedGame,
+    Unmet,
+    counted,
+    never_happened,
+)
 from taverna_rules.core.records import Event
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.ruleset import RuleSet
@@ -43,6 +52,10 @@ class Tally:
         self.rules = rules
         self.counts: dict[str, Counter[str]] = {key: Counter() for key, _ in _TABLES}
         self.ops = OpTally(rules)
+        #: Orders taken or drawn, and Nasty demands met: what "happened" means for the orders
+        #: served and the cards drawn (:meth:`unmet`).
+        self.taken: Counter[str] = Counter()
+        self.obeyed: Counter[str] = Counter()
 
     def add(self, events: Sequence[Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
         """Count the items of one game's log and the ops of its trace."""
@@ -57,6 +70,10 @@ class Tally:
                 counts["items"][event.card.split("#", 1)[0]] += 1
             elif isinstance(event, ev.NastySummoned):
                 counts["nasty_says"][event.card] += 1
+            elif isinstance(event, ev.NastyObeyed):
+                self.obeyed[event.card] += 1
+            elif isinstance(event, ev.OrderTaken | ev.OrderDrawn):
+                self.taken[event.order] += 1
             elif isinstance(event, ev.SecretsRevealed):
                 secrets = event.cards
         counts["secret_tasks"].update(card for card in secrets if card)
@@ -81,7 +98,24 @@ class Tally:
             *(n.demand for n in rules.nasty_says),
             *(s.effect for s in rules.secret_tasks),
         ]
-        return Coverage(items, self.ops.table(effects))
+        return Coverage(items, self.ops.table(effects), self.unmet())
+
+    def unmet(self) -> tuple[Unmet, ...]:
+        """Orders taken or drawn that were never served, and Nasty cards drawn whose demand was
+        never met (each unmet card costs its player points at the end)."""
+        return (
+            *never_happened(
+                "orders", self.taken, self.counts["orders"], "taken or drawn", "never served", "never-served"
+            ),
+            *never_happened(
+                "nasty_says",
+                self.counts["nasty_says"],
+                self.obeyed,
+                "drawn",
+                "its demand never met",
+                "never-met",
+            ),
+        )
 
 
 class CavernKit:

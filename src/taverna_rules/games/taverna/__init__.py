@@ -248,7 +248,8 @@ GAME = GameModule(
     visibility=VISIBILITY,
     resolve=resolve_ref,
     resume=resume,
-    # A response window or a turn's end offering nothing else resolves by itself.
+    # A response window or a turn's end offering nothing else resolves by itself, when
+    # the player holds nothing hidden.
     passes=(EndTurn(), Pass()),
     integrity=state_problems,
     react=triggers.react,

@@ -2,7 +2,8 @@
 
 The rulebook offers an optional play only "as long as the effect is applicable and you
 can pay the cost". Each primitive op says what it needs; control ops combine their
-children (a sequence needs all of them, a choice one). ``coins`` is what the player
+children as in every game (:func:`taverna_rules.core.effects.control_applies`: a ``seq``
+needs all of them, ``each_possible`` and a choice one). ``coins`` is what the player
 will have once the cost is paid; ``arrival`` the tavern a dignitary would be sent to.
 """
 
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taverna_rules.dsl.nodes import Count, Node, OptionIs, Table
+from taverna_rules.core.effects import APPLICABILITY_OF_CONTROLS, control_applies
+from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.games.taverna.expressions import bounded, option_holds
 from taverna_rules.games.taverna.ruleset import RuleSet
 from taverna_rules.games.taverna.state import GameState
@@ -147,14 +149,24 @@ def applicable(
     return True if check is None else check(rules, state, player, node, coins, arrival)
 
 
-@_check("seq")
-def _all(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
-    return all(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+@_check(*APPLICABILITY_OF_CONTROLS)
+def _control(
+    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
+) -> bool:
+    if node.op == "repeat" and _climbs_by_choice(node.children[0]):
+        # Each time climbs a track of the player's choice: it needs a level for each.
+        times = bounded(node, "times", state, player, MAX_REPEAT)
+        return times > 0 and climbable_levels(rules, state, player) >= times
+    return control_applies(
+        node,
+        lambda child: applicable(rules, state, player, child, coins=coins, arrival=arrival),
+        lambda cond: option_holds(cond, state),
+        lambda repeat: bounded(repeat, "times", state, player, MAX_REPEAT),
+    )
 
 
-@_check("choose")
-def _any(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
-    return any(applicable(rules, state, player, c, coins=coins, arrival=arrival) for c in node.children)
+def _climbs_by_choice(node: Node) -> bool:
+    return node.op == "advance_track" and node.arg("people") == "choice"
 
 
 @_check("for_each")
@@ -166,30 +178,6 @@ def _for_each(
         applicable(rules, state, seat, child, coins=state.players[seat].coins, arrival=arrival)
         for seat in targets(node, state, player)
     )
-
-
-@_check("repeat")
-def _repeat(
-    rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None
-) -> bool:
-    child = node.children[0]
-    times = bounded(node, "times", state, player, MAX_REPEAT)
-    if times <= 0:
-        return False
-    if child.op == "advance_track" and child.arg("people") == "choice":
-        return climbable_levels(rules, state, player) >= times
-    return applicable(rules, state, player, child, coins=coins, arrival=arrival)
-
-
-@_check("if")
-def _if(rules: RuleSet, state: GameState, player: int, node: Node, coins: int, arrival: str | None) -> bool:
-    cond = node.arg("cond")
-    if not isinstance(cond, OptionIs):
-        return True  # a count may change before it resolves: let it be tried
-    taken = 0 if option_holds(cond, state) else 1
-    if taken >= len(node.children):
-        return False
-    return applicable(rules, state, player, node.children[taken], coins=coins, arrival=arrival)
 
 
 @_check("buy_deed")

@@ -8,7 +8,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Options, PlayedGame, counted
+from taverna_rules.core.coverage import (
+    Coverage,
+    CoverageTable,
+    OpTally,
+    Options,
+    PlayedGame,
+    Unmet,
+    counted,
+    never_happened,
+)
 from taverna_rules.core.records import Event
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.integrity import coin_changes, state_problems
@@ -128,6 +137,10 @@ class Tally:
         self.counts: dict[str, Counter[str]] = {key: Counter() for key, _ in _TABLES}
         self.ops = OpTally(rules)
         self.peoples = set(rules.people_ids())
+        #: Spells whose trigger fired, royal scorings that changed something: what
+        #: "happened" means for the items met (:meth:`unmet`).
+        self.fired: Counter[str] = Counter()
+        self.scored: Counter[str] = Counter()
 
     def add(self, events: Sequence[Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
         """Count the items of one game's log and the ops of its trace."""
@@ -148,7 +161,28 @@ class Tally:
                         counts["track_bonuses"][f"{event.people}:{position}"] += 1
             elif isinstance(event, ev.RoyalScoringChosen):
                 counts["royal_scorings"][event.scoring] += 1
+        self.scored.update(_royal_changes(events))
+        self.fired.update(
+            ref.partition(":")[2] for ref, path in trace if ref.startswith("trigger:") and not path
+        )
         self.ops.add(trace)
+
+    def unmet(self) -> tuple[Unmet, ...]:
+        """Spells cast whose trigger never fired, royal scorings chosen that never changed
+        anything (a scoring of nobody, a table nobody reached)."""
+        triggered = {s.id for s in self.rules.spells if s.trigger is not None}
+        cast = {spell: n for spell, n in self.counts["spells"].items() if spell in triggered}
+        return (
+            *never_happened("spells", cast, self.fired, "cast", "its trigger never fired", "never-fired"),
+            *never_happened(
+                "royal_scorings",
+                self.counts["royal_scorings"],
+                self.scored,
+                "chosen",
+                "never changed anything",
+                "never-changed",
+            ),
+        )
 
     def coverage(self, player_counts: Sequence[int], options: Options = ()) -> Coverage:
         """The tables, every item of the content the games could meet listed (not the
@@ -167,7 +201,23 @@ class Tally:
         items = tuple(
             CoverageTable(key, title, counted(known[key], self.counts[key])) for key, title in _TABLES
         )
-        return Coverage(items, self.ops.table(rules.effects()))
+        return Coverage(items, self.ops.table(rules.effects()), self.unmet())
+
+
+def _royal_changes(events: Sequence[Event]) -> set[str]:
+    """The royal scorings of one game whose effect changed something: an event between the
+    scoring chosen and the next choice, or the people scoring that follows the last (a VP
+    score of 0 changes nothing)."""
+    changed: set[str] = set()
+    scoring: str | None = None
+    for event in events:
+        if isinstance(event, ev.RoyalScoringChosen):
+            scoring = event.scoring
+        elif isinstance(event, ev.VPScored) and event.category == "people":
+            scoring = None
+        elif scoring is not None and not (isinstance(event, ev.VPScored) and event.amount == 0):
+            changed.add(scoring)
+    return changed
 
 
 class TavernaKit:

@@ -219,6 +219,56 @@ def _spells(c: Checking) -> list[Problem]:
     return _playable(c, "spells", c.rules.spells, "a spell without one can be sold but never cast")
 
 
+def _spell_costs(c: Checking) -> list[Problem]:
+    """A spell costs no more than a player can be expected to hold: the starting coins
+    plus the income of every customer they seat, at the player count where that is most."""
+    constants = c.rules.constants
+    counts = sorted(set(constants.player_counts) & set(dict(constants.income)))
+    if not counts:
+        return []
+    players = max(counts, key=lambda n: constants.income_for(n) * constants.turns_for(n))
+    income, turns = constants.income_for(players), constants.turns_for(players)
+    most = constants.starting_coins + income * turns
+    return [
+        warning(
+            c.where,
+            "spells",
+            n,
+            "unreachable-cost",
+            f"cost {spell.cost!r} is more than the {most} coins a player can count on: "
+            f"{constants.starting_coins} starting coins plus {income} income for each of the "
+            f"{turns} customers they seat ({players} players); it may never be cast",
+            ("cost",),
+            f"lower the cost to at most {most}",
+        )
+        for n, spell in enumerate(c.rules.spells)
+        if spell.cost > most
+    ]
+
+
+def _own_cast_triggers(c: Checking) -> list[Problem]:
+    """A spell whose only action is a trigger on its own player's casting: a spell is never
+    set off by its own casting, so casting it does nothing until another spell is cast."""
+    return [
+        warning(
+            c.where,
+            "spells",
+            n,
+            "trigger-own-cast",
+            f"{spell.id!r} is not set off by its own casting: its trigger (spell_cast) first "
+            "acts when you cast another spell, and casting it does nothing now",
+            ("trigger", "when", "event"),
+            "to act when it is cast, write that under effect:; keep the trigger for later spells",
+        )
+        for n, spell in enumerate(c.rules.spells)
+        if spell.trigger is not None
+        and spell.trigger.when.event == "spell_cast"
+        and spell.trigger.when.player in ("you", "any")
+        and spell.effect is None
+        and not spell.curse
+    ]
+
+
 def _playable(
     c: Checking, kind: str, items: Sequence[FavourKind | SpellCard], consequence: str
 ) -> list[Problem]:
@@ -347,6 +397,8 @@ CHECKS: tuple[Callable[[Checking], list[Problem]], ...] = (
     _dignitaries,
     _favours,
     _spells,
+    _spell_costs,
+    _own_cast_triggers,
     _guild_tokens,
     _packs,
     _options,

@@ -55,6 +55,34 @@ NEVER: dict[str, tuple[str, ...]] = {
     "favours": ("arrival",),
 }
 
+#: Where an effect resolves -> why ``for_each: {players: deed_owners}`` (the owners of a
+#: deed of the tavern where this turn's customer sits) may find nobody there, and whether
+#: it always does (``never-applies``, an error) or only at some moments (``empty-target``,
+#: a warning). A trigger's effect is
+#: left out: its event says when it resolves.
+EMPTY_DEED_OWNERS: dict[str, tuple[bool, str]] = {
+    "royal_scoring": (
+        True,
+        "a royal scoring resolves at the end of the game, when no customer sits: "
+        "deed_owners is always nobody",
+    ),
+    "spells": (
+        False,
+        "a spell cast before your customer sits finds no deed owners, and once it sits "
+        "you are one of them whenever you own a deed in its tavern",
+    ),
+    "favours": (
+        False,
+        "a favour used before your customer sits finds no deed owners, and once it sits "
+        "you are one of them whenever you own a deed in its tavern",
+    ),
+}
+
+#: Ops that give the player who acts nothing (a VP loss aside, told by its amount): an
+#: effect made of these alone outside any for_each does nothing its caster wants, so a VP
+#: loss in it is meant for others.
+COST_OPS = ("pay_coins", "seq", "for_each")
+
 #: The ops whose events a trigger watches: an effect with one of them can set off its own
 #: trigger again.
 TRIGGER_LOOPS = {
@@ -252,6 +280,59 @@ def _never_for_others(node: Node, inner: tuple[PathItem, ...], effect: Node) -> 
     return ""
 
 
+def _empty_target(at: NodeAt) -> list[Problem]:
+    """``deed_owners`` where the effect resolves with no customer seated this turn."""
+    known = EMPTY_DEED_OWNERS.get(at.kind)
+    if (
+        at.node.op != "for_each"
+        or at.node.arg("players") != "deed_owners"
+        or known is None
+        or at.at[:1] == ("trigger",)
+    ):
+        return []
+    always, reason = known
+    hint = "to aim at the other players, write players: opponents (or chosen_opponent)"
+    place = (*at.at, "players")
+    if always:
+        return [at.problem("never-applies", reason, place, hint)]
+    return [at.warning("empty-target", reason, place, hint)]
+
+
+def _caster_loss(at: NodeAt) -> list[Problem]:
+    """A VP loss outside any for_each, in a spell or favour that does nothing else for
+    its caster: the loss falls on the caster, though the card is plainly aimed at others."""
+    amount = at.node.arg("amount")
+    if (
+        at.kind not in ("spells", "favours")
+        or at.node.op != "score_vp"
+        or not isinstance(amount, int)
+        or amount >= 0
+        or "for_each" in at.inner
+        or not _only_costs(at.effect)
+    ):
+        return []
+    return [
+        at.warning(
+            "caster-loss",
+            f"score_vp with amount {amount!r} makes the player who plays it lose {-amount} VP: "
+            "outside for_each an effect acts on that player, and this one does nothing else for them",
+            (*at.at, "amount"),
+            f"to make the opponents lose it, write for_each: {{players: opponents, "
+            f"effect: {{score_vp: {{amount: {amount}}}}}}}",
+        )
+    ]
+
+
+def _only_costs(effect: Node) -> bool:
+    """Whether the effect, outside its for_each parts, only takes from its player."""
+    for node, inner in node_paths(effect):
+        amount = node.arg("amount")
+        losing = node.op == "score_vp" and isinstance(amount, int) and amount < 0
+        if not (losing or node.op in COST_OPS or "for_each" in inner):
+            return False
+    return True
+
+
 def _constant_condition(at: NodeAt) -> list[Problem]:
     """A comparison of two numbers is always true or always false."""
     cond = at.node.arg("cond")
@@ -337,6 +418,8 @@ NODE_CHECKS: tuple[Callable[[NodeAt], list[Problem]], ...] = (
     _unknown_people,
     _seldom_applies,
     _never_applies,
+    _empty_target,
+    _caster_loss,
     _constant_condition,
     _no_effect,
     _duplicate_branch,

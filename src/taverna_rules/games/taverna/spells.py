@@ -5,7 +5,9 @@ and counts for the Archmage.
 Spells are offered in the same decisions of the turn as the royal favours: before seating
 and in the window after income. Spells marked ``any_turn`` (the rulebook's lightning bolt)
 may also be cast on another player's turn, one per turn, in the response window that
-closes each turn; the window is skipped when nobody can respond.
+closes each turn. A player who cannot respond is asked all the same while they hold a
+hand or a face-down spell (whether they can respond must not show), and skipped when they
+hold neither.
 """
 
 from __future__ import annotations

@@ -67,7 +67,9 @@ used, dignitary levels activated, customer cards played, track bonus positions r
 royal scorings chosen, and how often each effect op of the content was resolved by the
 players' actions (through the kernel's optional :data:`~taverna_rules.core.engine.Trace`
 of :attr:`Game.trace <taverna_rules.Game.trace>`). Content never exercised is a warning to
-play more games or check the card, not a failure.
+play more games or check the card, not a failure; so is content met whose purpose never
+came about (:class:`Unmet`, each with its reason: a spell cast whose trigger never fired, a
+royal scoring chosen that never changed anything, a demand drawn and never met).
 
 The kit's parts: :mod:`~taverna_rules.tools.conformance.run` plays the run
 (:func:`run_checks`); :mod:`~taverna_rules.tools.conformance.driver` is the random-play
@@ -85,7 +87,7 @@ decision, after each step, every few decisions, at the end), with
 
 from __future__ import annotations
 
-from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, counted
+from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Unmet, counted
 from taverna_rules.tools.conformance.checks import POSITION_CHECKS, SPOT_CHECKS
 from taverna_rules.tools.conformance.context import player_names
 from taverna_rules.tools.conformance.driver import MAX_DECISIONS, check_game
@@ -103,6 +105,7 @@ __all__ = [
     "Failure",
     "GameCheck",
     "OpTally",
+    "Unmet",
     "check_game",
     "counted",
     "game_seed",

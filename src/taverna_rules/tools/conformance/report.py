@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.content.problems import Problem
 from taverna_rules.core.coverage import Coverage, Options
 from taverna_rules.core.records import Event
 
@@ -101,6 +102,20 @@ class ConformanceReport:
         """True when no check failed."""
         return not self.failures
 
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        """The items the games met whose purpose never came about, as warnings with their
+        code (``never-met``...), the item and the reason."""
+        return tuple(
+            Problem(
+                unmet.code,
+                unmet.text(),
+                hint="play more games (--games 200); if it stays, look at the card",
+                severity="warning",
+            )
+            for unmet in self.coverage.unmet
+        )
+
     def failures_for(self, players: int) -> tuple[Failure, ...]:
         """The failures of the games of ``players`` players."""
         return tuple(f for f in self.failures if f.player_count == players)
@@ -134,6 +149,7 @@ class ConformanceReport:
             if warnings
             else "  every item was exercised"
         )
+        lines.extend(f"  warning: {unmet.text()}" for unmet in self.coverage.unmet)
         return lines
 
     def _failure_lines(self) -> list[str]:
@@ -161,6 +177,7 @@ class ConformanceReport:
             "failures": [failure.to_json() for failure in self.failures],
             "coverage": self.coverage.to_json(),
             "not_exercised": [{"table": key, "item": item} for key, item in self.coverage.not_exercised],
+            "unmet": [attrs.asdict(unmet) for unmet in self.coverage.unmet],
         }
 
 
