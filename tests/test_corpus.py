@@ -398,15 +398,37 @@ def test_every_module_that_reports_problems_is_read_for_codes() -> None:
         assert new == [], f"{path.relative_to(package)} reports codes of its own: add it to SOURCES"
 
 
-def codes_in_docs() -> dict[str, str]:
+#: The heading of docs/error-codes.rst after which the codes are those of taverna check.
+CHECK_SECTION = "Warnings of taverna check\n"
+#: The modules whose codes are warnings of taverna check, about games played.
+CHECK_SOURCES = sorted(
+    [
+        *Path(content_checks.__file__).resolve().parents[1].glob("*/conformance.py"),
+        Path(tr.__file__).resolve().parent / "core" / "coverage.py",
+    ]
+)
+
+
+def codes_in_docs(checks: bool = False) -> dict[str, str]:
     """The codes of docs/error-codes.rst and their severity: the first two cells of each
-    row of its list tables (the header rows' first cell is not a literal)."""
-    text = DOCS_PAGE.read_text(encoding="utf-8")
+    row of its list tables (the header rows' first cell is not a literal), those of
+    validation, or with ``checks`` those of taverna check (its section is last)."""
+    validation, _, played = DOCS_PAGE.read_text(encoding="utf-8").partition(CHECK_SECTION)
+    assert played, f"docs/error-codes.rst has no section {CHECK_SECTION.strip()!r}"
     row = re.compile(r"^ *\* - ``([A-Za-z-]+)`` *\n *- (\w+) *$", flags=re.MULTILINE)
-    rows = row.findall(text)
+    rows = row.findall(played if checks else validation)
     documented = dict(rows)
     assert len(documented) == len(rows), "a code is listed twice"
     return documented
+
+
+def test_the_error_code_page_lists_every_warning_of_taverna_check() -> None:
+    codes, prefixes = emitted_codes(CHECK_SOURCES)
+    assert "never-met" in codes and not prefixes, "the check codes moved: update CHECK_SOURCES"
+    documented = codes_in_docs(checks=True)
+    assert sorted(codes - set(documented)) == [], "codes of taverna check missing from docs/error-codes.rst"
+    assert sorted(set(documented) - codes) == [], "docs/error-codes.rst lists check codes no game emits"
+    assert set(documented.values()) == {"warning"}
 
 
 def test_the_error_code_page_lists_every_code_of_the_corpus() -> None:
