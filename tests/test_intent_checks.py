@@ -45,9 +45,14 @@ def test_deed_owners_at_the_end_of_the_game_are_nobody(tmp_path: Path) -> None:
     assert "always nobody" in error.message and "opponents" in error.hint
 
 
-def test_deed_owners_in_a_spell_are_a_warning(tmp_path: Path) -> None:
-    body = "    effect: {for_each: {players: deed_owners, effect: {gain_coins: {amount: 1}}}}"
+def test_deed_owners_who_pay_in_a_spell_are_a_warning(tmp_path: Path) -> None:
+    body = "    effect: {for_each: {players: deed_owners, effect: {pay_coins: {amount: 1}}}}"
     assert problems(tmp_path, body) == [("empty-target", "warning")]
+
+
+def test_deed_owners_who_gain_in_a_spell_are_fine(tmp_path: Path) -> None:
+    body = "    effect: {for_each: {players: deed_owners, effect: {gain_coins: {amount: 1}}}}"
+    assert problems(tmp_path, body) == []
 
 
 def test_deed_owners_in_a_trigger_on_seating_are_fine(tmp_path: Path) -> None:

@@ -58,7 +58,7 @@ NEVER: dict[str, tuple[str, ...]] = {
 #: Where an effect resolves -> why ``for_each: {players: deed_owners}`` (the owners of a
 #: deed of the tavern where this turn's customer sits) may find nobody there, and whether
 #: it always does (``never-applies``, an error) or only at some moments (``empty-target``,
-#: a warning). A trigger's effect is
+#: a warning, given when the effect takes from them: a gain for every owner is meant). A trigger's effect is
 #: left out: its event says when it resolves.
 EMPTY_DEED_OWNERS: dict[str, tuple[bool, str]] = {
     "royal_scoring": (
@@ -69,12 +69,12 @@ EMPTY_DEED_OWNERS: dict[str, tuple[bool, str]] = {
     "spells": (
         False,
         "a spell cast before your customer sits finds no deed owners, and once it sits "
-        "you are one of them whenever you own a deed in its tavern",
+        "you are one of them whenever you own a deed in its tavern: what they lose, you lose",
     ),
     "favours": (
         False,
         "a favour used before your customer sits finds no deed owners, and once it sits "
-        "you are one of them whenever you own a deed in its tavern",
+        "you are one of them whenever you own a deed in its tavern: what they lose, you lose",
     ),
 }
 
@@ -291,11 +291,22 @@ def _empty_target(at: NodeAt) -> list[Problem]:
     ):
         return []
     always, reason = known
+    if not always and not _takes(at.node):
+        return []  # a gain for every owner, the player among them, is what such cards mean
     hint = "to aim at the other players, write players: opponents (or chosen_opponent)"
     place = (*at.at, "players")
     if always:
         return [at.problem("never-applies", reason, place, hint)]
     return [at.warning("empty-target", reason, place, hint)]
+
+
+def _takes(effect: Node) -> bool:
+    """Whether the effect takes from its player somewhere (coins paid, VP lost)."""
+    for node in effect.walk():
+        amount = node.arg("amount")
+        if node.op == "pay_coins" or (node.op == "score_vp" and isinstance(amount, int) and amount < 0):
+            return True
+    return False
 
 
 def _caster_loss(at: NodeAt) -> list[Problem]:
