@@ -180,6 +180,8 @@ def test_a_huge_document_is_refused_short_after_bounded_work(
     from taverna_rules.content import yaml_source
     from taverna_rules.core import position_data
 
+    ruleset = rules(game)  # read first: the count is of the position document's values, not the cards'
+    doc = json.loads(positions(game)[0])
     read = {"values": 0, "checks": 0}
     compose, check = yaml_source._BoundedComposer.compose_node, position_data.check_type
 
@@ -193,12 +195,11 @@ def test_a_huge_document_is_refused_short_after_bounded_work(
 
     monkeypatch.setattr(yaml_source._BoundedComposer, "compose_node", counted_compose)
     monkeypatch.setattr(position_data, "check_type", counted_check)
-    doc = json.loads(positions(game)[0])
     doc["players"][0][field] = [value] * size
     # JSON is YAML: after a comment, the YAML reader reads it.
     text = json.dumps(doc) if fmt == "json" else "# a position\n" + json.dumps(doc)
     with pytest.raises(tr.PositionError) as caught:
-        tr.load_position(rules(game), text)
+        tr.load_position(ruleset, text)
     assert len(str(caught.value)) < 300, str(caught.value)[:1000]
     assert read["values"] <= 3_100 and read["checks"] <= 3_100
 
