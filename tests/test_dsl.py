@@ -11,19 +11,24 @@ import taverna_rules as tr
 from scenario import RULES
 from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.dsl.parse import parse_effect
-from taverna_rules.games.taverna.vocabulary import OPS, effect_schema, render
+from taverna_rules.games.taverna.vocabulary import effect_schema, render
 
 
-def test_every_op_example_is_valid_and_renders() -> None:
-    """Each op's documented YAML example passes the generated schema and renders."""
+@pytest.mark.parametrize("game", tr.installed_games())
+def test_every_op_example_is_valid_and_renders(game: str) -> None:
+    """Each op's documented YAML example, control ops included (written in the game's own
+    ops), passes the game's generated schema and renders in each of its languages."""
     from ruamel.yaml import YAML
 
-    validator = jsonschema.Draft202012Validator(effect_schema())
-    for name, spec in OPS.items():
+    vocabulary = tr.game_module(game).vocabulary
+    assert vocabulary is not None
+    validator = jsonschema.Draft202012Validator(vocabulary.effect_schema())
+    for name, spec in vocabulary.ops.items():
         example = YAML(typ="safe", pure=True).load(spec.example)
         assert list(example) == [name]
-        assert not list(validator.iter_errors(example)), name
-        assert render(parse_effect(example))
+        assert not list(validator.iter_errors(example)), (name, spec.example)
+        for lang in vocabulary.languages:
+            assert vocabulary.render(parse_effect(example), lang=lang), (name, lang)
 
 
 def test_royal_scoring_rules_text() -> None:

@@ -49,17 +49,7 @@ CHECK_PLAYERS = (2,)
 
 #: Mistakes the library lets pass today: ``game/case`` -> why (silent: no problem of the
 #: expected code; vague: the problem has no line, or does not say what to do).
-KNOWN_SILENT: dict[str, str] = {
-    "cavern_tavern/changes-option-value": "silent: a changes file's option default outside the option's "
-    "choices is not checked in Cavern Tavern",
-    "cavern_tavern/item-if-option-unknown": "silent: an if on an option Cavern Tavern does not declare "
-    "is not checked",
-    "cavern_tavern/nasty-demand-never-met": "vague: taverna check warns of the demand never met, "
-    "without the card's file and line",
-    "taverna/name-empty-nl": "vague: \"'' should be non-empty\", no hint",
-    "taverna/royal-table-flat": "silent: a table that pays the same at every threshold is not reported",
-    "taverna/track-bonus-position-off-track": "vague: names the track's range, no hint",
-}
+KNOWN_SILENT: dict[str, str] = {}
 
 
 # ----------------------------------------------------------------------------- cases

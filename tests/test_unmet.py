@@ -47,7 +47,13 @@ def test_a_royal_scoring_that_changed_nothing_is_unmet(rules: taverna.RuleSet) -
         [],
     )
     assert tally.coverage([2]).unmet == (
-        Unmet("royal_scorings", "queen", "chosen 1 time, never changed anything", "never-changed"),
+        Unmet(
+            "royal_scorings",
+            "queen",
+            "chosen 1 time, never changed anything",
+            "never-changed",
+            "royal_scoring",
+        ),
     )
 
 
@@ -79,13 +85,18 @@ def test_a_demand_drawn_and_never_met_and_an_order_never_served_are_unmet() -> N
     assert [unmet.item for unmet in tally.coverage([2]).unmet] == ["thunder_smoke"]
 
 
-def test_the_report_shows_each_unmet_item_as_a_warning() -> None:
-    unmet = Unmet("royal_scorings", "queen", "chosen 11 times, never changed anything")
+def test_the_report_shows_each_unmet_item_as_a_warning_at_its_card() -> None:
+    """A warning of ``taverna check`` names the card's file and line, as validation does."""
+    unmet = Unmet("royal_scorings", "queen", "chosen 11 times, never changed anything", kind="royal_scoring")
     table = CoverageTable("royal_scorings", "royal scorings chosen", (("queen", 11),))
     coverage = Coverage((table,), CoverageTable("ops", "effect ops resolved", ()), (unmet,))
-    report = ConformanceReport("0" * 64, 1, 1, (), ((2, 1),), (), coverage)
+    declared = tr.load_rules().declared
+    report = ConformanceReport("0" * 64, 1, 1, (), ((2, 1),), (), coverage, declared)
+    queen = declared["royal_scoring", "queen"]
+    assert queen.file.endswith("royal.yaml") and queen.line > 0
     assert (
-        "  warning: royal_scorings 'queen': chosen 11 times, never changed anything" in report.format_text()
+        f"  {queen.file}:{queen.line}:{queen.column}: warning[never-met] at {queen.path}: "
+        "royal_scorings 'queen': chosen 11 times, never changed anything" in report.format_text()
     )
     assert report.to_json()["unmet"] == [
         {
@@ -93,10 +104,16 @@ def test_the_report_shows_each_unmet_item_as_a_warning() -> None:
             "item": "queen",
             "reason": "chosen 11 times, never changed anything",
             "code": "never-met",
+            "kind": "royal_scoring",
         }
     ]
     (warning,) = report.warnings
-    assert (warning.code, warning.severity) == ("never-met", "warning") and "queen" in warning.message
+    assert (warning.code, warning.severity, warning.file, warning.line) == (
+        "never-met",
+        "warning",
+        queen.file,
+        queen.line,
+    )
 
 
 def test_the_base_game_plays_with_nothing_unmet() -> None:

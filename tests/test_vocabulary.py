@@ -20,7 +20,9 @@ RACE = Vocabulary(
     ops={
         spec.name: spec
         for spec in (
-            *control_ops(("opponents",), "opponents: every other racer"),
+            *control_ops(
+                ("opponents",), "opponents: every other racer", ("gain_points: {amount: 2}",) * 2 + ("rolls",)
+            ),
             OpSpec(
                 "gain_points",
                 "primitive",

@@ -22,6 +22,7 @@ from taverna_rules._version import VERSION
 from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
+from taverna_rules.content.where import Declared
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import CardText, RulesText
@@ -98,6 +99,7 @@ __all__ = [
     "CountText",
     "Decision",
     "DecisionKind",
+    "Declared",
     "DeterminizeError",
     "dump_position",
     "EndTurn",

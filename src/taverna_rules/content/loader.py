@@ -39,6 +39,7 @@ from taverna_rules.content.spec import Built, ContentSpec
 from taverna_rules.content.where import Where
 from taverna_rules.content.yaml_source import Limits, SourceDocument, load_yaml_text, to_plain, too_large
 from taverna_rules.dsl.nodes import Node
+from taverna_rules.dsl.ops import CONTROL_OPS
 from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.errors import ContentError
 
@@ -294,6 +295,9 @@ def _schema_problem(spec: ContentSpec, doc: SourceDocument, error: ValidationErr
     if leaf.validator in ("minItems", "maxItems") and isinstance(instance, list):
         bound = "at least" if leaf.validator == "minItems" else "at most"
         return doc.problem(code, f"a list of {bound} {expected} here, this one has {len(instance)}", path)
+    if leaf.validator in ("minLength", "maxLength") and isinstance(instance, str):
+        message, hint = _length_message(path, instance, leaf.validator, expected)
+        return doc.problem(code, message, path, hint)
     if leaf.validator == "const":
         hint = "remove the quotes" if isinstance(instance, str) and instance == str(expected) else ""
         if path == ("game",):
@@ -315,6 +319,15 @@ def _schema_problem(spec: ContentSpec, doc: SourceDocument, error: ValidationErr
             hint = "keep one of them"
         return doc.problem(code, message, path, hint)
     return doc.problem(code, leaf.message, path)
+
+
+def _length_message(path: tuple[Any, ...], text: str, validator: str, bound: Any) -> tuple[str, str]:
+    """A text too short or too long, and what to write instead."""
+    field = str(path[-1]) if path else "text"
+    if validator == "minLength" and not text:
+        return f"the {field!r} text is empty", "write the text here: it may not be empty"
+    size = "at least" if validator == "minLength" else "at most"
+    return f"{text!r} has {len(text)} character(s), {size} {bound} here", f"write {size} {bound}"
 
 
 #: What each provenance means, for the hint of a value that is none of them.
@@ -355,12 +368,9 @@ def _is_effect(leaf: ValidationError) -> bool:
     return isinstance(leaf.schema, dict) and leaf.schema.get("title") == "effect"
 
 
-#: Ops that arrange other ops: the hint for an empty effect lists the ones that act.
-CONTROL_OPS = frozenset({"seq", "if", "choose", "optional", "repeat", "for_each", "each_possible"})
-
-
 def _ops_hint(spec: ContentSpec, path: tuple[Any, ...]) -> str:
-    """A few of the game's ops, the closest to the key holding the effect first."""
+    """A few of the game's ops that act (not control ops), the closest to the key holding
+    the effect first."""
     ops = [
         op
         for op in spec.effects.get("effect", {}).get("propertyNames", {}).get("enum", ())

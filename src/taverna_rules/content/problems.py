@@ -104,7 +104,7 @@ class ValidationReport:
     def __str__(self) -> str:
         if not self.problems:
             return f"ok: {len(self.files)} file(s), no problem"
-        return "\n".join(str(p) for p in self.problems)
+        return "\n".join(str(p) for p in (*self.errors, *self.warnings))
 
     def excerpt(self, problem: Problem, context: int = 1) -> str:
         """The lines of the file around a problem, the column marked with a caret;
@@ -116,14 +116,15 @@ class ValidationReport:
         return _excerpt(text.splitlines(), problem, context)
 
     def format_text(self, *, show_source: bool = True, limit: int | None = None) -> str:
-        """The report for a terminal: each problem, the YAML lines it points at, its hint,
-        and a summary line.
+        """The report for a terminal: each problem (the errors first: a warning may be a
+        consequence of one), the YAML lines it points at, its hint, and a summary line.
 
         ``limit`` caps how many problems are written out (the summary still counts them
         all); the time taken grows with the problems written, not with their square.
         """
         lines: dict[str, list[str]] = {}  # each file is split once, not once a problem
-        shown = self.problems if limit is None else self.problems[: max(0, limit)]
+        ordered = (*self.errors, *self.warnings)
+        shown = ordered if limit is None else ordered[: max(0, limit)]
         blocks = []
         for problem in shown:
             block = [f"{problem.location}: {problem.severity}[{problem.code}]: {problem.message}"]

@@ -7,17 +7,37 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from taverna_rules.content.problems import Problem, did_you_mean
-from taverna_rules.content.yaml_source import PathItem, SourceDocument
+from taverna_rules.content.problems import Problem, Severity, did_you_mean
+from taverna_rules.content.yaml_source import PathItem, SourceDocument, json_path
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.ops import LIST_OPS
 
-__all__ = ["Part", "Place", "Where", "node_paths", "unknown_reference"]
+__all__ = ["Declared", "Part", "Place", "Where", "node_paths", "unknown_reference"]
 
 #: Where an item (or a part of it) was declared: the file and the path in it.
 Place = tuple[SourceDocument, tuple[PathItem, ...]]
 #: A part of an item declared in another file: its path inside the item, and its place.
 Part = tuple[tuple[PathItem, ...], SourceDocument, tuple[PathItem, ...]]
+
+
+@attrs.frozen
+class Declared:
+    """Where a content item was declared: kept by a rule set, so that what a tool finds
+    about an item after loading (a trigger that never fired in play) names its file and
+    line like a problem of validation."""
+
+    file: str
+    line: int
+    column: int
+    #: The JSON path of the item in its file (``$.spells[3]``).
+    path: str
+    path_items: tuple[PathItem, ...] = ()
+
+    def problem(self, code: str, message: str, hint: str = "", severity: Severity = "error") -> Problem:
+        """A problem of the item, located at its declaration."""
+        return Problem(
+            code, message, self.file, self.line, self.column, self.path, hint, severity, self.path_items
+        )
 
 
 @attrs.define
@@ -58,6 +78,14 @@ class Where:
         """Whether ``first`` was declared by a later layer than ``second`` (by a pack on top
         of it): the problem of a pair is the newer one's author's to fix."""
         return self.layers.get(first, 0) > self.layers.get(second, 0)
+
+    def declarations(self) -> dict[tuple[str, str], Declared]:
+        """Where each item was declared, by (kind, id)."""
+        out = {}
+        for key, ((source, path), _) in self.places.items():
+            line, column = source.locate(path)
+            out[key] = Declared(source.file, line, column, json_path(path), path)
+        return out
 
     def problem(
         self,

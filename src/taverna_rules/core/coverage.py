@@ -79,6 +79,9 @@ class Unmet:
     #: The problem code of the warning: ``never-fired``, ``never-changed``,
     #: ``never-served``, ``never-met``.
     code: str = "never-met"
+    #: The content kind the item is declared as, where it is not ``table``
+    #: (``royal_scoring`` for the table ``royal_scorings``).
+    kind: str = ""
 
     def text(self) -> str:
         """``royal_scorings 'landlord': chosen 11 times, never changed anything``."""
@@ -86,13 +89,19 @@ class Unmet:
 
 
 def never_happened(
-    table: str, met: Mapping[str, int], happened: Mapping[str, int], how: str, never: str, code: str
+    table: str,
+    met: Mapping[str, int],
+    happened: Mapping[str, int],
+    how: str,
+    never: str,
+    code: str,
+    kind: str = "",
 ) -> tuple[Unmet, ...]:
     """An :class:`Unmet` of ``code`` for each item ``met`` at least once (how many times)
     that never ``happened``: its reason reads ``{how} {n} times, {never}`` (``chosen 11
-    times, never scored``)."""
+    times, never scored``). ``kind``: the content kind of the items, where not ``table``."""
     return tuple(
-        Unmet(table, item, f"{how} {count} {'time' if count == 1 else 'times'}, {never}", code)
+        Unmet(table, item, f"{how} {count} {'time' if count == 1 else 'times'}, {never}", code, kind)
         for item, count in met.items()
         if count and not happened.get(item, 0)
     )

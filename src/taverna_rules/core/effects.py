@@ -27,7 +27,7 @@ from taverna_rules.core.flow import Flow
 from taverna_rules.core.records import Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
-from taverna_rules.dsl.ops import LIST_OPS, MAX_REPEAT
+from taverna_rules.dsl.ops import CONTROL_OPS, MAX_REPEAT
 from taverna_rules.dsl.text import Text, fill
 
 __all__ = [
@@ -50,7 +50,7 @@ def child(task: Task, index: int) -> Task:
 
 #: The control ops whose applicability :func:`control_applies` decides (``for_each``
 #: is the game's: who it falls on is the game's ``targets``).
-APPLICABILITY_OF_CONTROLS = frozenset({*LIST_OPS, "optional", "if", "repeat"})
+APPLICABILITY_OF_CONTROLS = CONTROL_OPS - {"for_each"}
 
 
 def control_applies(

@@ -12,13 +12,15 @@ import attrs
 from taverna_rules.dsl.schema import COND, EFFECT, JSON, args_schema, or_expression
 from taverna_rules.dsl.text import Text
 
-__all__ = ["LIST_OPS", "MAX_REPEAT", "OpSpec", "control_ops"]
+__all__ = ["CONTROL_OPS", "LIST_OPS", "MAX_REPEAT", "ExampleOps", "OpSpec", "control_ops"]
 
 #: The most times a ``repeat`` resolves its effect.
 MAX_REPEAT = 10
 
 #: The control ops that hold a list of effects (the others hold one, or two for ``if``).
 LIST_OPS = ("seq", "each_possible", "choose")
+#: The names of every control op (``for_each`` only in a game whose players it can target).
+CONTROL_OPS = frozenset({*LIST_OPS, "optional", "if", "repeat", "for_each"})
 
 
 @attrs.frozen
@@ -39,12 +41,21 @@ class OpSpec:
         return self.text.en
 
 
-def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...]:
+#: The two ops and the count a game's control-op examples are written with.
+ExampleOps = tuple[str, str, str]
+
+
+def control_ops(targets: tuple[str, ...], targets_doc: str, words: ExampleOps) -> tuple[OpSpec, ...]:
     """The control ops, which compose other effects: ``seq``, ``each_possible``,
     ``choose``, ``optional``, ``if``, ``for_each`` (over the game's ``targets``, described
     by ``targets_doc``; left out for a game with no targets) and ``repeat``. They mean the
     same in every game: what each resolves is here and in :mod:`taverna_rules.core.effects`,
-    when each applies in :func:`taverna_rules.core.effects.control_applies`."""
+    when each applies in :func:`taverna_rules.core.effects.control_applies`.
+
+    Their examples are written in the game's own words: ``words`` is two of its ops as
+    flow-style YAML mappings and one of its counts (``("gain_coins: {amount: 2}",
+    "draw_spells: {count: 1}", "coins")``), so an author reads examples that validate."""
+    one, two, count = words
     ops = (
         OpSpec(
             "seq",
@@ -54,7 +65,7 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             "a choice offers it) only when every effect of it would do something; once under "
             "way, an effect that can no longer do anything does nothing. For 'do what you can', "
             "write ``each_possible``.",
-            "seq:\n  - gain_coins: {amount: 2}\n  - score_vp: {amount: 1}",
+            f"seq:\n  - {one}\n  - {two}",
             Text(
                 en="{children}",
                 fr="{children}",
@@ -69,7 +80,7 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             "least one of them would, and the others are passed over (in Cavern Tavern, a die "
             "turned without a step on the Nasty track, or the reverse). ``seq`` needs every "
             "effect.",
-            "each_possible:\n  - gain_privileges: {count: 1}\n  - draw_spells: {count: 1}",
+            f"each_possible:\n  - {one}\n  - {two}",
             Text(
                 en="as much as you can of: {children}",
                 fr="autant que possible de : {children}",
@@ -80,8 +91,9 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             "choose",
             "control",
             {"type": "array", "items": EFFECT, "minItems": 2, "maxItems": 8},
-            "The acting player chooses one of the effects.",
-            "choose:\n  - gain_coins: {amount: 3}\n  - draw_spells: {count: 1}",
+            "The acting player chooses one of the effects that would do something now (when "
+            "one is left, it resolves without asking; when none is, the choice is skipped).",
+            f"choose:\n  - {one}\n  - {two}",
             Text(
                 en="choose one: {children}",
                 fr="au choix : {children}",
@@ -93,7 +105,7 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             "control",
             EFFECT,
             "The acting player may resolve the effect or decline it.",
-            "optional: {gain_privileges: {count: 1}}",
+            f"optional: {{{two}}}",
             Text(
                 en="you may {children}",
                 fr="si vous le souhaitez, {children}",
@@ -108,7 +120,7 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             "``{at_least: [a, b]}`` (amount a is at least amount b) or ``{option: id}`` (a bool rule "
             "option is on; ``{option: id, equals: value}`` for another value): a pack declares its own "
             "options and tests them so.",
-            "if:\n  cond: {at_least: [{count: coins}, 6]}\n  then: {score_vp: {amount: 2}}",
+            f"if:\n  cond: {{at_least: [{{count: {count}}}, 2]}}\n  then: {{{one}}}",
             Text(
                 en="if {cond}: {children}",
                 fr="si {cond} : {children}",
@@ -128,7 +140,7 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
             "Resolve the effect for each of several players, clockwise, each acting as "
             "'you' in it (their coins, their tracks, their choices); a player for whom it "
             "would do nothing is skipped.",
-            "for_each: {players: opponents, effect: {pay_coins: {amount: 1}}}",
+            f"for_each: {{players: {targets[0] if targets else ''}, effect: {{{one}}}}}",
             Text(
                 en="{players}: {children}",
                 fr="{players} : {children}",
@@ -146,8 +158,8 @@ def control_ops(targets: tuple[str, ...], targets_doc: str) -> tuple[OpSpec, ...
                 ("times", "effect"),
             ),
             f"Resolve the effect a number of times: a number, or an expression such as "
-            f"{{count: deeds_owned}} (at most {MAX_REPEAT}; none when it is 0 or less).",
-            "repeat: {times: 2, effect: {draw_spells: {count: 1}}}",
+            f"{{count: {count}}} (at most {MAX_REPEAT}; none when it is 0 or less).",
+            f"repeat: {{times: 2, effect: {{{two}}}}}",
             Text(
                 en="{times} times: {children}",
                 fr="{times} fois : {children}",

@@ -11,6 +11,7 @@ from typing import Any
 from taverna_rules._resources import bundled
 from taverna_rules.content.loader import CONVERTER, inherit, provenance_of
 from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
+from taverna_rules.content.option_checks import shadowed_problems
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.schema_source import (
     COUNT,
@@ -28,6 +29,7 @@ from taverna_rules.content.spec import Built, ContentSpec, KindBody
 from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.cavern_tavern.ruleset import (
     AREAS,
+    ENGINE_OPTIONS,
     GAME,
     Constants,
     Ingredient,
@@ -286,10 +288,12 @@ def build(built: Built) -> RuleSet | None:
             (d.source.file, f"{provenance_of(d)}: {d.data.get('note', '')}".strip(": ")) for d in built.docs
         ),
         packs=built.packs,
+        declared=built.where.declarations(),
     )
     from taverna_rules.games.cavern_tavern.content_checks import check
 
-    problems.extend(check(rules, built.where))
+    problems.extend(check(rules, built.where, complete=not merged.incomplete))
+    problems.extend(shadowed_problems(merged.shadowed))
     return None if any(p.severity == "error" for p in problems) else rules
 
 
@@ -321,7 +325,7 @@ CONTENT = ContentSpec(
     },
     languages=LANGUAGES,
     effects=effect_schema()["$defs"],
-    engine_options=("blind_order_in_first_round", "served_orders", "starting_roll_with_white_die"),
+    engine_options=ENGINE_OPTIONS,
     items_with_provenance=("places", "tracks", "orders", "items", "nasty_says", "secret_tasks"),
     changes_examples={
         "remove": {"items": ["tip_jar"], "orders": ["thunder_smoke"]},

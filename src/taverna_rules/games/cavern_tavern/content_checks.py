@@ -12,11 +12,12 @@ from collections.abc import Callable
 import attrs
 
 from taverna_rules.content.amounts import no_effect
+from taverna_rules.content.option_checks import condition_problems, option_problems, options_tested
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.where import Where, node_paths, unknown_reference
 from taverna_rules.content.yaml_source import PathItem
 from taverna_rules.dsl.nodes import Node
-from taverna_rules.games.cavern_tavern.ruleset import TASK_AREAS, RuleSet
+from taverna_rules.games.cavern_tavern.ruleset import ENGINE_OPTIONS, TASK_AREAS, RuleSet
 
 __all__ = ["CHECKS", "check"]
 
@@ -38,9 +39,25 @@ def _effects(rules: RuleSet) -> list[tuple[str, str, tuple[str, ...], Node]]:
     return out
 
 
-def check(rules: RuleSet, where: Where) -> list[Problem]:
-    """Every semantic problem of the content, in the order of :data:`CHECKS`."""
-    return [problem for each in CHECKS for problem in each(rules, where)]
+def check(rules: RuleSet, where: Where, complete: bool = True) -> list[Problem]:
+    """Every semantic problem of the content, in the order of :data:`CHECKS`, then the rule
+    options' (without ``complete`` content, an option nothing reads is not reported: the
+    file dropped for its problems may be the one that reads it)."""
+    tested = options_tested(node for *_, node in _effects(rules))
+    options = option_problems(rules.options, where, tested, ENGINE_OPTIONS, complete)
+    return [*(problem for each in CHECKS for problem in each(rules, where)), *options]
+
+
+def _option_conditions(rules: RuleSet, where: Where) -> list[Problem]:
+    """A condition on a rule option names one, and a value it can take."""
+    return [
+        problem
+        for kind, ident, at, node in _effects(rules)
+        for part, path in node_paths(node)
+        for problem in condition_problems(
+            where, kind, ident, (*at, *path, part.op, "cond"), part.arg("cond"), rules.options
+        )
+    ]
 
 
 def _effect_ingredients(rules: RuleSet, where: Where) -> list[Problem]:
@@ -323,6 +340,7 @@ def _cards(rules: RuleSet, where: Where) -> list[Problem]:
 
 #: The check of each kind of item, in the order their problems are reported.
 CHECKS: tuple[Callable[[RuleSet, Where], list[Problem]], ...] = (
+    _option_conditions,
     _effect_ingredients,
     _no_effect,
     _orders,

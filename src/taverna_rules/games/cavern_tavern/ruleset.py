@@ -4,6 +4,7 @@ fingerprinted."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -12,10 +13,12 @@ if TYPE_CHECKING:
     from taverna_rules.core.action_space import ActionSpace
 
 from taverna_rules.content.model import Names, PackInfo, RuleOption, supported_players
+from taverna_rules.content.where import Declared
 from taverna_rules.dsl.nodes import Node
 
 __all__ = [
     "AREAS",
+    "ENGINE_OPTIONS",
     "GAME",
     "TASK_AREAS",
     "Constants",
@@ -34,6 +37,8 @@ GAME = "cavern_tavern"
 AREAS = ("cellar", "kitchen", "chores", "office", "workshop")
 #: The areas whose places are tasks: one dice group a round, a track of the same name.
 TASK_AREAS = ("kitchen", "chores")
+#: The rule options the engine reads itself (any other is read by an effect).
+ENGINE_OPTIONS = ("blind_order_in_first_round", "served_orders", "starting_roll_with_white_die")
 
 
 @attrs.frozen
@@ -191,6 +196,9 @@ class RuleSet:
     provenance: tuple[tuple[str, str], ...] = attrs.field(default=(), eq=False)
     packs: tuple[PackInfo, ...] = ()
     game: str = GAME
+    #: Where each item was declared, by (content kind, id): tools locate what they find
+    #: about an item after loading (not part of equality).
+    declared: Mapping[tuple[str, str], Declared] = attrs.field(factory=dict, eq=False, repr=False)
 
     _by_id: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
     _boards: dict[int, tuple[tuple[Place, str | None, int], ...]] = attrs.field(

@@ -210,7 +210,9 @@ PRIMITIVES: tuple[OpSpec, ...] = (
     ),
 )
 
-OPS: Mapping[str, OpSpec] = {op.name: op for op in (*control_ops((), ""), *PRIMITIVES)}
+#: The words of the control ops' examples: two of the game's ops and one of its counts.
+_EXAMPLES = ("score: {points: 2}", "gain_ingredient: {ingredient: wine}", "orders_served")
+OPS: Mapping[str, OpSpec] = {op.name: op for op in (*control_ops((), "", _EXAMPLES), *PRIMITIVES)}
 
 PHRASES: Mapping[str, Text] = {
     **CORE_PHRASES,

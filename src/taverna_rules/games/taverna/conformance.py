@@ -181,6 +181,7 @@ class Tally:
                 "chosen",
                 "never changed anything",
                 "never-changed",
+                kind="royal_scoring",
             ),
         )
 

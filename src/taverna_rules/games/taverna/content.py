@@ -9,11 +9,11 @@ from typing import Any
 from taverna_rules._resources import bundled
 from taverna_rules.content.loader import CONVERTER, inherit, provenance_of
 from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
+from taverna_rules.content.option_checks import shadowed_problems
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.taverna.content_checks import check
-from taverna_rules.games.taverna.content_effect_checks import fits
 from taverna_rules.games.taverna.content_schemas import BODIES, ITEM_EXAMPLES, LANGUAGES, PROPERTY_DOCS
 from taverna_rules.games.taverna.ruleset import (
     ENGINE_OPTIONS,
@@ -132,22 +132,11 @@ def build(built: Built) -> RuleSet | None:
             for d in docs
         ),
         packs=built.packs,
+        declared=built.where.declarations(),
         game=GAME,
     )
     problems.extend(check(rules, built.where, singles, complete=not merged.incomplete))
-    for entry in merged.shadowed:
-        declared = CONVERTER.structure(
-            {**entry.item, "choices": tuple(entry.item.get("choices", ()))}, RuleOption
-        )
-        if not fits(declared, declared.default):
-            problems.append(
-                entry.doc.source.problem(
-                    "bad-option-default",
-                    f"default {declared.default!r} does not fit type {declared.type!r}",
-                    (*entry.path, "default"),
-                    "fix it here, even though a pack changes it",
-                )
-            )
+    problems.extend(shadowed_problems(merged.shadowed))
     return None if any(p.severity == "error" for p in problems) else rules
 
 

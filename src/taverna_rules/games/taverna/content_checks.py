@@ -15,14 +15,12 @@ from typing import Any
 import attrs
 
 from taverna_rules.content.model import Names
+from taverna_rules.content.option_checks import option_problems, options_tested
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.where import Where, unknown_reference
 from taverna_rules.games.taverna.content_count_checks import playability_problems
 from taverna_rules.games.taverna.content_effect_checks import (
-    VALUE_WORDS,
     effect_problems,
-    fits,
-    option_tests,
     trigger_problems,
     warning,
 )
@@ -187,7 +185,8 @@ def _tracks(c: Checking) -> list[Problem]:
             at = ("bonuses", str(position))
             if not 0 < position <= top:
                 message = f"position {position} is not on the track (1..{top})"
-                out.append(c.where.problem("tracks", n, "bad-position", message, at))
+                hint = f"put the bonus on a position from 1 to {top}"
+                out.append(c.where.problem("tracks", n, "bad-position", message, at, hint))
             out += effect_problems(c.where, "tracks", n, at, effect, c.rules)
     return out
 
@@ -345,46 +344,8 @@ def _packs(c: Checking) -> list[Problem]:
 
 def _options(c: Checking) -> list[Problem]:
     """A rule option's default fits it, something reads it, and a choice can be switched."""
-    out: list[Problem] = []
-    tested = option_tests(c.rules)
-    for n, option in enumerate(c.rules.options):
-        if not fits(option, option.default):
-            out.append(
-                c.where.problem(
-                    "options",
-                    n,
-                    "bad-option-default",
-                    f"default {option.default!r} does not fit type {option.type!r}",
-                    ("default",),
-                    VALUE_WORDS.get(option.type) or f"one of {', '.join(option.choices)}",
-                )
-            )
-        if option.id not in ENGINE_OPTIONS and option.id not in tested and c.complete:
-            out.append(
-                warning(
-                    c.where,
-                    "options",
-                    n,
-                    "option-unused",
-                    f"nothing reads the option {option.id!r}: setting it changes no rule",
-                    ("id",),
-                    f"test it in an effect ({{if: {{cond: {{option: {option.id}}}}}, ...}}); "
-                    f"the engine itself reads {', '.join(ENGINE_OPTIONS)}",
-                )
-            )
-        elif option.type == "choice" and len(set(option.choices)) < 2:
-            out.append(
-                warning(
-                    c.where,
-                    "options",
-                    n,
-                    "option-unreachable",
-                    "a choice option with fewer than two choices can never be switched",
-                    ("choices",),
-                    "list at least two choices",
-                )
-            )
-    return out
+    tested = options_tested(effect for effect in c.rules.effects() if effect is not None)
+    return option_problems(c.rules.options, c.where, tested, ENGINE_OPTIONS, c.complete)
 
 
 #: The check of each kind of item, in the order their problems are reported.

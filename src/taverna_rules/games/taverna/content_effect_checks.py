@@ -13,33 +13,27 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from taverna_rules.content.amounts import POSITIVE, no_effect
-from taverna_rules.content.model import RuleOption
+from taverna_rules.content.option_checks import condition_problems
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.where import Where, node_paths, unknown_reference
 from taverna_rules.content.yaml_source import PathItem
-from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import AtLeast, Node, Table
+from taverna_rules.dsl.ops import CONTROL_OPS
 from taverna_rules.games.taverna.ruleset import MAX_TRIGGERED, TRIGGER_EVENTS, RuleSet, Trigger
 
 __all__ = [
     "MAX_EFFECT_DEPTH",
     "NODE_CHECKS",
     "NodeAt",
-    "VALUE_WORDS",
     "effect_problems",
-    "fits",
-    "option_tests",
     "trigger_problems",
     "warning",
 ]
 
 SPECIAL_PEOPLE = ("card", "choice")
 
-#: How messages name the values of an option type.
-VALUE_WORDS = {"bool": "true or false", "int": "a whole number"}
-
-#: Ops that compose other effects, and how deep they may nest: a bound on the work a
-#: card may ask of the engine, well above what any card needs.
-CONTROL_OPS = ("seq", "choose", "optional", "if", "repeat", "for_each")
+#: How deep control ops may nest: a bound on the work a card may ask of the engine, well
+#: above what any card needs.
 MAX_EFFECT_DEPTH = 8
 
 #: Ops that act on the customer card played this turn, or on its tavern of arrival.
@@ -99,30 +93,6 @@ def warning(
     """A problem that does not stop the content from loading, located as
     :meth:`~taverna_rules.content.where.Where.problem` locates one."""
     return attrs.evolve(where.problem(kind, ident, code, message, at, hint), severity="warning")
-
-
-def fits(option: RuleOption, value: object) -> bool:
-    """Whether ``value`` is a value of ``option`` (its type, and one of its choices)."""
-    expected = {"bool": bool, "int": int, "choice": str}[option.type]
-    return type(value) is expected and (option.type != "choice" or value in option.choices)
-
-
-def option_tests(rules: RuleSet) -> set[str]:
-    """The ids of the rule options some effect of the rules tests."""
-    effects: list[Node] = [
-        *(effect for track in rules.tracks for _, effect in track.bonuses),
-        *(scoring.effect for scoring in rules.royal_scorings),
-        *(level.effect for dignitary in rules.dignitaries for level in dignitary.levels),
-        *(favour.effect for favour in rules.favours if favour.effect is not None),
-        *(spell.effect for spell in rules.spells if spell.effect is not None),
-    ]
-    out: set[str] = set()
-    for effect in effects:
-        for node in effect.walk():
-            cond = node.arg("cond")
-            if isinstance(cond, OptionIs):
-                out.add(cond.option)
-    return out
 
 
 @attrs.frozen
@@ -187,26 +157,8 @@ def effect_problems(
 
 def _option_test(at: NodeAt) -> list[Problem]:
     """A condition on a rule option names an option, and a value it can take."""
-    cond = at.node.arg("cond")
-    if not isinstance(cond, OptionIs):
-        return []
     path = (*at.at, "cond")
-    known = [o.id for o in at.rules.options]
-    if cond.option not in known:
-        return unknown_reference(
-            at.where, at.kind, at.ident, (*path, "option"), "rule option", cond.option, known
-        )
-    option = at.rules.option(cond.option)
-    if fits(option, cond.value):
-        return []
-    values = VALUE_WORDS.get(option.type) or f"one of {', '.join(option.choices)}"
-    if cond.value is True and option.type != "bool":
-        message = f"{{option: {cond.option}}} alone tests a bool option; {cond.option!r} is a {option.type}"
-        hint = f"add equals: {values}"
-    else:
-        message = f"the option {cond.option!r} ({option.type}) never equals {cond.value!r}"
-        hint = f"equals takes {values}"
-    return [at.problem("option-value", message, (*path, "equals"), hint)]
+    return condition_problems(at.where, at.kind, at.ident, path, at.node.arg("cond"), at.rules.options)
 
 
 def _unknown_symbol(at: NodeAt) -> list[Problem]:
@@ -417,6 +369,16 @@ def _table_problems(at: NodeAt, path: Sequence[PathItem], table: Table) -> list[
                 f"the table looks up the constant {table.of}: it always scores the same",
                 (*path, "of"),
                 "look up a count, e.g. {count: favours_owned}",
+            )
+        ]
+    if len(set(table.points)) == 1 and len(table.points) > 1:
+        return [
+            at.warning(
+                "constant-table",
+                f"the table pays {table.points[0]} at every threshold: the thresholds after the "
+                "first change nothing",
+                (*path, "points"),
+                "give each threshold its own points, or keep only the first threshold",
             )
         ]
     return []

@@ -512,5 +512,19 @@ def _choose_removed(engine: Engine, task: Task, action: ChooseTable) -> None:
         advance(engine, task.player, people)
 
 
-RUNTIME = EffectRuntime(EXECUTORS, EVALUATOR, resolve_ref, effect_words, controls={"for_each": _for_each})
+def _applies_now(rules: RuleSet, state: GameState, player: int, node: Node) -> bool:
+    """Whether an option of a choice would do something now: with the player's coins, at
+    the tavern of arrival of the turn (if a dignitary was sent to one)."""
+    arrival = state.turn.arrival if state.turn is not None else None
+    return applicable(rules, state, player, node, coins=state.players[player].coins, arrival=arrival)
+
+
+RUNTIME = EffectRuntime(
+    EXECUTORS,
+    EVALUATOR,
+    resolve_ref,
+    effect_words,
+    controls={"for_each": _for_each},
+    applicable=_applies_now,
+)
 RUNTIME.install(FLOW)

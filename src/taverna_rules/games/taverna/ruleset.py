@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -10,6 +11,7 @@ if TYPE_CHECKING:
     from taverna_rules.core.action_space import ActionSpace
 
 from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption, supported_players
+from taverna_rules.content.where import Declared
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games.taverna.actions import PickCard
 
@@ -292,6 +294,9 @@ class RuleSet:
     packs: tuple[PackInfo, ...] = ()
     #: The id of the game module these rules are for (see :func:`taverna_rules.game_module`).
     game: str = "taverna"
+    #: Where each item was declared, by (content kind, id): tools locate what they find
+    #: about an item after loading (not part of equality).
+    declared: Mapping[tuple[str, str], Declared] = attrs.field(factory=dict, eq=False, repr=False)
     # Lookup tables by id, derived from the fields above (not part of equality).
     _customers: dict[str, CustomerCard] = attrs.field(init=False, eq=False, repr=False)
     _spells: dict[str, SpellCard] = attrs.field(init=False, eq=False, repr=False)

@@ -205,7 +205,7 @@ _PEOPLE: JSON = {
 OPS: Mapping[str, OpSpec] = {
     spec.name: spec
     for spec in (
-        *control_ops(TARGETS, _TARGETS_DOC),
+        *control_ops(TARGETS, _TARGETS_DOC, ("gain_coins: {amount: 2}", "draw_spells: {count: 1}", "coins")),
         OpSpec(
             "gain_coins",
             "primitive",

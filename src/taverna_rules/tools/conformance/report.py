@@ -5,11 +5,13 @@ reproduces it), each game checked (:class:`GameCheck`) and the whole run
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from taverna_rules.content.problems import Problem
+from taverna_rules.content.where import Declared
 from taverna_rules.core.coverage import Coverage, Options
 from taverna_rules.core.records import Event
 
@@ -96,6 +98,8 @@ class ConformanceReport:
     games_played: tuple[tuple[int, int], ...]
     failures: tuple[Failure, ...]
     coverage: Coverage
+    #: Where each item of the rules was declared, to locate the warnings.
+    declared: Mapping[tuple[str, str], Declared] = attrs.field(factory=dict, eq=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -106,12 +110,11 @@ class ConformanceReport:
     def warnings(self) -> tuple[Problem, ...]:
         """The items the games met whose purpose never came about, as warnings with their
         code (``never-met``...), the item and the reason."""
+        hint = "play more games (--games 200); if it stays, look at the card"
+        nowhere = Declared("", 0, 0, "$")
         return tuple(
-            Problem(
-                unmet.code,
-                unmet.text(),
-                hint="play more games (--games 200); if it stays, look at the card",
-                severity="warning",
+            self.declared.get((unmet.kind or unmet.table, unmet.item), nowhere).problem(
+                unmet.code, unmet.text(), hint, "warning"
             )
             for unmet in self.coverage.unmet
         )
@@ -149,7 +152,7 @@ class ConformanceReport:
             if warnings
             else "  every item was exercised"
         )
-        lines.extend(f"  warning: {unmet.text()}" for unmet in self.coverage.unmet)
+        lines.extend(f"  {warning}" for warning in self.warnings)
         return lines
 
     def _failure_lines(self) -> list[str]:

@@ -80,6 +80,8 @@ def run_checks(
         tuple((count, games + explicit) for count in counts),
         tuple(failures),
         tally.coverage(counts, chosen),
+        # A game's rule set may say where its items were declared (both bundled games do).
+        getattr(rules, "declared", {}),
     )
 
 
