@@ -13,7 +13,7 @@ GAME ?= taverna
 # Games of ISMCTS against greedy bots in `make bench` (`make bench STRENGTH=40`; 0: skip).
 STRENGTH ?= 0
 
-.PHONY: demo serve test lint typecheck unit docs reference bench clean
+.PHONY: demo serve test lint typecheck unit docs reference records bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,10 @@ docs: $(DEV_STAMP)
 # Each game's op reference in docs/reference/, written from its op table (commit the result).
 reference: $(DEV_STAMP)
 	$(PY) docs/_ext/op_reference.py
+
+# The methods of the plain records, written out from each record's __init__ (commit them).
+records: $(DEV_STAMP)
+	$(PY) src/taverna_rules/core/_record_code.py $$(grep -rl "^ *# record: written by" src)
 
 test: lint typecheck unit docs
 

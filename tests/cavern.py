@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 import taverna_rules as tr
 from taverna_rules.games.cavern_tavern.state import GameState, Task, without
 
@@ -26,8 +24,8 @@ def opening(players: int = 4, seed: int = 0, **options: Any) -> tr.Game:
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
+    players[seat] = players[seat].replace(**changes)
+    return state.replace(players=tuple(players))
 
 
 def with_ingredients(state: GameState, seat: int, ingredients: Sequence[str]) -> GameState:
@@ -37,7 +35,7 @@ def with_ingredients(state: GameState, seat: int, ingredients: Sequence[str]) ->
     for ingredient in ingredients:
         assert ingredient in supply, f"no {ingredient} left in the supply"
         supply = without(supply, (ingredient,))
-    state = attrs.evolve(state, supply=supply)
+    state = state.replace(supply=supply)
     return _player(state, seat, ingredients=tuple(sorted(ingredients)))
 
 
@@ -50,13 +48,13 @@ def with_order(state: GameState, seat: int, order: str, taken: int) -> GameState
         tables[table] = ""
     else:
         deck = without(deck, (order,))
-    state = attrs.evolve(state, tables=tuple(tables), order_deck=deck)
+    state = state.replace(tables=tuple(tables), order_deck=deck)
     return _player(state, seat, order=order, table=table, taken=taken)
 
 
 def with_item(state: GameState, seat: int, card: str) -> GameState:
     """``seat`` holds the item card ``card`` (taken from the deck)."""
-    state = attrs.evolve(state, item_deck=without(state.item_deck, (card,)))
+    state = state.replace(item_deck=without(state.item_deck, (card,)))
     return _player(state, seat, items=tuple(sorted((*state.players[seat].items, card))))
 
 
@@ -64,7 +62,7 @@ def at_turn(state: GameState, seat: int, **player: Any) -> tr.Game:
     """The game resumed at ``seat``'s turn, with the player's fields changed (``dice``,
     ``acted``, ``kitchen`` ...): a position, undo always allowed."""
     state = _player(state, seat, **player)
-    state = attrs.evolve(state, stack=(Task("turn", seat),))
+    state = state.replace(stack=(Task("turn", seat),))
     return tr.Game.from_position(RULES, state, undo="always")
 
 
@@ -83,13 +81,13 @@ def without_order(state: GameState, seat: int) -> GameState:
     """``seat`` holds no order: theirs is discarded, their meeple back on their board."""
     order = state.players[seat].order
     if order is not None:
-        state = attrs.evolve(state, order_discard=(*state.order_discard, order))
+        state = state.replace(order_discard=(*state.order_discard, order))
     return _player(state, seat, order=None, table=-1, taken=0)
 
 
 def with_face_down(state: GameState, seat: int, orders: Sequence[str]) -> GameState:
     """``seat`` has served ``orders`` (taken from the deck) and keeps them face down."""
-    state = attrs.evolve(state, order_deck=without(state.order_deck, orders))
+    state = state.replace(order_deck=without(state.order_deck, orders))
     return _player(state, seat, face_down=(*state.players[seat].face_down, *orders))
 
 
@@ -100,15 +98,15 @@ def with_secret(state: GameState, seat: int, card: str) -> GameState:
     if holder is not None:
         state = _player(state, holder, secret=mine)
     else:
-        state = attrs.evolve(state, secret_box=tuple(sorted((*without(state.secret_box, (card,)), mine))))
+        state = state.replace(secret_box=tuple(sorted((*without(state.secret_box, (card,)), mine))))
     return _player(state, seat, secret=card)
 
 
 def at_round_start(state: GameState, round_: int, first: int = 0) -> tr.Game:
     """The game resumed as round ``round_`` starts (everyone's dice rolled, ``first``'s
     turn next): the state of the end of the round before, every die placed."""
-    players = tuple(attrs.evolve(p, dice=()) for p in state.players)
-    state = attrs.evolve(
-        state, round=round_ - 1, first=first, placements=(), players=players, stack=(Task("round_start"),)
+    players = tuple(p.replace(dice=()) for p in state.players)
+    state = state.replace(
+        round=round_ - 1, first=first, placements=(), players=players, stack=(Task("round_start"),)
     )
     return tr.Game.from_position(RULES, state, undo="always")

@@ -8,7 +8,6 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
-import attrs
 import pytest
 
 import taverna_rules as tr
@@ -69,8 +68,8 @@ def test_an_order_carried_over_and_served_on_the_first_turn_owes_no_other() -> N
     state = after_first_orders(3)
     order = state.players[0].order
     assert order is not None
-    ann = attrs.evolve(state.players[0], taken=3)
-    state = with_ingredients(attrs.evolve(state, players=(ann, *state.players[1:])), 0, _needs(order))
+    ann = state.players[0].replace(taken=3)
+    state = with_ingredients(state.replace(players=(ann, *state.players[1:])), 0, _needs(order))
     game = at_round_start(state, 4)
     assert game.decision is not None and (game.decision.kind, game.decision.player) == ("turn", 0)
     assert not _must_take(game) and CompleteOrder() in game.legal_actions()
@@ -176,7 +175,7 @@ def test_the_take_is_compulsory_exactly_on_a_first_turn_begun_without_an_order(s
 def _served_by_ann(**options: object) -> tuple[tr.Game, str]:
     """Ann serves her order on her first turn of round 2 (late by a round)."""
     state = after_first_orders(3)
-    state = attrs.evolve(state, options=resolve_options(RULES, options))
+    state = state.replace(options=resolve_options(RULES, options))
     order = state.players[0].order
     assert order is not None
     game = at_round_start(with_ingredients(state, 0, _needs(order)), 2)
@@ -224,8 +223,8 @@ def test_the_final_scoring_shows_them_and_the_secret_tasks_count_them() -> None:
     other = next(o.id for o in RULES.orders if all(k != "wine" for k, _ in o.ingredients))
     state = without_order(after_first_orders(2), 0)
     state = with_secret(with_face_down(state, 0, [*wine, other]), 0, "wine_connoisseur")
-    state = attrs.evolve(state, round=10, players=tuple(attrs.evolve(p, dice=()) for p in state.players))
-    game = tr.Game.from_position(RULES, attrs.evolve(state, stack=(tr.Task("round_end"),)))
+    state = state.replace(round=10, players=tuple(p.replace(dice=()) for p in state.players))
+    game = tr.Game.from_position(RULES, state.replace(stack=(tr.Task("round_end"),)))
     assert game.result is not None
     assert ev.VPScored(0, 6, "secret_task") in game.events
     for viewer in (0, 1, None):
@@ -238,10 +237,10 @@ def test_the_final_scoring_shows_them_and_the_secret_tasks_count_them() -> None:
 def test_ties_count_face_down_orders() -> None:
     """Line 346: a tie goes to "the player who served more Orders", face down or not."""
     state = after_first_orders(2)
-    players = [attrs.evolve(p, vp=(("orders", 10),), nasty=1) for p in state.players]
-    players[0] = attrs.evolve(players[0], served=("a",))
-    players[1] = attrs.evolve(players[1], face_down=("b", "c"))
-    result = ranking(attrs.evolve(state, players=tuple(players)))
+    players = [p.replace(vp=(("orders", 10),), nasty=1) for p in state.players]
+    players[0] = players[0].replace(served=("a",))
+    players[1] = players[1].replace(face_down=("b", "c"))
+    result = ranking(state.replace(players=tuple(players)))
     assert [(s.player, s.rank) for s in result.standings] == [(1, 1), (0, 2)]
 
 

@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -114,11 +113,8 @@ def test_the_rulebook_dice_example() -> None:
     state = after_first_orders(4)
     rolls = {0: (2, 3, 5, 5), 1: (1, 1, 4, 6), 2: (1, 3, 4, 5), 3: (1, 3, 6, 6)}
     for seat, dice in rolls.items():
-        state = attrs.evolve(
-            state,
-            players=tuple(
-                attrs.evolve(p, dice=dice) if s == seat else p for s, p in enumerate(state.players)
-            ),
+        state = state.replace(
+            players=tuple(p.replace(dice=dice) if s == seat else p for s, p in enumerate(state.players)),
         )
     expected = {
         0: ("cellar_2", "2"),
@@ -147,7 +143,7 @@ def test_dice_must_add_up_exactly() -> None:
     state = after_first_orders(4)
     legal = placements(
         RULES,
-        attrs.evolve(state, players=(attrs.evolve(state.players[0], dice=(1, 3, 6, 6)), *state.players[1:])),
+        state.replace(players=(state.players[0].replace(dice=(1, 3, 6, 6)), *state.players[1:])),
         0,
     )
     assert PlaceDice("chop_wood", "1+3+6+6") not in legal  # 16 is not 14
@@ -161,9 +157,7 @@ def test_duplicate_dice_give_each_group_once() -> None:
     """Every combination of the remaining dice, without duplicates: 1,1,4,6 has one "1"
     for place 1 and one "1+1" for place 2."""
     state = after_first_orders(4)
-    state = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], dice=(1, 1, 4, 6)), *state.players[1:])
-    )
+    state = state.replace(players=(state.players[0].replace(dice=(1, 1, 4, 6)), *state.players[1:]))
     legal = placements(RULES, state, 0)
     assert legal.count(PlaceDice("cellar_1", "1")) == 1
     assert legal.count(PlaceDice("cellar_2", "1+1")) == 1
@@ -177,9 +171,9 @@ def test_cellar_slots_by_player_count(players: int, slots: int) -> None:
     assert RULES.place("cellar_3").slots_for(players) == slots
     state = after_first_orders(players)
     taken = tuple(("cellar_3", 1, "3") for _ in range(slots))
-    state = attrs.evolve(state, players=(attrs.evolve(state.players[0], dice=(3, 3)), *state.players[1:]))
-    free = attrs.evolve(state, placements=taken[:-1])
-    full = attrs.evolve(state, placements=taken)
+    state = state.replace(players=(state.players[0].replace(dice=(3, 3)), *state.players[1:]))
+    free = state.replace(placements=taken[:-1])
+    full = state.replace(placements=taken)
     assert PlaceDice("cellar_3", "3") in placements(RULES, free, 0)
     assert PlaceDice("cellar_3", "3") not in placements(RULES, full, 0)
 
@@ -188,9 +182,9 @@ def test_a_task_takes_one_dice_group_a_round_unless_a_master_key() -> None:
     """Line 294: Kitchen tasks and Chores take one dice group a round; the exception is a
     special item card (here the reconstructed Master Key)."""
     state = after_first_orders(3)
-    state = attrs.evolve(state, placements=(("wipe_the_tables", 1, "2+6"),))
-    state = attrs.evolve(
-        state, players=(state.players[0], attrs.evolve(state.players[1], dice=(1, 1)), *state.players[2:])
+    state = state.replace(placements=(("wipe_the_tables", 1, "2+6"),))
+    state = state.replace(
+        players=(state.players[0], state.players[1].replace(dice=(1, 1)), *state.players[2:])
     )
     state = with_item(state, 0, "master_key#1")
     game = at_turn(state, 0, dice=(4, 4))
@@ -272,9 +266,7 @@ def test_nasty_thresholds_draw_a_card_once() -> None:
     game.apply(PlaceDice("office", "2"))
     events = game.apply(ChoosePlayer(0))  # seat 0 was at 0: 1, no card
     assert not _of(events, ev.NastySummoned)
-    state = attrs.evolve(
-        game.state, players=(attrs.evolve(game.state.players[0], nasty=2), *game.state.players[1:])
-    )
+    state = game.state.replace(players=(game.state.players[0].replace(nasty=2), *game.state.players[1:]))
     game = at_turn(state, 1, placed=False)
     game.apply(PlaceDice("office", "3"))
     events = game.apply(ChoosePlayer(0))
@@ -282,10 +274,8 @@ def test_nasty_thresholds_draw_a_card_once() -> None:
     assert [(s.player, s.threshold) for s in summoned] == [(0, 3)]
     assert game.state.players[0].demands == ((summoned[0].card, 1),)
     # Back up and down to 3 again: no second card.
-    state = attrs.evolve(
-        game.state, players=(attrs.evolve(game.state.players[0], nasty=2), *game.state.players[1:])
-    )
-    game = at_turn(attrs.evolve(state, placements=()), 2, dice=(1,))
+    state = game.state.replace(players=(game.state.players[0].replace(nasty=2), *game.state.players[1:]))
+    game = at_turn(state.replace(placements=()), 2, dice=(1,))
     game.apply(PlaceDice("office", "1"))
     events = game.apply(ChoosePlayer(0))
     assert not _of(events, ev.NastySummoned) and game.state.players[0].nasty == 3
@@ -295,7 +285,7 @@ def test_a_summoned_player_is_kept_out_of_the_kitchen_and_chores() -> None:
     """Line 203: until they do what Nasty says, a player may only visit the Cellar, the
     Wizard's Workshop and Nasty's office."""
     state = after_first_orders(3)
-    state = attrs.evolve(state, nasty_deck=tuple(c for c in state.nasty_deck if c != "pay_the_rent"))
+    state = state.replace(nasty_deck=tuple(c for c in state.nasty_deck if c != "pay_the_rent"))
     game = at_turn(state, 0, dice=(4, 4), demands=(("pay_the_rent", 1),), summons=(3,), nasty=3)
     places = {a.place for a in game.legal_actions() if isinstance(a, PlaceDice)}
     assert "wipe_the_tables" not in places and "cellar_4" in places and "item_shop" in places
@@ -343,13 +333,9 @@ def test_thunder_smoke_timing_example() -> None:
     """Lines 318-320: Thunder Smoke taken in round 5 and served in round 7 is 2 rounds late:
     +2/15, 15 points instead of 28."""
     state = after_first_orders(3)
-    state = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], order=None, table=-1), *state.players[1:])
-    )
-    state = attrs.evolve(
-        state, order_discard=(*state.order_discard, after_first_orders(3).players[0].order or "")
-    )
-    state = _ready(attrs.evolve(state, round=7), 0, "thunder_smoke", 5)
+    state = state.replace(players=(state.players[0].replace(order=None, table=-1), *state.players[1:]))
+    state = state.replace(order_discard=(*state.order_discard, after_first_orders(3).players[0].order or ""))
+    state = _ready(state.replace(round=7), 0, "thunder_smoke", 5)
     game = at_turn(state, 0, dice=(2,))
     events = game.apply(CompleteOrder())
     served = _of(events, ev.OrderServed)[0]
@@ -393,12 +379,8 @@ def test_k_and_c_orders_move_a_track_without_extra_points() -> None:
     the track's extra points."""
     order = next(o for o in RULES.orders if o.track == "kitchen")
     state = after_first_orders(3)
-    state = attrs.evolve(
-        state, players=(attrs.evolve(state.players[0], order=None, table=-1), *state.players[1:])
-    )
-    state = attrs.evolve(
-        state, order_discard=(*state.order_discard, after_first_orders(3).players[0].order or "")
-    )
+    state = state.replace(players=(state.players[0].replace(order=None, table=-1), *state.players[1:]))
+    state = state.replace(order_discard=(*state.order_discard, after_first_orders(3).players[0].order or ""))
     state = _ready(state, 0, order.id, 1)
     game = at_turn(state, 0, dice=(2,), kitchen=5)
     events = game.apply(CompleteOrder())
@@ -424,9 +406,9 @@ def test_customers_leave_after_the_red_number_of_rounds() -> None:
     discarded, its points lost, a new order placed on its spot."""
     state = after_first_orders(2)
     order = RULES.order(state.players[0].order or "")
-    state = attrs.evolve(state, round=order.leave_after)
-    state = attrs.evolve(state, players=tuple(attrs.evolve(p, dice=()) for p in state.players))
-    game = tr.Game.from_position(RULES, attrs.evolve(state, stack=(tr.Task("round_end"),)))
+    state = state.replace(round=order.leave_after)
+    state = state.replace(players=tuple(p.replace(dice=()) for p in state.players))
+    game = tr.Game.from_position(RULES, state.replace(stack=(tr.Task("round_end"),)))
     left = _of(game.events, ev.OrderLeft)
     assert [(e.player, e.order, e.lose) for e in left][:1] == [(0, order.id, order.leave_lose)]
     assert game.state.players[0].order is None
@@ -439,11 +421,11 @@ def test_end_of_round_nasty_for_open_orders_and_the_white_die() -> None:
     turn order."""
     state = after_first_orders(3)
     players = list(state.players)
-    players[0] = attrs.evolve(players[0], dice=(), vp=(("orders", 5),))
-    players[1] = attrs.evolve(players[1], dice=(), order=None, table=-1, vp=())
-    players[2] = attrs.evolve(players[2], dice=(), vp=(), white=True)
-    state = attrs.evolve(state, players=tuple(players), order_discard=(state.players[1].order or "",))
-    game = tr.Game.from_position(RULES, attrs.evolve(state, stack=(tr.Task("round_end"),)))
+    players[0] = players[0].replace(dice=(), vp=(("orders", 5),))
+    players[1] = players[1].replace(dice=(), order=None, table=-1, vp=())
+    players[2] = players[2].replace(dice=(), vp=(), white=True)
+    state = state.replace(players=tuple(players), order_discard=(state.players[1].order or "",))
+    game = tr.Game.from_position(RULES, state.replace(stack=(tr.Task("round_end"),)))
     assert [p.nasty for p in game.state.players] == [1, 0, 1]
     assert [p.white for p in game.state.players] == [False, False, True]  # seats 1 and 2 tie: seat 2 is last
     assert game.state.round == 2
@@ -453,20 +435,19 @@ def test_final_scoring() -> None:
     """Lines 338-346: Nasty's penalty; +1 VP an ingredient without an open order (none with
     one); -10 for an unfinished Nasty card unless drawn in round 10; the secret task."""
     state = after_first_orders(2)
-    state = attrs.evolve(state, round=10)
+    state = state.replace(round=10)
     state = with_ingredients(state, 1, ["beer", "wine", "wine"])
     players = list(state.players)
-    players[0] = attrs.evolve(
-        players[0], dice=(), nasty=4, taken=10, demands=(("pay_the_rent", 9), ("apology", 10))
+    players[0] = players[0].replace(
+        dice=(), nasty=4, taken=10, demands=(("pay_the_rent", 9), ("apology", 10))
     )
-    players[1] = attrs.evolve(players[1], dice=(), order=None, table=-1, nasty=0)
-    state = attrs.evolve(
-        state,
+    players[1] = players[1].replace(dice=(), order=None, table=-1, nasty=0)
+    state = state.replace(
         players=tuple(players),
         nasty_deck=tuple(c for c in state.nasty_deck if c not in ("pay_the_rent", "apology")),
         order_discard=(state.players[1].order or "",),
     )
-    game = tr.Game.from_position(RULES, attrs.evolve(state, stack=(tr.Task("round_end"),)))
+    game = tr.Game.from_position(RULES, state.replace(stack=(tr.Task("round_end"),)))
     assert game.result is not None
     lines = {s.player: dict(s.breakdown) for s in game.result.standings}
     assert lines[0]["nasty"] == -RULES.track("nasty").penalty[5]  # 4, then one more for the open order
@@ -480,14 +461,14 @@ def test_ties_go_to_nasty_then_orders_then_are_shared() -> None:
     """Line 346: a tie goes to the better reputation with Nasty, then to more orders served,
     else both win."""
     state = after_first_orders(3)
-    players = [attrs.evolve(p, vp=(("orders", 10),)) for p in state.players]
-    players[0] = attrs.evolve(players[0], nasty=2)
-    players[1] = attrs.evolve(players[1], nasty=1, served=("a",))
-    players[2] = attrs.evolve(players[2], nasty=1, served=("b", "c"))
-    result = ranking(attrs.evolve(state, players=tuple(players)))
+    players = [p.replace(vp=(("orders", 10),)) for p in state.players]
+    players[0] = players[0].replace(nasty=2)
+    players[1] = players[1].replace(nasty=1, served=("a",))
+    players[2] = players[2].replace(nasty=1, served=("b", "c"))
+    result = ranking(state.replace(players=tuple(players)))
     assert [(s.player, s.rank) for s in result.standings] == [(2, 1), (1, 2), (0, 3)]
-    players[1] = attrs.evolve(players[1], served=("a", "d"))
-    shared = ranking(attrs.evolve(state, players=tuple(players)))
+    players[1] = players[1].replace(served=("a", "d"))
+    shared = ranking(state.replace(players=tuple(players)))
     assert [(s.player, s.rank, s.tied) for s in shared.standings][:2] == [(1, 1, True), (2, 1, True)]
 
 
@@ -509,8 +490,8 @@ def test_pass_is_taken_by_itself_when_nothing_else_is_possible() -> None:
     round): a turn whose only action is to pass offers nothing else, and is asked only
     because Ann holds hidden things (her secret task): whether she could play must not show."""
     state = after_first_orders(2)
-    state = attrs.evolve(state, placements=(("office", 1, "5"),))
-    state = attrs.evolve(state, players=(state.players[0], attrs.evolve(state.players[1], dice=(1, 2, 3))))
+    state = state.replace(placements=(("office", 1, "5"),))
+    state = state.replace(players=(state.players[0], state.players[1].replace(dice=(1, 2, 3))))
     game = at_turn(state, 0, dice=(6,))
     actions = game.legal_actions()
     assert EndTurn() not in actions and PlaceDice("cellar_6", "6") in actions

@@ -7,7 +7,6 @@ import json
 from collections import Counter
 from typing import Any
 
-import attrs
 import pytest
 
 import taverna_rules as tr
@@ -136,7 +135,7 @@ def test_a_round_trip_mismatch_is_caught_with_a_reproducing_seed(monkeypatch: py
     def lossy(text: str | dict[str, Any], **game: Any) -> GameState:
         state: GameState = real(text, **game)
         if state.seed % 3 == 0 and state.seed:
-            return attrs.evolve(state, privilege_supply=state.privilege_supply + 1)
+            return state.replace(privilege_supply=state.privilege_supply + 1)
         return state
 
     monkeypatch.setattr(checks, "state_from_json", lossy)
@@ -158,7 +157,7 @@ def test_a_replay_mismatch_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def forgetful(module: Any, events: Any) -> GameState:
         folded: GameState = real(module, events)
-        return attrs.evolve(folded, customers_played=folded.customers_played - 1)
+        return folded.replace(customers_played=folded.customers_played - 1)
 
     monkeypatch.setattr(checks, "fold", forgetful)
     report = run_checks(RULES, games=2, seed=40, player_counts=[3])
@@ -200,7 +199,7 @@ def test_created_components_are_caught() -> None:
 
     def counterfeit(engine: Engine, task: Task, node: Any) -> None:
         engine.emit(ev.PrivilegesGained(task.player, 1))
-        engine.state = attrs.evolve(engine.state, privilege_supply=engine.state.privilege_supply + 1)
+        engine.state = engine.state.replace(privilege_supply=engine.state.privilege_supply + 1)
 
     with effects.EXECUTORS.swapped("gain_coins", counterfeit):
         report = run_checks(RULES, games=3, seed=0, player_counts=[4])

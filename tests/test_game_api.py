@@ -285,10 +285,9 @@ def test_fold_errors_name_the_event() -> None:
 
 def test_position_for_other_rules_is_refused() -> None:
     state = started().state
-    import attrs
 
     with pytest.raises(tr.PositionError, match="rules"):
-        tr.Game.from_position(RULES, attrs.evolve(state, rules="0" * 64))
+        tr.Game.from_position(RULES, state.replace(rules="0" * 64))
 
 
 def test_a_position_with_nothing_to_do_cannot_be_played() -> None:
@@ -304,13 +303,12 @@ def test_two_player_end_needs_the_queen() -> None:
 
 
 def test_positions_inside_logs_are_checked() -> None:
-    import attrs
 
     from taverna_rules.games.taverna.state import Task
 
     state = tr.load_position(RULES, "format: taverna-position/1\nking: orc\nplayers: [{name: A}, {name: B}]")
-    forged = attrs.evolve(state, queen="elf", stack=(Task("end_game"),))
-    forged = attrs.evolve(forged, players=(attrs.evolve(forged.players[0], coins=-50), forged.players[1]))
+    forged = state.replace(queen="elf", stack=(Task("end_game"),))
+    forged = forged.replace(players=(forged.players[0].replace(coins=-50), forged.players[1]))
     with pytest.raises(tr.ReplayError, match="bad position"):
         tr.replay(RULES, [ev.PositionLoaded(forged)])
     with pytest.raises(tr.PositionError, match="negative"):

@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -135,7 +134,7 @@ def test_from_position_checks_states_built_in_python() -> None:
     state = tr.load_position(RULES, HEAD + "stack: [end_game]")
     for stack in ((Task("refill_castle"),), (Task("effect", 0), Task("end_game"))[::-1]):
         with pytest.raises(tr.PositionError):
-            tr.Game.from_position(RULES, attrs.evolve(state, stack=stack))
+            tr.Game.from_position(RULES, state.replace(stack=stack))
     with pytest.raises(tr.PositionError, match="GameState"):
         tr.Game.from_position(RULES, "stack: [end_game]")
 

@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 import taverna_rules as tr
+from taverna_rules._records import field_names
 from taverna_rules.core.serialize import event_to_dict, json_strings, state_to_json
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.games import taverna
@@ -64,13 +65,13 @@ def _content(rules: Any) -> dict[str, tuple[str, ...]]:
         if id(item) in seen or isinstance(item, Node):
             continue
         seen.add(id(item))
-        if attrs.has(type(item)):
+        if field_names(type(item)):
             ident = getattr(item, "id", None)
             if isinstance(ident, str) and ident:
                 name: Any = getattr(item, "name", None)
                 languages = ("en", "fr", "nl") if hasattr(name, "get") else ()
                 found[ident] = tuple(name.get(lang) for lang in languages)
-            todo.extend(getattr(item, field.name) for field in attrs.fields(type(item)))
+            todo.extend(getattr(item, name) for name in field_names(type(item)))
         elif isinstance(item, tuple | list):
             todo.extend(item)
         elif isinstance(item, dict):

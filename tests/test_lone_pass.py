@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import taverna_rules as tr
@@ -50,9 +49,9 @@ def test_a_lone_pass_is_taken_by_itself_when_the_player_hides_nothing() -> None:
     seat = state.stack[-1].player
     # The same window, for a player with no hand and nothing put away face down.
     players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], hand=())
+    players[seat] = players[seat].replace(hand=())
     discards = tuple(pair for pair in state.spell_discard if pair[0] != seat)
-    bare = attrs.evolve(state, players=tuple(players), spell_discard=discards)
+    bare = state.replace(players=tuple(players), spell_discard=discards)
     engine = Engine(game.rules, bare, mode=LIVE)
     engine.run()
     assert engine.pending is not None

@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 import taverna_rules as tr
+from taverna_rules._records import evolve
 from taverna_rules.core.records import Task
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.dsl.parse import parse_effect
@@ -120,7 +121,7 @@ def _cavern() -> _Game:
         return attrs.evolve(rules, items=items), f"item:{item.id}"
 
     def state(rules: Any) -> Any:
-        return attrs.evolve(tr.new_game(rules, ["Ann", "Bob"], seed=1).state, first=0)
+        return tr.new_game(rules, ["Ann", "Bob"], seed=1).state.replace(first=0)
 
     return _Game(
         rules,
@@ -143,7 +144,7 @@ def _outcome(game: _Game, tree: Any) -> tuple[bool, list[int]]:
     rules, ref = game.with_effect(game.rules, node)
     state = game.state(rules)
     applies = game.applies(rules, state, node)
-    state = attrs.evolve(state, stack=(*state.stack, Task("effect", 0, ref)))
+    state = evolve(state, stack=(*state.stack, Task("effect", 0, ref)))
     played = tr.Game.from_position(rules, state, undo="always")
     while played.decision is not None and played.decision.kind == "effect_choice":
         played.apply(played.legal_actions()[0])

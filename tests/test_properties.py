@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
+from taverna_rules._records import evolve
 from taverna_rules.core.serialize import (
     action_from_json,
     action_to_json,
@@ -434,12 +435,12 @@ def check_view(game: tr.Game, viewer: int | None) -> None:
             assert seen == player
         else:
             assert seen.hand == (ev.HIDDEN,) * len(player.hand)
-            assert attrs.evolve(seen, hand=player.hand) == player
+            assert evolve(seen, hand=player.hand) == player
     for (seat, card), (true_seat, true_card) in zip(view.spell_discard, state.spell_discard, strict=True):
         assert seat == true_seat
         assert card == (true_card if seat == viewer else ev.HIDDEN)
     # Nothing else is hidden: put the secrets back and the view is the state.
-    restored = attrs.evolve(
+    restored = evolve(
         view,
         seed=state.seed,
         players=state.players,

@@ -27,6 +27,7 @@ import pytest
 
 import taverna_rules as tr
 import taverna_rules.games
+from taverna_rules._records import is_record, record_fields
 from taverna_rules.games import cavern_tavern, taverna
 
 _OWN = "taverna_rules"
@@ -61,6 +62,8 @@ def _received_by(cls: type) -> Iterator[Any]:
     """The hints of what a caller receives from ``cls``: fields, properties, method returns."""
     if attrs.has(cls):
         yield from _hints(cls).values()
+    elif is_record(cls):  # a plain record: its fields
+        yield from (field.type for field in record_fields(cls))
     for name, member in inspect.getmembers(cls):
         if name.startswith("_"):
             continue

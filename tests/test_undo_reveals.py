@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
+from taverna_rules._records import evolve
 from taverna_rules.bots import RandomBot
 from taverna_rules.core import ChoicesRevealed
 from taverna_rules.core.chance import ChanceMode, waits_for_chance
@@ -280,7 +281,7 @@ _HIDDEN_THINGS = Visibility._hidden_things
 
 def _forgets_chance(self: Visibility, before: Any, after: Any, events: Any = ()) -> bool:
     drawn = {"draws": after.draws} if hasattr(before, "draws") else {}
-    return _REVEALS(self, attrs.evolve(before, stack=(), **drawn), after, events)
+    return _REVEALS(self, evolve(before, stack=(), **drawn), after, events)
 
 
 def _forgets_zones(self: Visibility, before: Any, after: Any, events: Any = ()) -> bool:

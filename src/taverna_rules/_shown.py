@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reprlib
 
-import attrs
+from taverna_rules._records import field_names
 
 __all__ = ["shown"]
 
@@ -36,8 +36,9 @@ def shown(value: object, *, wide: bool = False) -> str:
     short = _WIDE if wide else _SHORT
     try:
         cls = type(value)
-        if attrs.has(cls):  # an action or a record: each field cut short
-            fields = (f"{f.name}={short.repr(getattr(value, f.name))}" for f in attrs.fields(cls))
+        names = field_names(cls)
+        if names:  # an action or a record: each field cut short
+            fields = (f"{name}={short.repr(getattr(value, name))}" for name in names)
             return f"{cls.__name__}({', '.join(fields)})"
         return short.repr(value)
     except Exception:  # a foreign __repr__ that raises still gets a message

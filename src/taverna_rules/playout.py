@@ -22,7 +22,6 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules._shown import shown
-from taverna_rules.core._replace import freeze, thaw
 from taverna_rules.core.arguments import check_rng
 from taverna_rules.core.chance import chance_mode
 from taverna_rules.core.decide import pending_decision, resolve
@@ -45,22 +44,20 @@ class Playout:
 
     def __init__(self, rules: Any, state: Any, pending: Decision | None = None) -> None:
         if chance_mode(state) == "explicit":
-            # A unit that stops at a draw is thrown away: it cannot fold into a working copy.
+            # A playout draws from its seed; the explicit mode would stop it at every draw.
             raise IllegalActionError(
                 "a game in the explicit chance mode is played out from a sample that draws from a seed "
                 "(Seat.playout, or Game.determinize)"
             )
         #: The rule set.
         self.rules = rules
-        # One working copy for the whole playout, changed in place action after action;
-        # nobody else holds it (``state`` hands out frozen copies).
-        self._state = thaw(state)
+        self._state = state
         self._pending = pending if pending is not None else pending_decision(rules, state)
 
     @property
     def state(self) -> Any:
-        """The current state (an immutable copy, made at each read)."""
-        return freeze(self._state)
+        """The current state (immutable)."""
+        return self._state
 
     @property
     def over(self) -> bool:

@@ -15,8 +15,7 @@ import types
 import typing
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import NO_DEFAULT, is_record, record_fields
 from taverna_rules._shown import shown
 from taverna_rules.core.engine import Decision
 from taverna_rules.core.game_modules import DEFAULT_GAME, GameModule, game_module
@@ -65,7 +64,7 @@ class _Builder:
                 "items": False,
                 "minItems": len(args),
             }
-        if attrs.has(tp):
+        if is_record(tp):
             return self.record(tp)
         raise TypeError(f"no schema for {tp!r}")  # a new field type: teach the builder
 
@@ -75,12 +74,11 @@ class _Builder:
         name = cls.__name__
         if name not in self.defs:
             self.defs[name] = {}  # a placeholder: a class may refer to itself
-            hints = typing.get_type_hints(cls)
-            fields = attrs.fields(cls)
-            properties = {**(tag or {}), **{f.name: self.of(hints[f.name]) for f in fields}}
+            fields = record_fields(cls)
+            properties = {**(tag or {}), **{f.name: self.of(f.type) for f in fields}}
             required = [
                 *(k for k in (tag or {}) if k == "type"),
-                *(f.name for f in fields if f.default is attrs.NOTHING),
+                *(f.name for f in fields if f.default is NO_DEFAULT),
             ]
             schema: JSON = {"type": "object", "properties": properties, "additionalProperties": False}
             if cls.__doc__:

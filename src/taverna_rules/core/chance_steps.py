@@ -19,7 +19,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.core._replace import replace
 from taverna_rules.core.chance import CHANCE, CHANCE_STEP, Odds, Outcome, waits_for_chance
-from taverna_rules.core.engine import LIVE, PURE, Diverged, Engine, Mode, Played, Trace
+from taverna_rules.core.engine import LIVE, Diverged, Engine, Mode, Played, Trace
 from taverna_rules.core.pending import for_seat, player_decisions
 from taverna_rules.core.records import HIDDEN, Action, Decision, Event, FlowAdvanced, PickOutcome, Task
 from taverna_rules.core.serialize import action_from_json, action_to_json
@@ -148,11 +148,8 @@ def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOu
 
 def _stoppable(mode: Mode) -> Mode:
     """``mode`` for a unit that may stop at a draw: its events are checked at its end
-    only, since a stopped unit keeps none of them. A stopped unit is thrown away, so it
-    cannot fold into a state its caller keeps."""
-    if mode.fold == "owned":
-        raise ValueError("a unit in the explicit chance mode cannot fold into the caller's working copy")
-    return Mode(mode.fold, mode.recorded)
+    only, since a stopped unit keeps none of them."""
+    return Mode(mode.recorded)
 
 
 def _checked(engine: Engine, expect: Sequence[Event] | None) -> Played:
@@ -171,7 +168,7 @@ def _await_chance(
     first: Sequence[Event] = (),
 ) -> Played:
     """The unit of work from ``state`` stopped at a draw: the game waits on ``step``."""
-    engine = Engine(rules, state, mode=PURE if expect is None else PURE.verifying(expect))
+    engine = Engine(rules, state, mode=LIVE if expect is None else LIVE.verifying(expect))
     engine.emit(FlowAdvanced((*state.stack, step.task())))
     return [*first, *engine.events], engine.result(), _outcome_decision(len(drawing))
 

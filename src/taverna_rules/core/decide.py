@@ -17,12 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from taverna_rules._shown import shown
 from taverna_rules.core.chance import CHANCE, CHANCE_STEP, chance_mode
 from taverna_rules.core.chance_steps import chance_decision, pick_outcome, play_explicit, run_flow_explicit
-from taverna_rules.core.engine import LIVE, PURE, Engine, Mode, Played, Trace
+from taverna_rules.core.engine import LIVE, Engine, Mode, Played, Trace
 from taverna_rules.core.flow import DecisionKind
 from taverna_rules.core.game_modules import game_module, not_an_action
 from taverna_rules.core.pending import for_seat, player_decisions
@@ -94,9 +92,8 @@ def resolve(
     """:func:`decide_and_fold` of an action known to be legal: one of ``pending.actions``,
     ``pending`` being a decision ``state`` waits for (nothing is checked), worked out in
     ``mode`` (:class:`~taverna_rules.core.engine.Mode`: :data:`LIVE` by default; every
-    mode gives equal events and states). With :data:`~taverna_rules.core.engine.PLAYOUT`,
-    ``state`` is a working copy only the caller holds: it is changed in place and returned
-    unfrozen."""
+    mode gives equal events and states; :data:`~taverna_rules.core.engine.PLAYOUT` keeps
+    no log)."""
     if pending.kind == CHANCE_STEP:
         assert isinstance(action, PickOutcome)
         return pick_outcome(rules, state, action.index, trace=trace, mode=mode)
@@ -112,7 +109,7 @@ def run_flow(rules: Any, state: Any, first: Sequence[Event] = ()) -> list[Event]
     ``first`` (the events that made it) and the events of the run."""
     if chance_mode(state) == "explicit":
         return run_flow_explicit(rules, state, first)
-    engine = Engine(rules, state, mode=PURE)
+    engine = Engine(rules, state, mode=LIVE)
     engine.play()
     return [*first, *engine.events]
 
@@ -173,7 +170,7 @@ def _refusal(rules: Any, state: Any, pending: Decision, action: Action) -> str:
         names = " or ".join(t.__name__ for t in takes)
         why = f"this decision takes {names}, not {type(action).__name__}"
     else:
-        task = attrs.evolve(state.stack[-1], player=pending.player)
+        task = state.stack[-1].replace(player=pending.player)
         why = kind.explain(rules, state, task, action) if kind.explain else ""
     reason = f": {why}" if why else ""
     return (

@@ -18,8 +18,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import evolve
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_rng
 from taverna_rules.core.chance import chance_mode, waits_for_chance
@@ -133,11 +132,11 @@ def _deal(
         things = pools[kind][taken[kind] : taken[kind] + size]
         taken[kind] += size
         if seat is not None:
-            players[seat] = attrs.evolve(players[seat], **{zone.field: _refill(value, things)})
+            players[seat] = evolve(players[seat], **{zone.field: _refill(value, things)})
         elif index is not None:
             pairs = list(fields.get(zone.field, getattr(state, zone.field)))
             pairs[index] = (pairs[index][0], things[0])
             fields[zone.field] = tuple(pairs)
         else:
             fields[zone.field] = _refill(value, things)
-    return attrs.evolve(state, players=tuple(players), **fields)
+    return evolve(state, players=tuple(players), **fields)

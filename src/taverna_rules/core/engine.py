@@ -1,5 +1,5 @@
-"""The engine: a working copy of a state that runs a game's steps, emitting events and
-folding them as it goes.
+"""The engine: runs a game's steps from a state, emitting events and folding each into a
+new immutable state as it goes.
 
 The state's ``stack`` lists the steps still to resolve (:class:`Task`). Automatic steps
 run at once; a decision step stops the engine until a player acts, or, for a
@@ -8,10 +8,10 @@ of work, :meth:`Engine.play`, resolves an action at its decision and runs the au
 steps that follow, up to the next decision; its last event is always a
 :class:`~taverna_rules.core.records.FlowAdvanced` recording the new stack.
 
-How an engine works is its :class:`Mode`: where it folds, whether it keeps a log, whether
-it checks its events against a log's. Callers name a preset: :data:`LIVE` (a game played),
-:data:`PURE` (the reference fold), :data:`PLAYOUT` (search), or ``LIVE.verifying(events)``
-(verified replay).
+How an engine works is its :class:`Mode`: whether it keeps a log, whether it checks its
+events against a log's. Callers name a preset: :data:`LIVE` (a game played),
+:data:`PLAYOUT` (search), or ``LIVE.verifying(events)`` (verified replay). Every mode
+folds each event into a new immutable state, as folding a log does.
 
 Where the rest is: a game's steps and decision kinds are declared on a
 :class:`~taverna_rules.core.flow.Flow`; :mod:`taverna_rules.core.decide` checks an action
@@ -24,11 +24,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from operator import is_
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
-from taverna_rules.core._replace import freeze, replace, thaw
+from taverna_rules.core._replace import replace
 from taverna_rules.core.chance import Chance, Odds, card_from, chance_mode
 from taverna_rules.core.flow import DecisionKind, game_parts
 from taverna_rules.core.pending import waiting
@@ -44,7 +44,7 @@ from taverna_rules.core.records import (
 from taverna_rules.core.views import Visibility
 from taverna_rules.errors import GameModuleError, IllegalActionError
 
-__all__ = ["LIVE", "PLAYOUT", "PURE", "Decision", "Diverged", "Engine", "Fold", "Mode", "Played", "Trace"]
+__all__ = ["LIVE", "PLAYOUT", "Decision", "Diverged", "Engine", "Mode", "Played", "Trace"]
 
 #: A record of the effect nodes an engine resolved, oldest first: ``(ref, path)`` of each
 #: ``effect`` step, the node being ``resolve_ref(rules, ref).at(path)``. For coverage tools.
@@ -52,21 +52,13 @@ Trace = list[tuple[str, tuple[int, ...]]]
 #: What a unit of work gives: its events, the state they fold to and the decision it
 #: waits for next (``None`` once the game is over).
 Played = tuple[list[Event], Any, Decision | None]
-#: Where an engine folds its events (:attr:`Mode.fold`).
-Fold = Literal["pure", "working", "owned"]
 
 
 @attrs.frozen
 class Mode:
     """How an engine works through a unit of play. Name a preset: :data:`LIVE`,
-    :data:`PURE`, :data:`PLAYOUT`, or ``LIVE.verifying(events)`` for verified replay."""
+    :data:`PLAYOUT`, or ``LIVE.verifying(events)`` for verified replay."""
 
-    #: Where events fold. ``"pure"``: each into a new frozen state (the reference path, as
-    #: folding a log does). ``"working"``: into one copy of the state thawed for the unit
-    #: (:func:`~taverna_rules.core._replace.thaw`) and frozen at its end; equal states, one
-    #: copy a unit. ``"owned"``: into a working copy the caller already holds and keeps (a
-    #: playout, for the whole game), changed in place and handed back unfrozen.
-    fold: Fold = "working"
     #: A log is kept: decisions get their prompt and the stack after the unit is emitted as
     #: ``FlowAdvanced``. A playout keeps none: no prompts, the stack set without its
     #: event (the state is the same).
@@ -77,17 +69,13 @@ class Mode:
 
     def verifying(self, events: Sequence[Event]) -> Mode:
         """This mode, checking that the unit produces ``events``."""
-        return Mode(self.fold, self.recorded, events)
+        return Mode(self.recorded, events)
 
 
-#: A game played live (:meth:`Game.apply <taverna_rules.Game.apply>`): one working copy a
-#: unit, a log kept.
+#: A game played live (:meth:`Game.apply <taverna_rules.Game.apply>`): a log kept.
 LIVE = Mode()
-#: The reference path: every event folds into a new frozen state (the opening, positions;
-#: the tests hold :data:`LIVE` equal to it).
-PURE = Mode(fold="pure")
-#: A playout (:class:`~taverna_rules.Playout`): the caller's own working copy, no log.
-PLAYOUT = Mode(fold="owned", recorded=False)
+#: A playout (:class:`~taverna_rules.Playout`): no log, no prompts.
+PLAYOUT = Mode(recorded=False)
 
 
 class Diverged(Exception):
@@ -147,7 +135,7 @@ class Engine:
         rules: Any,
         state: Any,
         trace: Trace | None = None,
-        mode: Mode = PURE,
+        mode: Mode = LIVE,
         picked: tuple[int, ...] = (),
     ) -> None:
         self.rules = rules
@@ -164,8 +152,8 @@ class Engine:
         self._reacted: list[Task] = []
         #: How this engine works.
         self.mode = mode
-        #: The working state, as :attr:`Mode.fold` says; read it with :meth:`result`.
-        self.state = thaw(state) if mode.fold == "working" else state
+        #: The state, each event folded into a new one; read it with :meth:`result`.
+        self.state = state
         self.events: list[Event] = []
         self.stack: list[Task] = list(state.stack)
         #: The decision the unit stopped at, computed once for the caller to reuse.
@@ -180,8 +168,8 @@ class Engine:
         self._drawn = 0
 
     def result(self) -> Any:
-        """The working state, frozen (an ``owned`` one as it is)."""
-        return self.state if self.mode.fold == "owned" else freeze(self.state)
+        """The state the unit reached."""
+        return self.state
 
     def play(self, action: Action | None = None, pending: Decision | None = None) -> Odds | None:
         """The engine's unit of work: ``action`` resolved at ``pending``, the decision the

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from taverna_rules.core.flow import DecisionKind
 from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import Decision, Task
@@ -44,7 +42,7 @@ def waiting(
     assert kind.seats is not None
     done = {seat for seat, _ in state.commits}
     return tuple(
-        _decision(module, rules, state, attrs.evolve(task, player=seat), kind)
+        _decision(module, rules, state, task.replace(player=seat), kind)
         for seat in kind.seats(rules, state, task)
         if seat not in done
     )

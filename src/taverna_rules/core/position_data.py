@@ -12,8 +12,7 @@ import typing
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import NO_DEFAULT, field_names, is_record, record_fields
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core._replace import replace
@@ -185,7 +184,7 @@ def check_type(value: Any, tp: Any, where: str) -> None:
             except ValueError:
                 continue
         raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
-    if attrs.has(tp):
+    if is_record(tp):
         _check_fields(value, tp, where)
         return
     if origin is tuple:
@@ -220,13 +219,12 @@ def _describe(tp: Any) -> str:
 
 
 def _check_fields(value: Any, cls: type, where: str) -> None:
-    fields = {f.name: f for f in attrs.fields(cls)}
+    fields = {f.name: f for f in record_fields(cls)}
     given = check_keys(where, value, set(fields))
-    hints = typing.get_type_hints(cls)
     for name, field in fields.items():
         if name in given:
-            check_type(given[name], hints[name], f"{where}.{name}")
-        elif field.default is attrs.NOTHING:
+            check_type(given[name], field.type, f"{where}.{name}")
+        elif field.default is NO_DEFAULT:
             raise ValueError(f"{where}: missing field {name!r}")
 
 
@@ -313,7 +311,7 @@ def read_state(
 
     from taverna_rules.errors import OptionError, PositionError
 
-    unknown = unknown_fields(data, {f.name for f in attrs.fields(state_type)})
+    unknown = unknown_fields(data, set(field_names(state_type)))
     if unknown:
         raise PositionError(unknown)
     given = data.get("rules")

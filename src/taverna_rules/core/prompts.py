@@ -27,8 +27,6 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from taverna_rules.core.records import Decision, Task
 from taverna_rules.dsl.text import Text
 
@@ -101,4 +99,4 @@ def prompt_in(module: Any, rules: Any, state: Any, decision: Decision, lang: str
     task = state.stack[-1] if state.stack else None
     if kind is None or task is None or task.kind != decision.kind or not isinstance(kind.prompt, Addressed):
         return decision.prompt
-    return kind.prompt(rules, state, attrs.evolve(task, player=decision.player), lang)
+    return kind.prompt(rules, state, task.replace(player=decision.player), lang)

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules._records import field_names
 from taverna_rules._shown import shown
 from taverna_rules.core.chance import CHANCE_STEP
 from taverna_rules.core.chance_steps import picked_first
@@ -215,8 +216,8 @@ def _who(state: Any, decision: Decision) -> str:
 def _values(record: Any) -> list[Any]:
     """The hashable field values of an event or action."""
     out = []
-    for field in type(record).__attrs_attrs__:
-        value = getattr(record, field.name)
+    for name in field_names(type(record)):
+        value = getattr(record, name)
         try:
             hash(value)
         except TypeError:

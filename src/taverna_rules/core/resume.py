@@ -9,7 +9,7 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules.core.decide import decide, run_flow
-from taverna_rules.core.engine import PURE, Engine
+from taverna_rules.core.engine import LIVE, Engine
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.position_data import buried_decisions, refusal
 from taverna_rules.core.records import Event
@@ -28,7 +28,7 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
     if problems:
         raise PositionError(refusal(problems))
     first = f"{state.stack[-1].kind!r}" if state.stack else "none"
-    engine = Engine(rules, state, mode=PURE)
+    engine = Engine(rules, state, mode=LIVE)
     try:
         drawing = engine.play()
     except Exception as exc:  # whatever fails in the steps of a hand-written state is its fault

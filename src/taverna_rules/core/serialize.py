@@ -27,6 +27,7 @@ import cattrs
 import cattrs.v
 from cattrs.gen import make_dict_structure_fn
 
+from taverna_rules._records import NO_DEFAULT, field_names, record_fields
 from taverna_rules._shown import shown
 from taverna_rules.core.game_modules import DEFAULT_GAME, GameModule, game_module
 from taverna_rules.core.records import INT_BOUND, Action, Decision, Event
@@ -122,6 +123,45 @@ def _strict_converter(module: GameModule) -> cattrs.Converter:
 
     converter.register_structure_hook_factory(attrs.has, record_reader)
 
+    def plain_reader(cls: type) -> Callable[[Any, Any], Any]:
+        # A plain record (its fields written out, see taverna_rules._records), read as
+        # strictly as an attrs one: each field of its type, none missing, none unknown,
+        # every problem reported with the field's name.
+        fields = record_fields(cls)
+        names = {f.name for f in fields}
+
+        def read(value: Any, _: Any) -> Any:
+            if not isinstance(value, dict):
+                raise _WrongValue(f"expected an object, not {shown(value)}")
+            given, errors = {}, []
+            for field in fields:
+                if field.name not in value:
+                    if field.default is NO_DEFAULT:
+                        errors.append(_noted(KeyError(field.name), cls, field.name, field.type))
+                    continue
+                try:
+                    given[field.name] = converter.structure(value[field.name], field.type)
+                except Exception as exc:  # gathered, as cattrs gathers them
+                    errors.append(_noted(exc, cls, field.name, field.type))
+            extra = set(value) - names
+            if extra:
+                errors.append(cattrs.ForbiddenExtraKeysError("", cls, extra))
+            if errors:
+                raise cattrs.ClassValidationError(f"While structuring {cls.__name__}", errors, cls)
+            return cls(**given)
+
+        return read
+
+    def plain_writer(cls: type) -> Callable[[Any], Any]:
+        names = field_names(cls)
+        return lambda record: {name: converter.unstructure(getattr(record, name)) for name in names}
+
+    def is_plain(tp: Any) -> bool:
+        return isinstance(tp, type) and hasattr(tp, "__record_fields__")
+
+    converter.register_structure_hook_factory(is_plain, plain_reader)
+    converter.register_unstructure_hook_factory(is_plain, plain_writer)
+
     def read_action(value: Any, _: Any) -> Action:
         action: Action = _tagged(converter, _local(value, module, "an action"), actions, "action")
         return action
@@ -130,6 +170,14 @@ def _strict_converter(module: GameModule) -> cattrs.Converter:
     converter.register_structure_hook_func(lambda tp: tp is Action, read_action)
     converter.register_unstructure_hook(Action, action_to_dict)
     return converter
+
+
+def _noted(exc: Exception, cls: type, name: str, tp: Any) -> Exception:
+    """``exc`` noted with the field it was raised for, the way cattrs notes its own."""
+    words = f"Structuring class {cls.__qualname__} @ attribute {name}"
+    note = cattrs.AttributeValidationNote(words, name, tp)
+    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+    return exc
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

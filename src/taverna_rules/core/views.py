@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 import attrs
 
+from taverna_rules._records import evolve, field_names
 from taverna_rules.core.chance import CHANCE_STEP, waits_for_chance
 from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced, Task
 
@@ -166,7 +167,7 @@ class Visibility:
             if zone.per_player:
                 for seat, player in enumerate(players):
                     field = zone.field
-                    players[seat] = attrs.evolve(
+                    players[seat] = evolve(
                         player, **{field: zone.redact(getattr(player, field), seat, viewer)}
                     )
             else:
@@ -175,7 +176,7 @@ class Visibility:
             changes["players"] = tuple(players)
         if waits_for_chance(state):
             changes["stack"] = _chance_hidden(state.stack, viewer)
-        return attrs.evolve(state, **changes)
+        return evolve(state, **changes)
 
     def redact_event(self, event: Event, viewer: int | None) -> Event:
         """``event`` as ``viewer`` sees it: each field of a zone redacted by its policy, the
@@ -350,8 +351,8 @@ def _count_texts(value: Any, texts: set[str], counts: Counter[str], sign: int) -
         elif isinstance(item, Mapping):
             todo.extend(item.keys())
             todo.extend(item.values())
-        elif attrs.has(type(item)):
-            todo.extend(getattr(item, field.name) for field in attrs.fields(type(item)))
+        else:
+            todo.extend(getattr(item, name) for name in field_names(type(item)))
 
 
 def _texts_added(before: Any, after: Any, texts: set[str]) -> Counter[str]:
@@ -365,8 +366,9 @@ def _texts_added(before: Any, after: Any, texts: set[str]) -> Counter[str]:
         if old is new:
             continue
         kind = type(new)
-        if type(old) is kind and attrs.has(kind):
-            todo.extend((getattr(old, f.name), getattr(new, f.name)) for f in attrs.fields(kind))
+        names = field_names(kind)
+        if type(old) is kind and names:
+            todo.extend((getattr(old, name), getattr(new, name)) for name in names)
         elif type(old) is kind is tuple and len(old) == len(new):
             todo.extend(zip(old, new, strict=True))
         else:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from taverna_rules.core._replace import replace
-from taverna_rules.core.folds import CORE_FOLDS, FoldTable, replace_player
+from taverna_rules.core.folds import CORE_FOLDS, FoldTable
 from taverna_rules.games.cavern_tavern import events as ev
 from taverna_rules.games.cavern_tavern.state import GameState, Player, Task, VPLine, without
 
@@ -20,13 +19,13 @@ _on = _HANDLERS.on
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
-    folded: GameState = replace_player(state, seat, **changes)
-    return folded
+    players = state.players
+    return state.replace(players=(*players[:seat], players[seat].replace(**changes), *players[seat + 1 :]))
 
 
 def _drawn(state: GameState, **changes: Any) -> GameState:
     """A chance event: the draw is counted."""
-    return replace(state, draws=state.draws + 1, **changes)
+    return state.replace(draws=state.draws + 1, **changes)
 
 
 def _add_vp(vp: VPLine, category: str, amount: int) -> VPLine:
@@ -72,8 +71,7 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
 
 @_on(ev.BoardSetUp)
 def _board(state: GameState, e: ev.BoardSetUp) -> GameState:
-    return replace(
-        state,
+    return state.replace(
         supply=e.supply,
         order_deck=e.order_deck,
         item_deck=e.item_deck,
@@ -91,8 +89,8 @@ def _secret(state: GameState, e: ev.SecretDealt) -> GameState:
 
 @_on(ev.WhiteDieGiven)
 def _white(state: GameState, e: ev.WhiteDieGiven) -> GameState:
-    players = tuple(replace(p, white=seat == e.player) for seat, p in enumerate(state.players))
-    return replace(state, players=players)
+    players = tuple(p.replace(white=seat == e.player) for seat, p in enumerate(state.players))
+    return state.replace(players=players)
 
 
 @_on(ev.TableRefilled)
@@ -105,10 +103,10 @@ def _refill(state: GameState, e: ev.TableRefilled) -> GameState:
 @_on(ev.RoundStarted)
 def _round(state: GameState, e: ev.RoundStarted) -> GameState:
     players = tuple(
-        replace(p, acted=False, passed=False, placed=False, key=False, owes_order=p.order is None)
+        p.replace(acted=False, passed=False, placed=False, key=False, owes_order=p.order is None)
         for p in state.players
     )
-    return replace(state, round=e.round, placements=(), players=players)
+    return state.replace(round=e.round, placements=(), players=players)
 
 
 @_on(ev.DiceRolled)
@@ -131,7 +129,7 @@ def _placed(state: GameState, e: ev.DicePlaced) -> GameState:
     dice = list(state.players[e.player].dice)
     for value in _dice_of(e.dice):
         dice.remove(value)
-    state = replace(state, placements=(*state.placements, (e.place, e.player, e.dice)))
+    state = state.replace(placements=(*state.placements, (e.place, e.player, e.dice)))
     return _player(state, e.player, dice=tuple(dice), placed=True)
 
 
@@ -145,14 +143,14 @@ def _changed(state: GameState, e: ev.DieChanged) -> GameState:
 @_on(ev.IngredientGained)
 def _gained(state: GameState, e: ev.IngredientGained) -> GameState:
     player = state.players[e.player]
-    state = replace(state, supply=without(state.supply, (e.ingredient,)))
+    state = state.replace(supply=without(state.supply, (e.ingredient,)))
     return _player(state, e.player, ingredients=tuple(sorted((*player.ingredients, e.ingredient))))
 
 
 @_on(ev.IngredientsReturned)
 def _returned(state: GameState, e: ev.IngredientsReturned) -> GameState:
     player = state.players[e.player]
-    state = replace(state, supply=tuple(sorted((*state.supply, *e.ingredients))))
+    state = state.replace(supply=tuple(sorted((*state.supply, *e.ingredients))))
     return _player(state, e.player, ingredients=without(player.ingredients, e.ingredients))
 
 
@@ -176,14 +174,14 @@ def _track(state: GameState, e: ev.TrackMoved) -> GameState:
 
 @_on(ev.FirstPlayerTaken)
 def _first(state: GameState, e: ev.FirstPlayerTaken) -> GameState:
-    return replace(state, first=e.player)
+    return state.replace(first=e.player)
 
 
 @_on(ev.OrderTaken)
 def _order_taken(state: GameState, e: ev.OrderTaken) -> GameState:
     tables = list(state.tables)
     tables[e.table] = ""
-    state = replace(state, tables=tuple(tables))
+    state = state.replace(tables=tuple(tables))
     return _player(state, e.player, order=e.order, table=e.table, taken=e.round, owes_order=False)
 
 
@@ -197,14 +195,14 @@ def _order_drawn(state: GameState, e: ev.OrderDrawn) -> GameState:
 def _order_discarded(state: GameState, e: ev.OrderDiscarded) -> GameState:
     tables = list(state.tables)
     tables[e.table] = ""
-    state = replace(state, tables=tuple(tables), order_discard=(*state.order_discard, e.order))
+    state = state.replace(tables=tuple(tables), order_discard=(*state.order_discard, e.order))
     return _player(state, e.player, table=e.table)
 
 
 @_on(ev.OrderServed)
 def _served(state: GameState, e: ev.OrderServed) -> GameState:
     player = state.players[e.player]
-    state = replace(state, supply=tuple(sorted((*state.supply, *e.ingredients))))
+    state = state.replace(supply=tuple(sorted((*state.supply, *e.ingredients))))
     return _player(
         state,
         e.player,
@@ -232,7 +230,7 @@ def _orders_revealed(state: GameState, e: ev.OrdersRevealed) -> GameState:
 @_on(ev.OrderLeft)
 def _left(state: GameState, e: ev.OrderLeft) -> GameState:
     player = state.players[e.player]
-    state = replace(state, order_discard=(*state.order_discard, e.order))
+    state = state.replace(order_discard=(*state.order_discard, e.order))
     vp = _add_vp(player.vp, "customers_left", -e.lose) if e.lose else player.vp
     return _player(state, e.player, order=None, table=-1, taken=0, vp=vp)
 
@@ -251,7 +249,7 @@ def _items_drawn(state: GameState, e: ev.ItemsDrawn) -> GameState:
 @_on(ev.ItemKept)
 def _kept(state: GameState, e: ev.ItemKept) -> GameState:
     player = state.players[e.player]
-    state = replace(state, item_deck=tuple(sorted((*state.item_deck, *e.returned))))
+    state = state.replace(item_deck=tuple(sorted((*state.item_deck, *e.returned))))
     return _player(state, e.player, offer=(), items=tuple(sorted((*player.items, e.card))))
 
 
@@ -264,8 +262,7 @@ def _items_gained(state: GameState, e: ev.ItemsGained) -> GameState:
 
 @_on(ev.ItemsReshuffled)
 def _reshuffled(state: GameState, e: ev.ItemsReshuffled) -> GameState:
-    return replace(
-        state,
+    return state.replace(
         item_deck=tuple(sorted((*state.item_deck, *e.cards))),
         item_discard=(),
     )
@@ -273,7 +270,7 @@ def _reshuffled(state: GameState, e: ev.ItemsReshuffled) -> GameState:
 
 def _item_out(state: GameState, seat: int, card: str) -> GameState:
     player = state.players[seat]
-    state = replace(state, item_discard=(*state.item_discard, card))
+    state = state.replace(item_discard=(*state.item_discard, card))
     return _player(state, seat, items=without(player.items, (card,)))
 
 
@@ -308,16 +305,16 @@ def _summoned(state: GameState, e: ev.NastySummoned) -> GameState:
 def _obeyed(state: GameState, e: ev.NastyObeyed) -> GameState:
     player = state.players[e.player]
     demands = tuple(d for d in player.demands if d[0] != e.card)
-    state = replace(state, nasty_discard=(*state.nasty_discard, e.card))
+    state = state.replace(nasty_discard=(*state.nasty_discard, e.card))
     return _player(state, e.player, demands=demands, obeyed=(*player.obeyed, e.card))
 
 
 @_on(ev.SecretsRevealed)
 def _revealed(state: GameState, e: ev.SecretsRevealed) -> GameState:
-    players = tuple(replace(p, secret="", shown=card) for p, card in zip(state.players, e.cards, strict=True))
-    return replace(state, players=players)
+    players = tuple(p.replace(secret="", shown=card) for p, card in zip(state.players, e.cards, strict=True))
+    return state.replace(players=players)
 
 
 @_on(ev.GameEnded)
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return replace(state, result=e.result)
+    return state.replace(result=e.result)

@@ -23,12 +23,10 @@ lists what is on the table and in the players' hands. Dumping writes every field
 from __future__ import annotations
 
 import json
-import typing
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import field_names, record_fields
 from taverna_rules.core.arguments import name_problem, resolve_options
 from taverna_rules.core.position_data import (
     INTEGER_SCHEMA,
@@ -52,8 +50,8 @@ from taverna_rules.games.cavern_tavern.state import GameState, Player
 __all__ = ["FORMAT", "POSITIONS", "dump", "load", "schema"]
 
 FORMAT = "cavern-tavern-position/1"
-_STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
-_PLAYER_FIELDS = {f.name for f in attrs.fields(Player)}
+_STATE_FIELDS = set(field_names(GameState))
+_PLAYER_FIELDS = set(field_names(Player))
 #: Where each kind of card or ingredient lies when a document leaves it out: the rest.
 _REST = {
     "order_deck": "orders",
@@ -68,7 +66,7 @@ def dump(state: GameState) -> dict[str, Any]:
     """``state`` as the plain data of a position document (names, not seats)."""
     plain = converter().unstructure(state)
     names = [p.name for p in state.players]
-    data: dict[str, Any] = {key: plain[key] for key in (f.name for f in attrs.fields(GameState))}
+    data: dict[str, Any] = {key: plain[key] for key in field_names(GameState)}
     data["players"] = [
         {**player, "vp": dict(p.vp)} for player, p in zip(plain["players"], state.players, strict=True)
     ]
@@ -136,19 +134,18 @@ def _with_the_rest(rules: RuleSet, state: GameState, given: set[str]) -> GameSta
     if not missing:
         return state
     emptied: dict[str, Any] = dict.fromkeys(missing, ())
-    found, wanted = whereabouts(rules, attrs.evolve(state, **emptied)), expected(rules)
+    found, wanted = whereabouts(rules, state.replace(**emptied)), expected(rules)
     rest: dict[str, Any] = {
         field: tuple(sorted((wanted[_REST[field]] - found[_REST[field]]).elements())) for field in missing
     }
-    return attrs.evolve(state, **rest)
+    return state.replace(**rest)
 
 
 def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     """The JSON Schema of the document :func:`dump` writes (``of(type)``: the schema of a
     state field's type); :func:`load` also reads YAML, leaves out fields (a fresh game's
     values, the rest of the cards in the decks), and VP written as pairs."""
-    hints = typing.get_type_hints(Player)
-    player = {f.name: of(hints[f.name]) for f in attrs.fields(Player)}
+    player = {f.name: of(f.type) for f in record_fields(Player)}
     player.update(name=NAME_SCHEMA, vp={"type": "object", "additionalProperties": INTEGER_SCHEMA})
     friendly: dict[str, Any] = {
         "players": {
@@ -173,10 +170,9 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
         },
         "stack": STACK_SCHEMA,
     }
-    state_hints = typing.get_type_hints(GameState)
     properties: dict[str, Any] = {"format": {"const": FORMAT}}
-    for field in attrs.fields(GameState):
-        properties[field.name] = friendly.get(field.name) or of(state_hints[field.name])
+    for field in record_fields(GameState):
+        properties[field.name] = friendly.get(field.name) or of(field.type)
     return {
         "type": "object",
         "properties": properties,

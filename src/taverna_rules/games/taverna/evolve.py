@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from functools import reduce
 from typing import Any
 
-from taverna_rules.core._replace import replace, replace_item
-from taverna_rules.core.folds import FoldTable, replace_player
+from taverna_rules.core.folds import FoldTable
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.state import GameState, PlayerState, TurnState, add_vp, card_kind
 
@@ -23,12 +22,13 @@ _on = _HANDLERS.on
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
-    folded: GameState = replace_player(state, seat, **changes)
-    return folded
+    players = state.players
+    return state.replace(players=(*players[:seat], players[seat].replace(**changes), *players[seat + 1 :]))
 
 
 def _tavern(state: GameState, tavern_id: str, **changes: Any) -> GameState:
-    return replace_item(state, "taverns", state.tavern_index(tavern_id), **changes)
+    index, taverns = state.tavern_index(tavern_id), state.taverns
+    return state.replace(taverns=(*taverns[:index], taverns[index].replace(**changes), *taverns[index + 1 :]))
 
 
 def _bump(counts: tuple[tuple[str, int], ...], key: str, delta: int) -> tuple[tuple[str, int], ...]:
@@ -97,8 +97,7 @@ def _position(state: GameState, e: ev.PositionLoaded) -> GameState:
 
 @_on(ev.BoardPrepared)
 def _board(state: GameState, e: ev.BoardPrepared) -> GameState:
-    return replace(
-        state,
+    return state.replace(
         taverns=e.taverns,
         tiles=e.tiles,
         tiles_removed=tuple((k, 0) for k, _ in e.tiles),
@@ -109,40 +108,40 @@ def _board(state: GameState, e: ev.BoardPrepared) -> GameState:
 
 @_on(ev.CustomerDeckShuffled)
 def _customer_deck(state: GameState, e: ev.CustomerDeckShuffled) -> GameState:
-    return replace(state, customer_deck=e.order)
+    return state.replace(customer_deck=e.order)
 
 
 @_on(ev.SpellDeckShuffled)
 def _spell_deck(state: GameState, e: ev.SpellDeckShuffled) -> GameState:
-    return replace(state, spell_deck=e.order)
+    return state.replace(spell_deck=e.order)
 
 
 @_on(ev.FavoursShuffled)
 def _favours(state: GameState, e: ev.FavoursShuffled) -> GameState:
-    return replace(state, castle=e.castle, favour_reserve=e.reserve)
+    return state.replace(castle=e.castle, favour_reserve=e.reserve)
 
 
 @_on(ev.CustomerRevealed)
 def _revealed(state: GameState, e: ev.CustomerRevealed) -> GameState:
-    return replace(state, customer_deck=_without(state.customer_deck, e.card), row=(*state.row, e.card))
+    return state.replace(customer_deck=_without(state.customer_deck, e.card), row=(*state.row, e.card))
 
 
 @_on(ev.SpellDrawn)
 def _drawn(state: GameState, e: ev.SpellDrawn) -> GameState:
-    state = replace(state, spell_deck=_without(state.spell_deck, e.spell))
+    state = state.replace(spell_deck=_without(state.spell_deck, e.spell))
     return _player(state, e.player, hand=(*state.players[e.player].hand, e.spell))
 
 
 @_on(ev.CurseDrawn)
 def _cursed(state: GameState, e: ev.CurseDrawn) -> GameState:
-    return replace(state, spell_deck=_without(state.spell_deck, e.spell), curses=(*state.curses, e.spell))
+    return state.replace(spell_deck=_without(state.spell_deck, e.spell), curses=(*state.curses, e.spell))
 
 
 @_on(ev.ChosenPeople)
 def _chosen(state: GameState, e: ev.ChosenPeople) -> GameState:
     if e.role == "queen":
-        return replace(state, queen=e.people)
-    return replace(state, king=e.people)
+        return state.replace(queen=e.people)
+    return state.replace(king=e.people)
 
 
 @_on(ev.DeedBought)
@@ -155,17 +154,16 @@ def _deed(state: GameState, e: ev.DeedBought) -> GameState:
 
 @_on(ev.TurnStarted)
 def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
-    return replace(state, turn=TurnState(e.player))
+    return state.replace(turn=TurnState(e.player))
 
 
 @_on(ev.CustomerCardPicked)
 def _picked(state: GameState, e: ev.CustomerCardPicked) -> GameState:
     turn = state.turn or TurnState(e.player)
-    state = replace(
-        state,
+    state = state.replace(
         row=_without(state.row, e.card),
         tiles=_bump(state.tiles, e.people, -1),
-        turn=replace(turn, card=e.card, people=e.people, symbols=e.symbols),
+        turn=turn.replace(card=e.card, people=e.people, symbols=e.symbols),
         customers_played=state.customers_played + 1,
     )
     return _player(state, e.player, cards=(*state.players[e.player].cards, e.card))
@@ -176,7 +174,7 @@ def _seated(state: GameState, e: ev.CustomerSeated) -> GameState:
     tavern = state.tavern(e.tavern)
     state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, e.people))
     if state.turn is not None and state.turn.player == e.player:
-        state = replace(state, turn=replace(state.turn, tavern=e.tavern, table=e.table))
+        state = state.replace(turn=state.turn.replace(tavern=e.tavern, table=e.table))
     return state
 
 
@@ -184,7 +182,7 @@ def _seated(state: GameState, e: ev.CustomerSeated) -> GameState:
 def _removed(state: GameState, e: ev.CustomerRemoved) -> GameState:
     tavern = state.tavern(e.tavern)
     state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, None))
-    return replace(state, tiles_removed=_bump(state.tiles_removed, e.people, 1))
+    return state.replace(tiles_removed=_bump(state.tiles_removed, e.people, 1))
 
 
 @_on(ev.TrackAdvanced)
@@ -218,19 +216,19 @@ def _privilege_taken(state: GameState, e: ev.PrivilegeTaken) -> GameState:
 
 @_on(ev.PrivilegesGained)
 def _privileges_gained(state: GameState, e: ev.PrivilegesGained) -> GameState:
-    state = replace(state, privilege_supply=state.privilege_supply - e.count)
+    state = state.replace(privilege_supply=state.privilege_supply - e.count)
     return _player(state, e.player, privileges=state.players[e.player].privileges + e.count)
 
 
 @_on(ev.SpellSold)
 def _sold(state: GameState, e: ev.SpellSold) -> GameState:
-    state = replace(state, spell_discard=(*state.spell_discard, (e.player, e.spell)))
+    state = state.replace(spell_discard=(*state.spell_discard, (e.player, e.spell)))
     return _player(state, e.player, hand=_without(state.players[e.player].hand, e.spell))
 
 
 @_on(ev.TurnEnded)
 def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
-    return replace(state, turn=None)
+    return state.replace(turn=None)
 
 
 @_on(ev.SpellsExchanged)
@@ -239,34 +237,32 @@ def _exchanged(state: GameState, e: ev.SpellsExchanged) -> GameState:
     for spell in e.spells:
         hand = _without(hand, spell)
     discard = (*state.spell_discard, *((e.player, s) for s in e.spells))
-    return _player(replace(state, spell_discard=discard), e.player, hand=hand)
+    return _player(state.replace(spell_discard=discard), e.player, hand=hand)
 
 
 @_on(ev.PrivilegesExchanged)
 def _privileges_exchanged(state: GameState, e: ev.PrivilegesExchanged) -> GameState:
-    state = replace(state, privileges_discarded=state.privileges_discarded + e.count)
+    state = state.replace(privileges_discarded=state.privileges_discarded + e.count)
     return _player(state, e.player, privileges=state.players[e.player].privileges - e.count)
 
 
 @_on(ev.RoyalScoringChosen)
 def _royal(state: GameState, e: ev.RoyalScoringChosen) -> GameState:
-    state = replace(state, royal_used=(*state.royal_used, (e.scoring, e.player)))
+    state = state.replace(royal_used=(*state.royal_used, (e.scoring, e.player)))
     return _player(state, e.player, royal=(*state.players[e.player].royal, e.scoring))
 
 
 @_on(ev.PrivilegesDiscarded)
 def _privileges_discarded(state: GameState, e: ev.PrivilegesDiscarded) -> GameState:
-    state = replace(state, privileges_discarded=state.privileges_discarded + e.count)
+    state = state.replace(privileges_discarded=state.privileges_discarded + e.count)
     return _player(state, e.player, privileges=state.players[e.player].privileges - e.count)
 
 
 @_on(ev.DignitaryActivated)
 def _activated(state: GameState, e: ev.DignitaryActivated) -> GameState:
     turn = state.turn or TurnState(e.player)
-    return replace(
-        state,
-        turn=replace(
-            turn,
+    return state.replace(
+        turn=turn.replace(
             dignitaries_used=(*turn.dignitaries_used, e.dignitary),
             regular_activation_used=turn.regular_activation_used or not e.extra,
             extra_activation_used=turn.extra_activation_used or e.extra,
@@ -280,7 +276,7 @@ def _moved(state: GameState, e: ev.DignitaryMoved) -> GameState:
     state = _tavern(state, e.start, dignitaries=tuple(d for d in start.dignitaries if d != e.dignitary))
     state = _tavern(state, e.end, dignitaries=(*state.tavern(e.end).dignitaries, e.dignitary))
     if state.turn is not None:
-        state = replace(state, turn=replace(state.turn, arrival=e.end))
+        state = state.replace(turn=state.turn.replace(arrival=e.end))
     return state
 
 
@@ -295,20 +291,20 @@ def _taken_over(state: GameState, e: ev.DeedTakenOver) -> GameState:
 
 @_on(ev.GuildTokenPlaced)
 def _token(state: GameState, e: ev.GuildTokenPlaced) -> GameState:
-    state = replace(state, guild_supply=_bump(state.guild_supply, e.symbol, -1))
+    state = state.replace(guild_supply=_bump(state.guild_supply, e.symbol, -1))
     return _tavern(state, e.tavern, guild_tokens=(*state.tavern(e.tavern).guild_tokens, e.symbol))
 
 
 @_on(ev.FavourTaken)
 def _favour_taken(state: GameState, e: ev.FavourTaken) -> GameState:
-    state = replace(state, castle=_without(state.castle, e.favour))
+    state = state.replace(castle=_without(state.castle, e.favour))
     return _player(state, e.player, favours=(*state.players[e.player].favours, e.favour))
 
 
 @_on(ev.CastleRefilled)
 def _refilled(state: GameState, e: ev.CastleRefilled) -> GameState:
-    return replace(
-        state, favour_reserve=_without(state.favour_reserve, e.favour), castle=(*state.castle, e.favour)
+    return state.replace(
+        favour_reserve=_without(state.favour_reserve, e.favour), castle=(*state.castle, e.favour)
     )
 
 
@@ -325,7 +321,7 @@ def _favour_used(state: GameState, e: ev.FavourUsed) -> GameState:
 
 def _turn_change(state: GameState, **changes: Any) -> GameState:
     assert state.turn is not None, "no turn in progress"
-    return replace(state, turn=replace(state.turn, **changes))
+    return state.replace(turn=state.turn.replace(**changes))
 
 
 @_on(ev.CardSymbolsChanged)
@@ -335,7 +331,7 @@ def _symbols(state: GameState, e: ev.CardSymbolsChanged) -> GameState:
 
 @_on(ev.CustomerPeopleChanged)
 def _people_changed(state: GameState, e: ev.CustomerPeopleChanged) -> GameState:
-    state = replace(state, tiles=_bump(_bump(state.tiles, e.start, 1), e.end, -1))
+    state = state.replace(tiles=_bump(_bump(state.tiles, e.start, 1), e.end, -1))
     return _turn_change(state, people=e.end)
 
 
@@ -364,11 +360,11 @@ def _spell_cast(state: GameState, e: ev.SpellCast) -> GameState:
 
 @_on(ev.GameEnded)
 def _ended(state: GameState, e: ev.GameEnded) -> GameState:
-    return replace(state, result=e.result)
+    return state.replace(result=e.result)
 
 
 @_on(ev.FlowAdvanced)
 def _flow(state: GameState, e: ev.FlowAdvanced) -> GameState:
     if state.stack is e.stack:
         return state
-    return replace(state, stack=e.stack)
+    return state.replace(stack=e.stack)

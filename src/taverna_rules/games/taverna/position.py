@@ -15,12 +15,10 @@ the next one first.
 from __future__ import annotations
 
 import json
-import typing
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import field_names, record_fields
 from taverna_rules._shown import shown
 from taverna_rules.core.position_data import (
     INTEGER_SCHEMA,
@@ -45,10 +43,10 @@ from taverna_rules.games.taverna.state import GameState, PlayerState, TavernStat
 __all__ = ["FORMAT", "POSITIONS", "dump", "load", "schema"]
 
 FORMAT = "taverna-position/1"
-_STATE_FIELDS = {f.name for f in attrs.fields(GameState)}
-_PLAYER_FIELDS = {f.name for f in attrs.fields(PlayerState)}
-_TAVERN_FIELDS = {f.name for f in attrs.fields(TavernState)}
-_TURN_FIELDS = {f.name for f in attrs.fields(TurnState)}
+_STATE_FIELDS = set(field_names(GameState))
+_PLAYER_FIELDS = set(field_names(PlayerState))
+_TAVERN_FIELDS = set(field_names(TavernState))
+_TURN_FIELDS = set(field_names(TurnState))
 _FRIENDLY = {
     "players",
     "taverns",
@@ -68,7 +66,7 @@ def dump(state: GameState) -> dict[str, Any]:
     names = [p.name for p in state.players]
     data: dict[str, Any] = {"format": FORMAT}
     plain = json_converter.unstructure(state)
-    for key in (f.name for f in attrs.fields(GameState)):
+    for key in field_names(GameState):
         if key not in _FRIENDLY:
             data[key] = plain[key]
     data["players"] = [
@@ -246,17 +244,13 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     """The dict[str, Any] Schema of the document :func:`dump` writes (``of(type)``: the schema of a
     state field's type); :func:`load` also reads YAML, leaves out fields (a fresh game's
     values), and pairs written as lists."""
-    hints = typing.get_type_hints(GameState)
     name = NAME_SCHEMA
     counts: dict[str, Any] = {"type": "object", "additionalProperties": INTEGER_SCHEMA}
-    player_hints = typing.get_type_hints(PlayerState)
-    player = {f.name: of(player_hints[f.name]) for f in attrs.fields(PlayerState)}
+    player = {f.name: of(f.type) for f in record_fields(PlayerState)}
     player.update(name=name, tracks=counts, vp=counts)
-    tavern_hints = typing.get_type_hints(TavernState)
-    tavern = {f.name: of(tavern_hints[f.name]) for f in attrs.fields(TavernState) if f.name != "id"}
+    tavern = {f.name: of(f.type) for f in record_fields(TavernState) if f.name != "id"}
     tavern["deeds"] = {"type": "array", "items": {"anyOf": [name, {"type": "null"}]}}
-    turn_hints = typing.get_type_hints(TurnState)
-    turn = {f.name: of(turn_hints[f.name]) for f in attrs.fields(TurnState)}
+    turn = {f.name: of(f.type) for f in record_fields(TurnState)}
     turn["player"] = name
     friendly: dict[str, Any] = {
         "players": {
@@ -291,8 +285,8 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
         },
     }
     properties: dict[str, Any] = {"format": {"const": "taverna-position/1"}}
-    for field in attrs.fields(GameState):
-        properties[field.name] = friendly.get(field.name) or of(hints[field.name])
+    for field in record_fields(GameState):
+        properties[field.name] = friendly.get(field.name) or of(field.type)
     return {
         "type": "object",
         "properties": properties,

@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import field_names
 from taverna_rules.core.coverage import ConformanceHooks, Ledger
 from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import Action
@@ -39,7 +38,7 @@ def checking(check: str, doing: str) -> Iterator[None]:
 
 def differing_fields(live: Any, other: Any) -> list[str]:
     """The names of the fields where two records of the same class differ."""
-    return [f.name for f in attrs.fields(type(live)) if getattr(live, f.name) != getattr(other, f.name)]
+    return [name for name in field_names(type(live)) if getattr(live, name) != getattr(other, name)]
 
 
 def viewer_name(viewer: int | None) -> str:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import attrs
-
+from taverna_rules._records import field_names
 from taverna_rules.core.records import HIDDEN, ChoiceCommitted, Event
 from taverna_rules.core.serialize import event_to_dict, json_strings
 from taverna_rules.core.views import STATE_ZONE
@@ -108,5 +107,5 @@ def _parts(value: Any) -> Iterator[Any]:
         yield item
         if isinstance(item, tuple | list):
             todo.extend(item)
-        elif attrs.has(type(item)):
-            todo.extend(getattr(item, field.name) for field in attrs.fields(type(item)))
+        else:
+            todo.extend(getattr(item, name) for name in field_names(type(item)))
