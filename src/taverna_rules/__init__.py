@@ -23,6 +23,7 @@ from taverna_rules.content.model import Names, PackInfo, Provenance, RuleOption
 from taverna_rules.content.problems import Problem, Severity, ValidationReport
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.content.where import Declared
+from taverna_rules.core import engine as _engine_module
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import CardText, RulesText
@@ -77,6 +78,11 @@ from taverna_rules.wire_schemas import wire_schema
 
 __version__ = VERSION
 
+#: True in the compiled build (``make compiled``, or ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip
+#: install .``): the engine's hot modules are native code made by mypyc from this same
+#: source; False in the pure-Python package.
+COMPILED: bool = not _engine_module.__file__.endswith(".py")
+
 __all__ = [
     "Action",
     "action_space",
@@ -87,6 +93,7 @@ __all__ = [
     "Built",
     "CardText",
     "CHANCE",
+    "COMPILED",
     "ChanceMode",
     "ChoiceCommitted",
     "ChoicesRevealed",
