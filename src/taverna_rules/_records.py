@@ -116,9 +116,15 @@ def record_fields(cls: type) -> tuple[RecordField, ...]:
     return found
 
 
+#: How each record class copies itself with changes: its own ``replace``, or attrs'.
+_COPIES: dict[type, Any] = {}
+
+
 def evolve(record: Any, **changes: Any) -> Any:
     """A copy of ``record`` with ``changes``, for a record of either kind (a plain record's
     own ``replace`` is faster where its type is known)."""
-    if hasattr(type(record), "__record_fields__"):
-        return record.replace(**changes)
-    return attrs.evolve(record, **changes)
+    cls = type(record)
+    copy = _COPIES.get(cls)
+    if copy is None:
+        copy = _COPIES[cls] = cls.replace if hasattr(cls, "__record_fields__") else attrs.evolve
+    return copy(record, **changes)

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.core._replace import replace
+from taverna_rules._records import evolve
 from taverna_rules.core.chance import Chance, Odds, card_from, chance_mode
 from taverna_rules.core.flow import DecisionKind, game_parts
 from taverna_rules.core.pending import waiting
@@ -304,7 +304,7 @@ class Engine:
             top = self.stack[-1]
             if top.kind in self._decisions:
                 # Legal actions may look at the steps ahead: show them the live stack.
-                self.state = replace(self.state, stack=tuple(self.stack))
+                self.state = evolve(self.state, stack=tuple(self.stack))
                 kind = self._decisions[top.kind]
                 if kind.seats is not None:
                     asked = waiting(self.module, self.rules, self.state, top, kind)
@@ -338,7 +338,7 @@ class Engine:
         if recorded:
             self.emit(FlowAdvanced(live if same else tuple(self.stack)))
         elif not same:
-            self.state = replace(self.state, stack=tuple(self.stack))
+            self.state = evolve(self.state, stack=tuple(self.stack))
 
     def _passes_unasked(self, seat: int) -> bool:
         """True when ``seat``'s lone pass is taken without asking them: they hold nothing

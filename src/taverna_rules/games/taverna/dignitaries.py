@@ -126,6 +126,11 @@ def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[A
     turn = state.turn
     if turn is None or turn.player != player:
         return ()
+    # Most of a turn offers neither activation: say so before looking at the board.
+    regular = turn.tavern is not None and not turn.regular_activation_used
+    extra = state.players[player].privileges >= PRIVILEGES_FOR_EXTRA and not turn.extra_activation_used
+    if not (regular or extra):
+        return ()
     window = dignitary_window(rules, state, turn.regular_activation_used)
     offers = [(d, False) for d in window.regular]
     offers += [(d, True) for d in window.with_privileges if d not in window.regular]
