@@ -6,9 +6,14 @@ It measures, in one run on one machine:
 * events folded per second when a finished game's log is replayed;
 * the time to load the rules, cold (a fresh process) and warm (in-process);
 * python-chess random playouts, the yardstick the project's speed goals refer to;
+* random playouts from mid-game, the inner loop of search, and the memory a game takes;
+* for comparison without a goal: the tests' toy dice race through the same engine (its
+  fixed cost), and OpenSpiel's random games when it is installed (the ``openspiel`` extra);
 
-and prints a table, with the goal ratios marked "met" or "not met". Benchmarks are
-not tests: nothing here asserts a speed.
+and prints a table, headed by the build that runs (pure Python or compiled with mypyc),
+with issue #28's goals (decisions a second over python-chess's plies a second, the target
+chosen by the build) and the others marked "met" or "not met". Benchmarks are not tests:
+nothing here asserts a speed.
 """
 
 from .cli import main

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from .chess_bench import MAX_PLIES
+from .openspiel_bench import OpenSpielFigures
 from .runner import Results
+from .search_bench import PlayoutFigures
 from .taverna_bench import GameFigures, ReplayFigures
 
-__all__ = ["ROW_LABELS", "render_table", "to_json", "write_json"]
+__all__ = ["OPENSPIEL_LABEL", "ROW_LABELS", "TOY_LABEL", "render_table", "to_json", "write_json"]
 
 #: The first column of the table, row by row (the games rows repeat per player count).
 ROW_LABELS = (
@@ -43,6 +45,11 @@ ROW_LABELS = (
     "Memory: taverna, simulation growth",
     "Memory: cavern_tavern, one 4-player state",
 )
+
+#: The rows of the yardsticks that may be skipped: the toy dice race, and each OpenSpiel
+#: game (``OPENSPIEL_LABEL.format(game=..., implementation=...)``).
+TOY_LABEL = "Toy dice race through the engine (its fixed cost)"
+OPENSPIEL_LABEL = "OpenSpiel random playouts: {game} ({implementation})"
 
 Row = tuple[str, str, str, str]
 #: What the fold rows time.
@@ -162,16 +169,52 @@ def _rows(results: Results) -> list[Row]:
     return rows + _cavern_rows(results) + _search_rows(results)
 
 
-def _search_rows(results: Results) -> list[Row]:
-    rows: list[Row] = [
+def _versus_chess(per_second: float, results: Results) -> str:
+    chess = results.chess.plies_per_second
+    return f"{per_second / chess if chess > 0 else 0.0:.2f}x python-chess plies/s"
+
+
+def _playout_row(p: PlayoutFigures, results: Results) -> Row:
+    return (
+        f"Playouts from mid-game: {p.game}, {p.players} players",
+        _number(p.playouts_per_second),
+        "playouts/s",
+        f"random actions to the end, {p.decisions_per_playout:.1f} decisions each, {p.starts} starts; "
+        f"{_number(p.decisions_per_second)} decisions/s, {_versus_chess(p.decisions_per_second, results)}",
+    )
+
+
+def _toy_rows(results: Results) -> list[Row]:
+    toy = results.toy
+    if toy is None:
+        return []
+    return [
         (
-            f"Playouts from mid-game: {p.game}, {p.players} players",
-            _number(p.playouts_per_second),
-            "playouts/s",
-            f"random actions to the end, {p.decisions_per_playout:.1f} decisions each, {p.starts} starts",
+            TOY_LABEL,
+            _number(toy.decisions_per_second),
+            "decisions/s",
+            f"{_versus_chess(toy.decisions_per_second, results)} (reported); Game.playout() of new "
+            f"{toy.players}-player dice races (tests/toy_games), {toy.decisions_per_playout:.1f} "
+            f"decisions each, {_number(toy.playouts_per_second)} playouts/s",
         )
-        for p in results.playouts
     ]
+
+
+def _openspiel_row(o: OpenSpielFigures, results: Results) -> Row:
+    return (
+        OPENSPIEL_LABEL.format(game=o.game, implementation=o.implementation),
+        _number(o.actions_per_second),
+        "actions/s",
+        f"{_versus_chess(o.actions_per_second, results)} (reported); {o.actions_per_game:.1f} actions/game, "
+        f"{o.chance / o.games if o.games else 0.0:.1f} of them chance outcomes; {o.games:,} games, "
+        f"open_spiel {results.meta.get('openspiel', '?')}",
+    )
+
+
+def _search_rows(results: Results) -> list[Row]:
+    rows: list[Row] = [_playout_row(p, results) for p in results.playouts]
+    rows += _toy_rows(results)
+    rows += [_openspiel_row(o, results) for o in results.openspiel]
     for m in results.memory:
         rows += [
             (
@@ -218,13 +261,15 @@ def render_table(results: Results) -> str:
     """The figures of ``results`` as a plain-text table, then the goals, met or not."""
     meta, config = results.meta, results.config
     out = [
-        f"taverna_rules {meta['taverna_rules']} benchmarks (rules {meta['rules_fingerprint']})",
+        f"taverna_rules {meta['taverna_rules']} benchmarks (rules {meta['rules_fingerprint']}), "
+        f"build: {meta['build']}",
         f"{meta['python']} on {meta['platform']} ({meta['machine']}, {meta['cpus']} CPUs), {meta['when']}",
         f"budget {config.seconds:g} s per measurement, rates are the median of {config.repeats} "
         f"repeats taken in turns; "
         f"seeds from {config.seed}",
         "",
         *_table(("Figure", "Value", "Unit", "Detail"), _rows(results)),
+        *(f"note: {text}" for text in results.notes),
         "",
     ]
     goal_rows: list[Row] = [

@@ -79,6 +79,9 @@ class PlayoutFigures:
     playouts: int
     playouts_per_second: float
     decisions_per_playout: float
+    #: Decisions per second over the playouts (the median of the repeats' rates, as for
+    #: chess's plies), the figure issue #28's playout goals compare.
+    decisions_per_second: float
 
 
 def playout_figures(game: str, players: int, starts: int, chunks: Sequence[Chunk]) -> PlayoutFigures:
@@ -92,6 +95,7 @@ def playout_figures(game: str, players: int, starts: int, chunks: Sequence[Chunk
         playouts=playouts,
         playouts_per_second=median(c.rate("playouts") for c in chunks),
         decisions_per_playout=decisions / playouts if playouts else 0.0,
+        decisions_per_second=median(c.rate("decisions") for c in chunks),
     )
 
 
