@@ -41,7 +41,6 @@ from taverna_rules.core.records import (
     FlowAdvanced,
     Task,
 )
-from taverna_rules.core.views import Visibility
 from taverna_rules.errors import GameModuleError, IllegalActionError
 
 __all__ = ["LIVE", "PLAYOUT", "Decision", "Diverged", "Engine", "Mode", "Played", "Trace"]
@@ -348,7 +347,7 @@ class Engine:
 
         A log recorded while such passes were taken by themselves goes on past the window
         where today's engine stops: verified replay takes the pass there, as it was."""
-        if not _holds_hidden(self.module.visibility, self.state, seat):
+        if not self.module.visibility.holds_hidden(self.state, seat):
             return True
         expect = self._expect
         index = len(self.events)
@@ -358,28 +357,3 @@ class Engine:
         choices = tuple(sorted(self.state.commits))
         self.emit(ChoicesRevealed(choices))
         kind.apply(self, task, choices)
-
-
-def _holds_hidden(visibility: Visibility, state: Any, seat: int) -> bool:
-    """True when ``seat`` holds a thing some other seat cannot see: in a zone of every
-    player (a hand) or among a pairs zone's things (a card put away face down)."""
-    players = state.players
-    if not 0 <= seat < len(players) or len(players) < 2:
-        return False
-    other = (seat + 1) % len(players)
-    for zone in visibility.zones:
-        if zone.sees(seat, other):
-            continue
-        if zone.per_player:
-            if _holds(getattr(players[seat], zone.field)):
-                return True
-        elif zone.pairs and any(owner == seat for owner, _ in getattr(state, zone.field)):
-            return True
-    return False
-
-
-def _holds(value: Any) -> bool:
-    """True when a zone's place holds a thing (an empty slot holds none)."""
-    if isinstance(value, tuple):
-        return bool(value)
-    return value is not None and value != ""

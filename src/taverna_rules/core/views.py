@@ -57,6 +57,13 @@ def _blank(value: Any) -> Any:
     return None
 
 
+def _holds(value: Any) -> bool:
+    """True when a zone's place holds a thing (an empty slot holds none)."""
+    if isinstance(value, tuple):
+        return bool(value)
+    return value is not None and value != ""
+
+
 def _masked(value: Any) -> Any:
     """What a ``count`` zone reads as: as many hidden marks as it holds things."""
     if isinstance(value, tuple):
@@ -147,10 +154,33 @@ class Visibility:
     zones: tuple[Zone, ...] = ()
     # The zones that hide what a seat holds, looked at for every decision.
     _held: tuple[Zone, ...] = attrs.field(init=False, repr=False, eq=False)
+    # Where a seat may hold what another seat cannot see: (field, per player) of every zone
+    # that is not public and is a field of every player or of (seat, thing) pairs.
+    _kept: tuple[tuple[str, bool], ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         held = tuple(zone for zone in self.zones if zone.policy == "owner" and zone.per_player)
         object.__setattr__(self, "_held", held)
+        kept = tuple(
+            (zone.field, zone.per_player)
+            for zone in self.zones
+            if zone.policy != "public" and (zone.per_player or zone.pairs)
+        )
+        object.__setattr__(self, "_kept", kept)
+
+    def holds_hidden(self, state: Any, seat: int) -> bool:
+        """True when ``seat`` holds a thing some other seat cannot see: in a zone of every
+        player (a hand) or among a pairs zone's things (a card put away face down)."""
+        players = state.players
+        if not 0 <= seat < len(players) or len(players) < 2:
+            return False
+        for field, per_player in self._kept:
+            if per_player:
+                if _holds(getattr(players[seat], field)):
+                    return True
+            elif any(owner == seat for owner, _ in getattr(state, field)):
+                return True
+        return False
 
     def zone(self, name: str) -> Zone:
         """The zone ``name``; ``KeyError`` when the game declares none."""
