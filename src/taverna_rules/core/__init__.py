@@ -1,6 +1,6 @@
 """The generic core: the engine every game module runs on. It knows no game.
 
-What a game author builds on: :class:`~taverna_rules.core.records.Action`,
+What a game author builds on: :class:`~taverna_rules.Action`,
 :class:`~taverna_rules.core.records.Event` and :class:`~taverna_rules.core.records.Task`
 (the records), the choices every game may offer (:mod:`~taverna_rules.core.choices`:
 ``EndTurn``, ``Pass``, ``ChoosePlayer``, ``ChooseOption``),

@@ -12,7 +12,7 @@ A game writes only the question: :meth:`Flow.decision
 register (the ``effect_choice`` of :class:`~taverna_rules.core.effects.EffectRuntime`
 too): :func:`addressed`.
 
-A decision's :attr:`~taverna_rules.core.records.Decision.prompt` is in the game's first
+A decision's :attr:`~taverna_rules.Decision.prompt` is in the game's first
 language. A game written in several languages words a question in each of them by giving
 its prompt function a fourth parameter, ``lang`` (one of the game's languages, its first
 by default), or a constant question as a :class:`~taverna_rules.dsl.text.Text` with

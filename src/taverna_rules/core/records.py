@@ -17,6 +17,8 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry, registrar
+from taverna_rules.core.action import Action
+from taverna_rules.core.decision import Decision
 from taverna_rules.core.task import Task
 from taverna_rules.errors import UnknownPlayerError
 
@@ -49,14 +51,6 @@ VP = tuple[tuple[str, int], ...]
 
 
 @attrs.frozen
-class Action:
-    """The base of every action: an imperative (``PickCard``) with a stable wire name
-    (its class name, in ``TYPE``)."""
-
-    TYPE: ClassVar[str] = "Action"
-
-
-@attrs.frozen
 class Event:
     """The base of every event: a fact, with a stable wire name (``TYPE``) and version."""
 
@@ -73,16 +67,6 @@ class Event:
     #: policy (see :mod:`taverna_rules.core.views`). The owner of an owner-only zone's
     #: field is the event's ``player``.
     ZONES: ClassVar[Mapping[str, str]] = {}
-
-
-@attrs.frozen
-class Decision:
-    """What the game waits for: who chooses, what kind of choice, and the legal actions."""
-
-    player: int
-    kind: str
-    prompt: str
-    actions: tuple[Action, ...]
 
 
 @attrs.frozen

@@ -418,4 +418,4 @@ def redact_decision(decision: Any, viewer: int | None) -> Any:
     actions only for the deciding player (they can name cards in a hidden hand)."""
     if viewer == decision.player:
         return decision
-    return attrs.evolve(decision, actions=())
+    return decision.replace(actions=())
