@@ -123,4 +123,4 @@ def test_a_record_s_written_out_methods_show_in_tracebacks() -> None:
     with pytest.raises(TypeError, match="no_such_field") as raised:
         replace(state, no_such_field=1)
     shown = "".join(traceback.format_exception(raised.value))
-    assert "_records.py" in shown and "copy(record, **changes)" in shown
+    assert "_records.py" in shown and "copier(type(record))(record, **changes)" in shown

@@ -44,6 +44,7 @@ __all__ = [
     "NO_DEFAULT",
     "Keep",
     "RecordField",
+    "copier",
     "evolve",
     "field_names",
     "is_record",
@@ -120,11 +121,17 @@ def record_fields(cls: type) -> tuple[RecordField, ...]:
 _COPIES: dict[type, Any] = {}
 
 
-def evolve(record: Any, **changes: Any) -> Any:
-    """A copy of ``record`` with ``changes``, for a record of either kind (a plain record's
-    own ``replace`` is faster where its type is known)."""
-    cls = type(record)
+def copier(cls: type) -> Any:
+    """How records of ``cls`` are copied with changes: ``copy(record, **changes)`` (a plain
+    record's own ``replace``, or ``attrs.evolve``), for a caller that copies many records
+    of one class."""
     copy = _COPIES.get(cls)
     if copy is None:
         copy = _COPIES[cls] = cls.replace if hasattr(cls, "__record_fields__") else attrs.evolve
-    return copy(record, **changes)
+    return copy
+
+
+def evolve(record: Any, **changes: Any) -> Any:
+    """A copy of ``record`` with ``changes``, for a record of either kind (a plain record's
+    own ``replace`` is faster where its type is known)."""
+    return copier(type(record))(record, **changes)

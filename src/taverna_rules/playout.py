@@ -24,8 +24,8 @@ from typing import Any
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_rng
 from taverna_rules.core.chance import chance_mode
-from taverna_rules.core.decide import pending_decision, resolve
-from taverna_rules.core.engine import PLAYOUT, Decision
+from taverna_rules.core.decide import pending_decision
+from taverna_rules.core.engine import PLAYOUT, Decision, Engine
 from taverna_rules.core.records import Action, Result
 from taverna_rules.errors import IllegalActionError, OptionError
 
@@ -40,7 +40,7 @@ class Playout:
     ``over``. Build one with :meth:`taverna_rules.Game.playout` (or from a rule set and a
     state the game waits in, as :func:`taverna_rules.load_position` gives)."""
 
-    __slots__ = ("_pending", "_state", "rules")
+    __slots__ = ("_engine", "_pending", "_state", "rules")
 
     def __init__(self, rules: Any, state: Any, pending: Decision | None = None) -> None:
         if chance_mode(state) == "explicit":
@@ -53,6 +53,8 @@ class Playout:
         self.rules = rules
         self._state = state
         self._pending = pending if pending is not None else pending_decision(rules, state)
+        # One engine plays every action of the playout (made at the first).
+        self._engine: Engine | None = None
 
     @property
     def state(self) -> Any:
@@ -98,7 +100,13 @@ class Playout:
         # array's answers an array).
         if not isinstance(action, Action) or action not in pending.actions:
             raise IllegalActionError(f"{shown(action, wide=True)} is not a legal action of {pending.kind!r}")
-        _, self._state, self._pending = resolve(self.rules, self._state, action, pending, mode=PLAYOUT)
+        engine = self._engine
+        if engine is None:
+            engine = self._engine = Engine(self.rules, self._state, mode=PLAYOUT)
+        else:
+            engine.again(self._state)
+        engine.play(action, pending)  # a sampled game never stops at a draw
+        self._state, self._pending = engine.state, engine.pending
 
     def play(self, choose: Callable[[Playout], Action]) -> Result:
         """Apply ``choose(self)`` until the game is over; return the result."""

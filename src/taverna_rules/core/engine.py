@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import is_
 from typing import Any
 
 import attrs
 
-from taverna_rules._records import evolve
+from taverna_rules._records import copier
 from taverna_rules.core.chance import Chance, Odds, card_from, chance_mode
 from taverna_rules.core.flow import DecisionKind, game_parts
 from taverna_rules.core.pending import waiting
@@ -108,6 +107,7 @@ class Engine:
     """
 
     __slots__ = (
+        "_copy",
         "_decisions",
         "_drawn",
         "_evolve",
@@ -153,6 +153,8 @@ class Engine:
         self.mode = mode
         #: The state, each event folded into a new one; read it with :meth:`result`.
         self.state = state
+        # The stack is copied into the state at every decision: its class's own copier.
+        self._copy = copier(type(state))
         self.events: list[Event] = []
         self.stack: list[Task] = list(state.stack)
         #: The decision the unit stopped at, computed once for the caller to reuse.
@@ -165,6 +167,18 @@ class Engine:
         self.explicit = chance_mode(state) == "explicit"
         self._picked = picked
         self._drawn = 0
+
+    def again(self, state: Any) -> Engine:
+        """This engine, ready for another unit of play from ``state``, a later state of the
+        same game (a playout keeps one engine for all its actions)."""
+        self.reactions = 0
+        self._reacted.clear()
+        self.state = state
+        self.events = []
+        self.stack = list(state.stack)
+        self.pending = None
+        self._drawn = 0
+        return self
 
     def result(self) -> Any:
         """The state the unit reached."""
@@ -299,45 +313,50 @@ class Engine:
         outcome picked stops this loop, and ``play`` says so)."""
         self.pending = None
         recorded = self.mode.recorded
-        while self.stack:
-            top = self.stack[-1]
-            if top.kind in self._decisions:
+        stack, decisions, steps = self.stack, self._decisions, self._steps
+        stopped = False
+        while stack:
+            top = stack[-1]
+            kind = decisions.get(top.kind)
+            if kind is not None:
                 # Legal actions may look at the steps ahead: show them the live stack.
-                self.state = evolve(self.state, stack=tuple(self.stack))
-                kind = self._decisions[top.kind]
+                self.state = state = self._copy(self.state, stack=tuple(stack))
                 if kind.seats is not None:
-                    asked = waiting(self.module, self.rules, self.state, top, kind)
+                    asked = waiting(self.module, self.rules, state, top, kind)
                     if asked:
                         self.pending = asked[0]
+                        stopped = True
                         break
-                    self.stack.pop()  # nobody to ask
+                    stack.pop()  # nobody to ask
                     self._reveal(top, kind)
                     self._settle()
                     continue
-                legal = kind.legal(self.rules, self.state, top)
+                legal = kind.legal(self.rules, state, top)
                 if len(legal) == 1 and legal[0] in self._passes and self._passes_unasked(top.player):
                     # A window whose only choice is to pass needs nobody's attention.
-                    self.stack.pop()
+                    stack.pop()
                     kind.apply(self, top, legal[0])
                     self._settle()
                     continue
-                prompt = kind.prompt(self.rules, self.state, top) if recorded else ""
+                prompt = kind.prompt(self.rules, state, top) if recorded else ""
                 self.pending = Decision(top.player, top.kind, prompt, legal)
+                stopped = True
                 break
-            self.stack.pop()
-            step = self._steps.get(top.kind)
+            stack.pop()
+            step = steps.get(top.kind)
             if step is None:
                 raise GameModuleError(f"game {self.module.id!r} has no step {top.kind!r} in its flow")
             step(self, top)
-            self._settle()
-        # After a stop at a decision the state already holds this very stack: folding the
-        # event then costs nothing (evolve returns the state when the stack is the same).
+            if self._reacted:
+                self._settle()
+        # A stop at a decision left this very stack in the state: folding the event then
+        # costs nothing (evolve returns the state when the stack is the same object).
         live = self.state.stack
-        same = len(live) == len(self.stack) and all(map(is_, live, self.stack))
+        same = stopped or not live
         if recorded:
-            self.emit(FlowAdvanced(live if same else tuple(self.stack)))
+            self.emit(FlowAdvanced(live if same else ()))
         elif not same:
-            self.state = evolve(self.state, stack=tuple(self.stack))
+            self.state = self._copy(self.state, stack=())
 
     def _passes_unasked(self, seat: int) -> bool:
         """True when ``seat``'s lone pass is taken without asking them: they hold nothing

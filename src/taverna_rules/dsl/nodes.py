@@ -54,7 +54,7 @@ Cond: TypeAlias = AtLeast | OptionIs
 Arg: TypeAlias = int | bool | str | Count | Table | AtLeast | OptionIs
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Node:
     """One effect: an op, its arguments (sorted by name) and its child effects."""
 

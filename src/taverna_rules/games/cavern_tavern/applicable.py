@@ -7,6 +7,7 @@ the Dwarf Says" demand can be paid only whole. The control ops apply as in every
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from taverna_rules.core.effects import APPLICABILITY_OF_CONTROLS, control_applies
 from taverna_rules.dsl.nodes import Node
@@ -86,25 +87,29 @@ def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> boo
     return True
 
 
-def _payments(node: Node, wanted: Counter[str], totals: Counter[str]) -> None:
+@lru_cache(maxsize=1 << 10)
+def _demand(node: Node) -> tuple[tuple[tuple[str, int], ...], int, int]:
+    """What paying ``node`` takes: the ingredients named with their counts, how many
+    ingredients in all and how many items (worked out once per demand)."""
+    wanted: Counter[str] = Counter()
+    ingredients = items = 0
     for part in node.walk():
         if part.op == "return_ingredients":
             wanted[str(part.arg("ingredient"))] += _int(part, "count")
-            totals["ingredients"] += _int(part, "count")
+            ingredients += _int(part, "count")
         elif part.op == "return_any_ingredients":
-            totals["ingredients"] += _int(part, "count")
+            ingredients += _int(part, "count")
         elif part.op == "give_items":
-            totals["items"] += _int(part, "count")
+            items += _int(part, "count")
+    return tuple(wanted.items()), ingredients, items
 
 
 def can_pay(rules: RuleSet, state: GameState, player: int, node: Node) -> bool:
     """Whether ``player`` can pay every part of a demand at once (the ingredients named,
     as many ingredients of any kind besides, the items)."""
     me = state.players[player]
-    wanted: Counter[str] = Counter()
-    totals: Counter[str] = Counter()
-    _payments(node, wanted, totals)
-    held = Counter(me.ingredients)
-    if any(held[ingredient] < n for ingredient, n in wanted.items()):
+    wanted, ingredients, items = _demand(node)
+    held = me.ingredients
+    if len(held) < ingredients or len(me.items) < items:
         return False
-    return len(me.ingredients) >= totals["ingredients"] and len(me.items) >= totals["items"]
+    return all(held.count(ingredient) >= n for ingredient, n in wanted)

@@ -19,8 +19,9 @@ _on = _HANDLERS.on
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
-    players = state.players
-    return state.replace(players=(*players[:seat], players[seat].replace(**changes), *players[seat + 1 :]))
+    players = list(state.players)
+    players[seat] = players[seat].replace(**changes)
+    return state.replace(players=tuple(players))
 
 
 def _drawn(state: GameState, **changes: Any) -> GameState:

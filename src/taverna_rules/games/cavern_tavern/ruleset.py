@@ -201,6 +201,7 @@ class RuleSet:
     declared: Mapping[tuple[str, str], Declared] = attrs.field(factory=dict, eq=False, repr=False)
 
     _by_id: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
+    _of_kind: dict[type, dict[str, Any]] = attrs.field(init=False, eq=False, repr=False)
     _boards: dict[int, tuple[tuple[Place, str | None, int], ...]] = attrs.field(
         init=False, eq=False, repr=False
     )
@@ -219,7 +220,12 @@ class RuleSet:
         ):
             for thing in group:
                 found[f"{type(thing).__name__}:{thing.id}"] = thing
+        of_kind: dict[type, dict[str, Any]] = {}
+        for thing in found.values():
+            of_kind.setdefault(type(thing), {})[thing.id] = thing
         object.__setattr__(self, "_by_id", found)
+        # Every legal-action check looks things up by kind and id: one dict per kind.
+        object.__setattr__(self, "_of_kind", of_kind)
         object.__setattr__(self, "_boards", {})
 
     def board(self, players: int) -> tuple[tuple[Place, str | None, int], ...]:
@@ -234,7 +240,9 @@ class RuleSet:
         return table
 
     def _get(self, cls: type, ident: str) -> Any:
-        return self._by_id[f"{cls.__name__}:{ident.split('#', 1)[0]}"]
+        things = self._of_kind.get(cls) or {}
+        # A copy of a card (``"goblet#2"``) is its kind's.
+        return things.get(ident) or things[ident.split("#", 1)[0]]
 
     @property
     def action_space(self) -> ActionSpace:

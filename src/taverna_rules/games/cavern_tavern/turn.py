@@ -11,7 +11,7 @@ any die passes and is done for the round; the round ends when nobody can play
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from taverna_rules.core.chance import card_from
@@ -58,25 +58,37 @@ def placements(rules: RuleSet, state: GameState, seat: int) -> tuple[PlaceDice, 
     task or Chore too, with a master key; none of those while a "Nasty the Dwarf Says"
     card is open), and each distinct group of the player's dice that pays it."""
     me = state.players[seat]
+    dice = me.dice
+    if not dice:
+        return ()
+    used: dict[str, int] = {}
+    for place, _, _ in state.placements:
+        used[place] = used.get(place, 0) + 1
     out: list[PlaceDice] = []
-    used = Counter(place for place, _, _ in state.placements)
-    changes = {task: rules.track(task).change(me.track(task)) for task in TASK_AREAS}
     for place, task, slots in rules.board(len(state.players)):
-        if task is not None and me.demands:
+        if task is None:
+            change = 0
+        elif me.demands:
             continue  # summoned: only the Cellar, the Workshop and the Office
-        if used[place.id] >= slots and not (me.key and task is not None):
+        else:
+            change = rules.track(task).change(me.track(task))
+        if slots <= used.get(place.id, 0) and not (me.key and task is not None):
             continue
-        change = changes[task] if task is not None else 0
-        out += [
-            _placed(place.id, text) for text in fitting(me.dice, place.dice_sum, place.dice_count, change)
-        ]
+        out += _place_options(place.id, dice, place.dice_sum, place.dice_count, change)
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _place_options(
+    place: str, dice: tuple[int, ...], total: int, count: int, change: int
+) -> tuple[PlaceDice, ...]:
+    # One action object per place and group, kept per hand of dice (the hands repeat):
+    # actions are immutable, and a shared one is found by identity when it is played.
+    return tuple(_placed(place, text) for text in fitting(dice, total, count, change))
 
 
 @cache
 def _placed(place: str, dice: str) -> PlaceDice:
-    # One action object per place and group: actions are immutable, and a shared one is
-    # found by identity when it is played.
     return PlaceDice(place, dice)
 
 
@@ -86,10 +98,16 @@ def completions(rules: RuleSet, state: GameState, seat: int) -> tuple[CompleteOr
     me = state.players[seat]
     if me.order is None:
         return ()
-    need = rules.order(me.order).ingredients
+    return _completions(rules.order(me.order).ingredients, me.ingredients, rules.potion.id)
+
+
+@lru_cache(maxsize=1 << 14)
+def _completions(
+    need: tuple[tuple[str, int], ...], ingredients: tuple[str, ...], potion: str
+) -> tuple[CompleteOrder, ...]:
     # More of a kind than the order needs changes nothing: capped, the cases stay few.
-    held = tuple(min(n, sum(1 for i in me.ingredients if i == kind)) for kind, n in need)
-    potions = sum(1 for i in me.ingredients if i == rules.potion.id)
+    held = tuple(min(n, ingredients.count(kind)) for kind, n in need)
+    potions = ingredients.count(potion)
     return _servings(need, held, min(potions, sum(n for _, n in need)))
 
 

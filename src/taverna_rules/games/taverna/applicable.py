@@ -104,10 +104,12 @@ def token_choices(rules: RuleSet, state: GameState, tavern_id: str) -> tuple[str
 def climbable_levels(rules: RuleSet, state: GameState, player: int) -> int:
     """How many levels the player could still climb over all tracks."""
     top = rules.constants.top
+    others = [p.tracks for i, p in enumerate(state.players) if i != player]
     total = 0
     for index, position in enumerate(state.players[player].tracks):
-        taken = any(p.tracks[index] == top for i, p in enumerate(state.players) if i != player)
-        total += (top - 1 if taken else top) - position if position < top else 0
+        if position < top:
+            taken = any(tracks[index] == top for tracks in others)
+            total += (top - 1 if taken else top) - position
     return max(total, 0)
 
 
@@ -292,11 +294,12 @@ def _card_peoples(rules: RuleSet, state: GameState) -> tuple[str, ...]:
 def climbable(rules: RuleSet, state: GameState, player: int) -> tuple[str, ...]:
     """The people tracks ``player`` can still climb one level on."""
     top = rules.constants.top
+    others = [p.tracks for i, p in enumerate(state.players) if i != player]
+    mine = state.players[player].tracks
     out = []
     for index, people in enumerate(state.peoples):
-        position = state.players[player].tracks[index]
-        taken = any(p.tracks[index] == top for i, p in enumerate(state.players) if i != player)
-        if position < (top - 1 if taken else top):
+        taken = any(tracks[index] == top for tracks in others)
+        if mine[index] < (top - 1 if taken else top):
             out.append(people)
     return tuple(out)
 

@@ -135,7 +135,10 @@ class BoardSide:
 
     def layout(self, tavern: str) -> TavernLayout:
         """The layout of ``tavern`` on this side."""
-        return dict(self.layouts)[tavern]
+        for name, layout in self.layouts:
+            if name == tavern:
+                return layout
+        raise KeyError(tavern)
 
     @property
     def table_count(self) -> int:

@@ -1093,4 +1093,4 @@ class GameState:
 
     def deeds_owned(self, player: int) -> int:
         """Property deeds of ``player`` on the board."""
-        return sum(1 for t in self.taverns for owner in t.deeds if owner == player)
+        return sum(t.deeds.count(player) for t in self.taverns)
