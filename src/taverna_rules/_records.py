@@ -121,7 +121,7 @@ def record_fields(cls: type) -> tuple[RecordField, ...]:
 _COPIES: dict[type, Any] = {}
 
 
-def copier(cls: type) -> Any:
+def copier(cls: Any) -> Any:
     """How records of ``cls`` are copied with changes: ``copy(record, **changes)`` (a plain
     record's own ``replace``, or ``attrs.evolve``), for a caller that copies many records
     of one class."""

@@ -62,8 +62,8 @@ def placements(rules: RuleSet, state: GameState, seat: int) -> tuple[PlaceDice, 
     if not dice:
         return ()
     used: dict[str, int] = {}
-    for place, _, _ in state.placements:
-        used[place] = used.get(place, 0) + 1
+    for taken, _, _ in state.placements:
+        used[taken] = used.get(taken, 0) + 1
     out: list[PlaceDice] = []
     for place, task, slots in rules.board(len(state.players)):
         if task is None:
