@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.core.action import shared
 from taverna_rules.core.choices import ChooseOption
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.flow import Flow
@@ -162,8 +163,8 @@ class EffectRuntime:
     def _options(self, rules: Any, state: Any, task: Task) -> tuple[ChooseOption, ...]:
         node = self.resolve(rules, task.ref).at(task.path)
         if node.op == "optional":
-            return (ChooseOption(0), ChooseOption(1))
-        return tuple(ChooseOption(i) for i in self._offered(rules, state, task, node))
+            return (shared(ChooseOption, 0), shared(ChooseOption, 1))
+        return tuple(shared(ChooseOption, i) for i in self._offered(rules, state, task, node))
 
     def _prompt(self, rules: Any, state: Any, task: Task, lang: str = "en") -> str:
         # The options in words, in the order of the actions; never their indexes (the

@@ -14,6 +14,7 @@ from collections import Counter
 from functools import cache, lru_cache
 from itertools import combinations
 
+from taverna_rules.core.action import shared
 from taverna_rules.core.chance import card_from
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
@@ -47,9 +48,9 @@ def order_choices(rules: RuleSet, state: GameState, seat: int) -> tuple[Action, 
     me = state.players[seat]
     if me.order is not None:
         return ()
-    tables = tuple(TakeOrder(t) for t, order in enumerate(state.tables) if order)
+    tables = tuple(shared(TakeOrder, t) for t, order in enumerate(state.tables) if order)
     blind = state.round > 1 or bool(state.option("blind_order_in_first_round", False))
-    draw = (DrawOrder(),) if tables and state.order_deck and blind else ()
+    draw = (shared(DrawOrder),) if tables and state.order_deck and blind else ()
     return (*tables, *draw)
 
 
@@ -84,12 +85,7 @@ def _place_options(
 ) -> tuple[PlaceDice, ...]:
     # One action object per place and group, kept per hand of dice (the hands repeat):
     # actions are immutable, and a shared one is found by identity when it is played.
-    return tuple(_placed(place, text) for text in fitting(dice, total, count, change))
-
-
-@cache
-def _placed(place: str, dice: str) -> PlaceDice:
-    return PlaceDice(place, dice)
+    return tuple(shared(PlaceDice, place, text) for text in fitting(dice, total, count, change))
 
 
 def completions(rules: RuleSet, state: GameState, seat: int) -> tuple[CompleteOrder, ...]:
@@ -143,15 +139,19 @@ def turn_actions(rules: RuleSet, state: GameState, seat: int) -> tuple[Action, .
     me = state.players[seat]
     orders = order_choices(rules, state, seat)
     items = tuple(
-        PlayItem(kind) for kind in kinds(me.items) if applicable(rules, state, seat, rules.item(kind).effect)
+        shared(PlayItem, kind)
+        for kind in kinds(me.items)
+        if applicable(rules, state, seat, rules.item(kind).effect)
     )
     if _must_take(rules, state, seat):
         return (*orders, *items)
     places = () if me.placed else placements(rules, state, seat)
     obey = tuple(
-        ObeyNasty(card) for card, _ in me.demands if can_pay(rules, state, seat, rules.nasty(card).demand)
+        shared(ObeyNasty, card)
+        for card, _ in me.demands
+        if can_pay(rules, state, seat, rules.nasty(card).demand)
     )
-    end: tuple[Action, ...] = (EndTurn(),) if me.placed else (() if places else (Pass(),))
+    end: tuple[Action, ...] = (shared(EndTurn),) if me.placed else (() if places else (shared(Pass),))
     return (*orders, *items, *places, *completions(rules, state, seat), *obey, *end)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from taverna_rules.core.action import shared
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.words import say
 from taverna_rules.dsl.text import Text
@@ -109,18 +110,6 @@ def destinations(
     return tuple(_destinations(rules, state, player, spec, level, _open_taverns(state)[dignitary]))
 
 
-# Activations are values: built once per (dignitary, level, extra), then shared.
-_ACTIVATIONS: dict[tuple[str, int, bool], ActivateDignitary] = {}
-
-
-def _activation(dignitary: str, level: int, extra: bool) -> ActivateDignitary:
-    key = (dignitary, level, extra)
-    action = _ACTIVATIONS.get(key)
-    if action is None:
-        action = _ACTIVATIONS[key] = ActivateDignitary(dignitary, level, extra)
-    return action
-
-
 def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[ActivateDignitary, ...]:
     """Every activation the player can make now, level by level."""
     turn = state.turn
@@ -144,7 +133,7 @@ def activation_actions(rules: RuleSet, state: GameState, player: int) -> tuple[A
         targets = open_taverns[dignitary]
         for level, step in enumerate(spec.levels):
             if step.cost <= coins and next(_destinations(rules, state, player, spec, level, targets), None):
-                out.append(_activation(dignitary, level, extra))
+                out.append(shared(ActivateDignitary, dignitary, level, extra))
     return tuple(out)
 
 

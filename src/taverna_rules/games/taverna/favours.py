@@ -9,6 +9,7 @@ step it changes: Trickery, Feast, Magic, Influence) and in the window after inco
 
 from __future__ import annotations
 
+from taverna_rules.core.action import shared
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import UseFavour
@@ -40,7 +41,7 @@ def favour_actions(
         if not own_turn and {n.op for n in kind.effect.walk()} & CARD_OPS:
             continue  # "the card you play": only on your own turn
         if applicable(rules, state, player, kind.effect, coins=coins, arrival=None):
-            out[kind.id] = UseFavour(tile)
+            out[kind.id] = shared(UseFavour, tile)
     return tuple(out.values())
 
 

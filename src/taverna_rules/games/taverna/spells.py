@@ -12,6 +12,7 @@ hold neither.
 
 from __future__ import annotations
 
+from taverna_rules.core.action import shared
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.prompts import asked
 from taverna_rules.dsl.text import Text
@@ -55,7 +56,7 @@ def cast_actions(rules: RuleSet, state: GameState, player: int) -> tuple[CastSpe
         if spell.effect is None or applicable(
             rules, state, player, spell.effect, coins=coins - spell.cost, arrival=None
         ):
-            out[spell.id] = CastSpell(card)
+            out[spell.id] = shared(CastSpell, card)
     return tuple(out.values())
 
 
@@ -93,7 +94,7 @@ def _respond_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Acti
     favours: tuple[Action, ...] = ()
     if bool(dict(state.options).get("favours_on_any_turn", False)):
         favours = favour_actions(rules, state, task.player, own_turn_only=False)
-    return (*cast_actions(rules, state, task.player), *favours, Pass())
+    return (*cast_actions(rules, state, task.player), *favours, shared(Pass))
 
 
 def _respond_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from taverna_rules.core.action import shared
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.prompts import asked
 from taverna_rules.core.words import say
@@ -84,7 +85,7 @@ def _sales(state: GameState, player: int) -> tuple[SellSpell, ...]:
         kind = card_kind(card)
         if kind not in seen:
             seen.add(kind)
-            sells.append(SellSpell(card))
+            sells.append(shared(SellSpell, card))
     return tuple(sells)
 
 
@@ -291,7 +292,7 @@ def _income(engine: Engine, task: Task) -> None:
 
 # ----------------------------------------------------------------------------- 4-7. optional plays
 def _action_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
-    return (*_optional_plays(rules, state, task.player), EndTurn())
+    return (*_optional_plays(rules, state, task.player), shared(EndTurn))
 
 
 def _action_refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> str:
