@@ -265,7 +265,7 @@ def render_table(results: Results) -> str:
         f"build: {meta['build']}",
         f"{meta['python']} on {meta['platform']} ({meta['machine']}, {meta['cpus']} CPUs), {meta['when']}",
         f"budget {config.seconds:g} s per measurement, rates are the median of {config.repeats} "
-        f"repeats taken in turns; "
+        f"repeats taken in turns (the fixtures frozen out of the garbage collector); "
         f"seeds from {config.seed}",
         "",
         *_table(("Figure", "Value", "Unit", "Detail"), _rows(results)),
