@@ -21,9 +21,9 @@ from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
 from taverna_rules.core.chance_steps import chance_outcomes
 from taverna_rules.core.decide import decide_and_fold, pending_decision, pending_decisions
 from taverna_rules.core.determinize import determinize
-from taverna_rules.core.engine import Decision, Trace
+from taverna_rules.core.engine import LOGGED, Decision, Trace
 from taverna_rules.core.game_modules import GameModule, game_module, not_an_action
-from taverna_rules.core.pending import is_simultaneous
+from taverna_rules.core.pending import is_simultaneous, worded
 from taverna_rules.core.prompts import prompt_in
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
@@ -150,6 +150,14 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The pending decision, or ``None`` when the game is over."""
+        decision = self._pending()
+        if decision is not None and not decision.prompt:
+            # Played on by apply, which leaves the prompt to be worded when it is read.
+            decision = self._decision = worded(self.module, self.rules, self._state, decision)
+        return decision
+
+    def _pending(self) -> Decision | None:
+        """The pending decision, its prompt perhaps not worded yet."""
         if self._decision_for is not self._state:
             self._decision = pending_decision(self.rules, self._state)
             self._decision_for = self._state
@@ -157,7 +165,7 @@ class Game:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions of the pending decision (empty when the game is over)."""
-        decision = self.decision
+        decision = self._pending()
         return decision.actions if decision is not None else ()
 
     @property
@@ -337,7 +345,7 @@ class Game:
                 "what comes next)"
             )
         new, state, pending = decide_and_fold(
-            self.rules, self._state, action, self.decision, trace=self.trace, player=seat
+            self.rules, self._state, action, self._pending(), trace=self.trace, player=seat, mode=LOGGED
         )
         self._events.extend(new)
         self._decision, self._decision_for = pending, state
@@ -401,7 +409,7 @@ class Game:
                 "a game in the explicit chance mode is played out from a sample that draws from a "
                 "seed: seat.playout(rng), or game.determinize(player, rng).playout()"
             )
-        return Playout(self.rules, self._state, self.decision)
+        return Playout(self.rules, self._state, self._pending())
 
     def determinize(self, player: int | str, rng: random.Random) -> Game:
         """A game that ``player`` cannot tell from this one, drawn with ``rng``: what they

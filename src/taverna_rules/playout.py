@@ -98,7 +98,7 @@ class Playout:
             raise IllegalActionError(f"the game is over: {shown(action, wide=True)} cannot be played")
         # A type check first: ``in`` would compare with anything's own ``__eq__`` (an
         # array's answers an array).
-        if not isinstance(action, Action) or action not in pending.actions:
+        if not isinstance(action, Action) or not pending.offers(action):
             raise IllegalActionError(f"{shown(action, wide=True)} is not a legal action of {pending.kind!r}")
         engine = self._engine
         if engine is None:

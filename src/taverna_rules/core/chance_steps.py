@@ -149,7 +149,7 @@ def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOu
 def _stoppable(mode: Mode) -> Mode:
     """``mode`` for a unit that may stop at a draw: its events are checked at its end
     only, since a stopped unit keeps none of them."""
-    return Mode(mode.recorded)
+    return Mode(mode.recorded, None, mode.worded)
 
 
 def _checked(engine: Engine, expect: Sequence[Event] | None) -> Played:

@@ -23,7 +23,7 @@ from taverna_rules.core.chance_steps import chance_decision, pick_outcome, play_
 from taverna_rules.core.engine import LIVE, Engine, Mode, Played, Trace
 from taverna_rules.core.flow import DecisionKind
 from taverna_rules.core.game_modules import game_module, not_an_action
-from taverna_rules.core.pending import for_seat, player_decisions
+from taverna_rules.core.pending import for_seat, player_decisions, worded
 from taverna_rules.core.records import Action, Decision, Event, PickOutcome, action_problem
 from taverna_rules.errors import IllegalActionError
 
@@ -50,6 +50,7 @@ def decide_and_fold(
     *,
     trace: Trace | None = None,
     player: int | None = None,
+    mode: Mode = LIVE,
 ) -> Played:
     """:func:`decide`, the state those events fold to (the engine folds as it goes), and
     the decision that state waits for (``None`` once the game is over).
@@ -57,7 +58,9 @@ def decide_and_fold(
     ``pending`` may pass the decision already computed for ``state``, to save the work.
     ``trace``, when a list, gets ``(ref, path)`` appended for each effect node the action
     resolves (see :data:`~taverna_rules.core.engine.Trace`); the events are the same with
-    or without it.
+    or without it. ``mode`` is how the engine works (:data:`~taverna_rules.core.engine.LIVE`
+    by default; :data:`~taverna_rules.core.engine.LOGGED` leaves the next decision's
+    prompt to be worded when read).
     """
     if state.rules != rules.fingerprint:
         raise IllegalActionError(
@@ -72,12 +75,12 @@ def decide_and_fold(
     if pending is None:
         raise IllegalActionError(f"the game is over: {shown(action, wide=True)} cannot be played")
     if player is not None and player != pending.player:
-        raise IllegalActionError(_not_yours(state, pending, player, action))
+        raise IllegalActionError(_not_yours(state, worded(module, rules, state, pending), player, action))
     # Safe after action_problem: an action of a registered type with plain field values
     # compares by type and value only.
-    if action not in pending.actions:
-        raise IllegalActionError(_refusal(rules, state, pending, action))
-    return resolve(rules, state, action, pending, trace=trace)
+    if not pending.offers(action):
+        raise IllegalActionError(_refusal(rules, state, worded(module, rules, state, pending), action))
+    return resolve(rules, state, action, pending, trace=trace, mode=mode)
 
 
 def resolve(

@@ -105,3 +105,11 @@ class Decision:
         )
 
     # end of record
+
+    def offers(self, action: object) -> bool:
+        """Whether ``action`` is one of :attr:`actions`: the very object, or one equal to
+        it. The legal actions hand out shared objects, so the one played is most often
+        found by identity, without comparing it with the others."""
+        actions = self.actions
+        # ``in`` would call each earlier action's ``__eq__``: ids compare in C.
+        return id(action) in map(id, actions) or action in actions

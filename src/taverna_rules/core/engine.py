@@ -42,7 +42,7 @@ from taverna_rules.core.records import (
 )
 from taverna_rules.errors import GameModuleError, IllegalActionError
 
-__all__ = ["LIVE", "PLAYOUT", "Decision", "Diverged", "Engine", "Mode", "Played", "Trace"]
+__all__ = ["LIVE", "LOGGED", "PLAYOUT", "Decision", "Diverged", "Engine", "Mode", "Played", "Trace"]
 
 #: A record of the effect nodes an engine resolved, oldest first: ``(ref, path)`` of each
 #: ``effect`` step, the node being ``resolve_ref(rules, ref).at(path)``. For coverage tools.
@@ -55,25 +55,30 @@ Played = tuple[list[Event], Any, Decision | None]
 @attrs.frozen
 class Mode:
     """How an engine works through a unit of play. Name a preset: :data:`LIVE`,
-    :data:`PLAYOUT`, or ``LIVE.verifying(events)`` for verified replay."""
+    :data:`LOGGED`, :data:`PLAYOUT`, or ``LIVE.verifying(events)`` for verified replay."""
 
-    #: A log is kept: decisions get their prompt and the stack after the unit is emitted as
-    #: ``FlowAdvanced``. A playout keeps none: no prompts, the stack set without its
-    #: event (the state is the same).
+    #: A log is kept: the stack after the unit is emitted as ``FlowAdvanced``. A playout
+    #: keeps none: the stack is set without its event (the state is the same).
     recorded: bool = True
     #: The events the unit must produce (verified replay): the first other one stops the
     #: engine with :class:`Diverged`, sparing the rest of a wrong guess. ``None``: no check.
     expect: Sequence[Event] | None = None
+    #: The decision the unit stops at gets its prompt; without, the prompt is left empty
+    #: for the reader to word when it is read (:func:`~taverna_rules.core.pending.worded`).
+    worded: bool = True
 
     def verifying(self, events: Sequence[Event]) -> Mode:
         """This mode, checking that the unit produces ``events``."""
-        return Mode(self.recorded, events)
+        return Mode(self.recorded, events, self.worded)
 
 
-#: A game played live (:meth:`Game.apply <taverna_rules.Game.apply>`): a log kept.
+#: A game played live: a log kept, the decision worded.
 LIVE = Mode()
+#: A game played live whose decision is worded only when read (:meth:`Game.apply
+#: <taverna_rules.Game.apply>`: a bot never reads it).
+LOGGED = Mode(worded=False)
 #: A playout (:class:`~taverna_rules.Playout`): no log, no prompts.
-PLAYOUT = Mode(recorded=False)
+PLAYOUT = Mode(recorded=False, worded=False)
 
 
 class Diverged(Exception):
@@ -338,7 +343,7 @@ class Engine:
                     kind.apply(self, top, legal[0])
                     self._settle()
                     continue
-                prompt = kind.prompt(self.rules, state, top) if recorded else ""
+                prompt = kind.prompt(self.rules, state, top) if self.mode.worded else ""
                 self.pending = Decision(top.player, top.kind, prompt, legal)
                 stopped = True
                 break

@@ -12,7 +12,7 @@ from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import Decision, Task
 from taverna_rules.errors import GameModuleError
 
-__all__ = ["decision_kind", "for_seat", "is_simultaneous", "player_decisions", "waiting"]
+__all__ = ["decision_kind", "for_seat", "is_simultaneous", "player_decisions", "waiting", "worded"]
 
 
 def player_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
@@ -46,6 +46,15 @@ def waiting(
         for seat in kind.seats(rules, state, task)
         if seat not in done
     )
+
+
+def worded(module: GameModule, rules: Any, state: Any, decision: Decision) -> Decision:
+    """``decision``, pending in ``state``, with its prompt: worded now when the engine left
+    it out (:data:`~taverna_rules.core.engine.LOGGED`), else as it is."""
+    kind = module.decisions.get(decision.kind)
+    if decision.prompt or kind is None or not state.stack:
+        return decision
+    return decision.replace(prompt=kind.prompt(rules, state, state.stack[-1].replace(player=decision.player)))
 
 
 def is_simultaneous(module: GameModule, decision: Decision) -> bool:
