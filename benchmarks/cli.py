@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .report import render_table, write_json
 from .runner import config_from, parse_args, run_all
-from .strength_bench import GOAL_BEATS, strength_figures
+from .strength_bench import GAMES, GOAL_BEATS, strength_figures
 
 __all__ = ["main"]
 
@@ -23,11 +23,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     results = run_all(config, progress)
     print(render_table(results))
-    if args.strength:
-        progress(f"ISMCTS against greedy bots, {args.strength} games")
-        strength = strength_figures(args.strength, args.strength_seconds, seed=args.seed)
+    for game in GAMES if args.strength else ():
+        progress(f"ISMCTS against greedy bots, {args.strength} games of {game}")
+        strength = strength_figures(args.strength, args.strength_seconds, seed=args.seed, game=game)
         print(
-            f"\nISMCTS ({strength.seconds:g} s a decision) against three greedy bots, 4-player Taverna, "
+            f"\nISMCTS ({strength.seconds:g} s a decision) against three greedy bots, 4-player {game}, "
             f"{strength.games} games, seats rotating:\n"
             f"  beats a greedy bot in {strength.beats:.0%} of {strength.pairings} pairings "
             f"(95% CI {strength.low:.0%}-{strength.high:.0%}); first place in {strength.wins:.0%} of games\n"

@@ -432,8 +432,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=int,
         default=0,
         metavar="GAMES",
-        help="also play GAMES games of 4-player Taverna, ISMCTS against three greedy bots "
-        "(about 30 s a game; default 0: skip)",
+        help="also play GAMES 4-player games of each bundled game, ISMCTS against three greedy "
+        "bots (about 30 s a game; default 0: skip)",
     )
     parser.add_argument(
         "--strength-seconds", type=float, default=1.0, help="ISMCTS's time a decision (default 1)"

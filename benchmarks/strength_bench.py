@@ -1,6 +1,6 @@
-"""How strong search is: information-set MCTS against the greedy bot (issue #12).
+"""How strong search is: information-set MCTS against the greedy bot, in every bundled game.
 
-Four-player Taverna, one :class:`~taverna_rules.bots.ISMCTSBot` with a time budget a
+Four players, one :class:`~taverna_rules.bots.ISMCTSBot` with a time budget a
 decision and three :class:`~taverna_rules.bots.GreedyBot` opponents, the seats rotating
 game after game (:func:`~taverna_rules.tools.tournament.simulate_games`). ISMCTS beats
 a greedy opponent when it ranks above it; a shared rank is half. The goal: it beats the
@@ -15,7 +15,10 @@ from dataclasses import dataclass
 
 from taverna_rules.tools.tournament import simulate_games, wilson_interval
 
-__all__ = ["GOAL_BEATS", "StrengthFigures", "strength_figures"]
+__all__ = ["GAMES", "GOAL_BEATS", "StrengthFigures", "strength_figures"]
+
+#: The games the strength goal holds for, each played on its bundled content.
+GAMES = ("taverna", "cavern_tavern")
 
 #: The share of pairings with a greedy bot that ISMCTS must win.
 GOAL_BEATS = 0.6
@@ -23,9 +26,10 @@ GOAL_BEATS = 0.6
 
 @dataclass(frozen=True)
 class StrengthFigures:
-    """ISMCTS against greedy bots: games, pairings, the share ISMCTS won, its interval,
-    and ISMCTS's share of first places."""
+    """ISMCTS against greedy bots in ``game``: games, pairings, the share ISMCTS won, its
+    interval, and ISMCTS's share of first places."""
 
+    game: str
     games: int
     seconds: float
     pairings: int
@@ -40,11 +44,13 @@ class StrengthFigures:
         return self.beats >= GOAL_BEATS
 
 
-def strength_figures(games: int, seconds: float = 1.0, seed: int = 0, workers: int = 1) -> StrengthFigures:
-    """Play ``games`` games of 4-player Taverna, ISMCTS (``seconds`` a decision) against
+def strength_figures(
+    games: int, seconds: float = 1.0, seed: int = 0, workers: int = 1, game: str = "taverna"
+) -> StrengthFigures:
+    """Play ``games`` 4-player games of ``game``, ISMCTS (``seconds`` a decision) against
     three greedy bots, the seats rotating."""
     report = simulate_games(
-        "taverna",
+        game,
         players=4,
         games=games,
         bots=[f"ismcts:seconds={seconds}", "greedy", "greedy", "greedy"],
@@ -66,4 +72,4 @@ def strength_figures(games: int, seconds: float = 1.0, seed: int = 0, workers: i
             firsts += 1 / len(record.winners)
     beats = won / pairings if pairings else 0.0
     low, high = wilson_interval(won, pairings)
-    return StrengthFigures(games, seconds, pairings, beats, low, high, firsts / games if games else 0.0)
+    return StrengthFigures(game, games, seconds, pairings, beats, low, high, firsts / games if games else 0.0)

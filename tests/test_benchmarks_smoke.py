@@ -166,6 +166,8 @@ def test_the_strength_figures_count_every_pairing_with_a_greedy_bot() -> None:
 
     figures = strength_figures(2, seconds=0.005, seed=3)
     assert figures.games == 2 and figures.pairings == 6  # three greedy opponents a game
+    cavern = strength_figures(1, seconds=0.005, seed=3, game="cavern_tavern")
+    assert (cavern.game, cavern.pairings) == ("cavern_tavern", 3)
     assert 0.0 <= figures.low <= figures.beats <= figures.high <= 1.0
     assert 0.0 <= figures.wins <= 1.0
     assert parse_args(["--strength", "4"]).strength == 4

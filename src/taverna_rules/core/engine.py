@@ -121,6 +121,7 @@ class Engine:
         "_picked",
         "_react",
         "_reacted",
+        "_rng",
         "_steps",
         "events",
         "explicit",
@@ -172,6 +173,8 @@ class Engine:
         self.explicit = chance_mode(state) == "explicit"
         self._picked = picked
         self._drawn = 0
+        # The generator of sampled draws, seeded again for each (as a new one would be).
+        self._rng: random.Random | None = None
 
     def again(self, state: Any) -> Engine:
         """This engine, ready for another unit of play from ``state``, a later state of the
@@ -236,7 +239,11 @@ class Engine:
             self.emit(event)
             return event
         before = self.state.draws
-        event = chance.sample(random.Random(f"{self.state.seed}/{before}"))
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random()
+        rng.seed(f"{self.state.seed}/{before}")
+        event = chance.sample(rng)
         self.emit(event)
         if self.state.draws != before + 1:
             raise RuntimeError(
