@@ -69,7 +69,7 @@ reference: $(DEV_STAMP)
 
 # The methods of the plain records, written out from each record's __init__ (commit them).
 records: $(DEV_STAMP)
-	$(PY) src/taverna_rules/core/_record_code.py $$(grep -rl "^ *# record: written by" src)
+	$(PY) src/taverna_rules/core/_record_code.py $$(grep -rlE "^ *# record( fields)?: written by" src)
 
 test: lint typecheck unit docs
 

@@ -301,11 +301,11 @@ def forged(event: Event) -> Event | None:
     from taverna_rules.games.cavern_tavern import events as cev
 
     if isinstance(event, cev.DiceRolled):
-        return attrs.evolve(event, dice=(7,) * len(event.dice))
+        return event.replace(dice=(7,) * len(event.dice))
     if isinstance(event, cev.SecretDealt):
-        return attrs.evolve(event, card="no_such_task")
+        return event.replace(card="no_such_task")
     if isinstance(event, taverna.CustomerRevealed):
-        return attrs.evolve(event, card="no_such_customer")
+        return event.replace(card="no_such_customer")
     return None
 
 

@@ -19,7 +19,7 @@ from taverna_rules.core.records import Task
 from taverna_rules.games.taverna.state import PlayerState
 
 SRC = Path(_record_code.__file__).resolve().parents[1]
-RECORD_FILES = sorted(p for p in SRC.rglob("*.py") if _record_code.START in p.read_text(encoding="utf-8"))
+RECORD_FILES = sorted(p for p in SRC.rglob("*.py") if _record_code.END in p.read_text(encoding="utf-8"))
 
 
 def test_the_written_out_records_are_up_to_date() -> None:

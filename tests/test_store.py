@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-import attrs
 import pytest
 
 import taverna_rules as tr
 from postgres_server import PostgresServer, find_binaries, running_server
+from taverna_rules._records import evolve
 from taverna_rules._version import VERSION
 from taverna_rules.bots import RandomBot
 from taverna_rules.core.game_modules import game_module
@@ -957,7 +957,7 @@ def test_find_divergence_names_an_altered_event_and_the_true_one(name: str) -> N
     log = log_of(name)
     at = _middle(name, AMOUNTS[name])
     true = log[at]
-    altered = attrs.evolve(true, amount=true.amount + 1)
+    altered = evolve(true, amount=true.amount + 1)
     found = find_divergence(game_module(name), RULES[name], [*log[:at], altered, *log[at + 1 :]])
     assert found is not None
     assert (found.index, found.logged, found.engine) == (at, altered, true)
@@ -1003,7 +1003,7 @@ def test_find_divergence_of_an_event_after_the_end(name: str) -> None:
 def test_find_divergence_in_the_setup(name: str) -> None:
     """A log whose setup is not what its seed gives diverges in the setup."""
     log = log_of(name)
-    reseeded = attrs.evolve(log[0], seed=log[0].seed + 1)
+    reseeded = evolve(log[0], seed=log[0].seed + 1)
     found = find_divergence(game_module(name), RULES[name], [reseeded, *log[1:]])
     assert found is not None and found.decision == "setup" and 0 < found.index < 10
     assert found.logged == log[found.index] and found.engine is not None and found.engine != found.logged

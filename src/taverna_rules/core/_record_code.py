@@ -5,8 +5,10 @@ from the one field list each has: the parameters of its ``__init__``.
 rewrites, in each file, every block between the marker lines ``# record: ...`` and
 ``# end of record`` of a class: ``__slots__``, the fields (``Final``, with the ``#:``
 comments written above each parameter), ``__init__`` (its signature kept as written), and
-``replace``, ``__eq__``, ``__hash__``, ``__repr__`` and ``__reduce__``. ``--check`` only
-says which files are out of date (tests/test_plain_records.py runs it).
+``replace``, ``__eq__``, ``__hash__``, ``__repr__`` and ``__reduce__``; between
+``# record fields: ...`` and ``# end of record``, only the fields and ``__init__`` (a
+record whose base has those methods, :class:`taverna_rules._records.FieldRecord`).
+``--check`` only says which files are out of date (tests/test_plain_records.py runs it).
 
 The code is plain Python mypyc compiles to a native class; it reads the source as text
 and never imports it.
@@ -25,7 +27,12 @@ import attrs
 __all__ = ["Param", "main", "rewrite"]
 
 START = "# record: written by `make records` from __init__'s parameters; do not edit below"
+#: The marker of a record whose methods its base class has (an event: see
+#: :class:`taverna_rules._records.FieldRecord`): only its fields and ``__init__`` are written.
+FIELDS_START = "# record fields: written by `make records` from __init__'s parameters; do not edit below"
 END = "# end of record"
+#: The formatter's line length (pyproject.toml's ``[tool.ruff] line-length``).
+LINE = 110
 
 
 @attrs.frozen
@@ -86,18 +93,30 @@ def _tuple(items: Sequence[str], indent: str) -> list[str]:
     return ["(", *(f"{indent}    {item}," for item in items), f"{indent})"]
 
 
-def _block(cls: str, indent: str, signature: list[str], params: Sequence[Param]) -> list[str]:
-    """The lines of a record's block, from its marker to its end marker."""
+def _assigned(head: str, items: list[str], indent: str) -> list[str]:
+    """``head = (items)``: one item a line with a trailing comma, or, for one item, on one
+    line when it fits (as the formatter writes a tuple of one)."""
+    if len(items) == 1 and len(one := f"{indent}{head} = ({items[0]},)") <= LINE:
+        return [one]
+    lines = _tuple(items, indent)
+    return [f"{indent}{head} = {lines[0]}", *lines[1:]]
+
+
+def _block(
+    cls: str, indent: str, signature: list[str], params: Sequence[Param], methods: bool = True
+) -> list[str]:
+    """The lines of a record's block, from its marker to its end marker (without
+    ``methods``, only the fields and ``__init__``)."""
     names = [p.name for p in params]
     inner = indent + "    "
     body = inner + "    "
-    out = [f"{indent}{START}"]
-    slots = _tuple([_quoted(n) for n in sorted(names)], indent)  # sorted, as ruff wants them
-    out.append(f"{indent}__slots__ = {slots[0]}")
-    out += slots[1:]
-    fields = _tuple([f"({_quoted(p.name)}, {_quoted(p.annotation)})" for p in params], indent)
-    out.append(f"{indent}__record_fields__: ClassVar[tuple[tuple[str, str], ...]] = {fields[0]}")
-    out += fields[1:]
+    out = [f"{indent}{START if methods else FIELDS_START}"]
+    out += _assigned("__slots__", [_quoted(n) for n in sorted(names)], indent)  # sorted, as ruff wants them
+    out += _assigned(
+        "__record_fields__: ClassVar[tuple[tuple[str, str], ...]]",
+        [f"({_quoted(p.name)}, {_quoted(p.annotation)})" for p in params],
+        indent,
+    )
     defaults = [f"{_quoted(p.name)}: {p.default}," for p in params if p.default is not None]
     if defaults:
         out.append(f"{indent}__record_defaults__: ClassVar[dict[str, Any]] = {{")
@@ -111,6 +130,8 @@ def _block(cls: str, indent: str, signature: list[str], params: Sequence[Param])
     out.append("")
     out += signature
     out += [f"{inner}self.{n} = {n}" for n in names]
+    if not methods:
+        return [*out, "", f"{indent}{END}"]
     out += ["", f"{indent}def replace(", f"{inner}self,", f"{inner}*,"]
     out += [f"{inner}{p.name}: Keep | {p.annotation} = KEEP," for p in params]
     out += [
@@ -158,7 +179,7 @@ def rewrite(source: str) -> str:
         line = lines[index]
         if line.lstrip().startswith("class "):
             current = classes.get(index + 1, current)
-        if line.strip() != START:
+        if line.strip() not in (START, FIELDS_START):
             out.append(line)
             index += 1
             continue
@@ -172,7 +193,7 @@ def rewrite(source: str) -> str:
         last = _signature(lines, start)
         signature = lines[start : last + 1]
         params = _params("\n".join(s[len(indent) :] for s in signature))
-        out += _block(current, indent, signature, params)
+        out += _block(current, indent, signature, params, methods=line.strip() == START)
         index = end + 1
     return "\n".join(out) + ("\n" if source.endswith("\n") else "")
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 import attrs
 
+from taverna_rules._records import FieldRecord
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry, registrar
 from taverna_rules.core.action import Action
@@ -50,9 +51,14 @@ INT_BOUND = 2**64
 VP = tuple[tuple[str, int], ...]
 
 
-@attrs.frozen
-class Event:
-    """The base of every event: a fact, with a stable wire name (``TYPE``) and version."""
+class Event(FieldRecord):
+    """The base of every event: a fact, with a stable wire name (``TYPE``) and version.
+
+    An event type is a plain record (:mod:`taverna_rules._records`: its methods written
+    out by ``make records``) or a frozen attrs class; the engine, the serializer and the
+    views read both."""
+
+    __slots__ = ()
 
     TYPE: ClassVar[str] = "Event"
     VERSION: ClassVar[int] = 1
@@ -119,29 +125,73 @@ class Result:
         raise UnknownPlayerError(f"no seat {shown(seat)}; seats are 0 to {len(self.standings) - 1}")
 
 
-@attrs.frozen
 class FlowAdvanced(Event):
     """The effect stack after an action: what the game waits for and what follows."""
 
-    stack: tuple[Task, ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("stack",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("stack", "tuple[Task, ...]"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    stack: Final[tuple[Task, ...]]
+
+    def __init__(
+        self,
+        stack: tuple[Task, ...],
+    ) -> None:
+        self.stack = stack
+
+    # end of record
 
 
-@attrs.frozen
 class ChoiceCommitted(Event):
     """A seat chose in a simultaneous decision; the choice stays hidden from the others
     (they see that the seat has chosen) until :class:`ChoicesRevealed`."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"action": "commits"}
-    player: int
-    action: Action | None
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "action",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("action", "Action | None"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    action: Final[Action | None]
+
+    def __init__(
+        self,
+        player: int,
+        action: Action | None,
+    ) -> None:
+        self.player = player
+        self.action = action
+
+    # end of record
 
 
-@attrs.frozen
 class ChoicesRevealed(Event):
     """Every seat of a simultaneous decision has chosen: the choices, by seat (they leave
     the ``commits`` zone, which is what makes this a reveal)."""
 
-    choices: tuple[tuple[int, Action], ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("choices",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("choices", "tuple[tuple[int, Action], ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    choices: Final[tuple[tuple[int, Action], ...]]
+
+    def __init__(
+        self,
+        choices: tuple[tuple[int, Action], ...],
+    ) -> None:
+        self.choices = choices
+
+    # end of record
 
 
 for _cls in (FlowAdvanced, ChoiceCommitted, ChoicesRevealed):

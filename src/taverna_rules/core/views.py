@@ -227,7 +227,8 @@ class Visibility:
                 # several, all the event's player's: a pairs zone's owner is that player.
                 zone = self.zone(name)
                 changes[field] = value if zone.sees(owner, viewer) else zone.hide(value)
-        return attrs.evolve(event, **changes)
+        new: Event = evolve(event, **changes)
+        return new
 
     def redact_events(self, events: Iterable[Event], viewer: int | None) -> list[Event]:
         """The log as ``viewer`` may see it."""

@@ -13,9 +13,7 @@ they served (kept face down until the end: the rule option ``served_orders``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
-
-import attrs
+from typing import Any, ClassVar, Final
 
 from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced, Registry, Result, event_table, registrar
 from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
@@ -87,34 +85,98 @@ _event = registrar(EVENT_TYPES)
 
 # ----------------------------------------------------------------------------- setup
 @_event
-@attrs.frozen
 class GameStarted(Event):
     """A new game: its rules, players in seat order, seed (hidden), first player and options,
     the game, the engine and the packs it was set up with."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"seed": "seed"}
-    rules: str
-    players: tuple[str, ...]
-    seed: int
-    first_player: int
-    options: tuple[tuple[str, Any], ...]
-    game: str = "cavern_tavern"
-    engine: str = ""
-    packs: tuple[tuple[str, str], ...] = ()
-    chance: str = "sampled"
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "chance",
+        "engine",
+        "first_player",
+        "game",
+        "options",
+        "packs",
+        "players",
+        "rules",
+        "seed",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("rules", "str"),
+        ("players", "tuple[str, ...]"),
+        ("seed", "int"),
+        ("first_player", "int"),
+        ("options", "tuple[tuple[str, Any], ...]"),
+        ("game", "str"),
+        ("engine", "str"),
+        ("packs", "tuple[tuple[str, str], ...]"),
+        ("chance", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {
+        "game": "cavern_tavern",
+        "engine": "",
+        "packs": (),
+        "chance": "sampled",
+    }
+    rules: Final[str]
+    players: Final[tuple[str, ...]]
+    seed: Final[int]
+    first_player: Final[int]
+    options: Final[tuple[tuple[str, Any], ...]]
+    game: Final[str]
+    engine: Final[str]
+    packs: Final[tuple[tuple[str, str], ...]]
+    chance: Final[str]
+
+    def __init__(
+        self,
+        rules: str,
+        players: tuple[str, ...],
+        seed: int,
+        first_player: int,
+        options: tuple[tuple[str, Any], ...],
+        game: str = "cavern_tavern",
+        engine: str = "",
+        packs: tuple[tuple[str, str], ...] = (),
+        chance: str = "sampled",
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.first_player = first_player
+        self.options = options
+        self.game = game
+        self.engine = engine
+        self.packs = packs
+        self.chance = chance
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class PositionLoaded(Event):
     """A game resumed from a position document: the whole state."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"state": STATE_ZONE}
-    state: GameState
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("state",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("state", "GameState"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    state: Final[GameState]
+
+    def __init__(
+        self,
+        state: GameState,
+    ) -> None:
+        self.state = state
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class BoardSetUp(Event):
     """The components laid out: the ingredient supply, the empty tables of the Main Area
     and the decks (unordered)."""
@@ -125,188 +187,581 @@ class BoardSetUp(Event):
         "nasty_deck": "nasty_deck",
         "secret_box": "secret_box",
     }
-    supply: tuple[str, ...]
-    tables: int
-    order_deck: tuple[str, ...]
-    item_deck: tuple[str, ...]
-    nasty_deck: tuple[str, ...]
-    secret_box: tuple[str, ...]
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "item_deck",
+        "nasty_deck",
+        "order_deck",
+        "secret_box",
+        "supply",
+        "tables",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("supply", "tuple[str, ...]"),
+        ("tables", "int"),
+        ("order_deck", "tuple[str, ...]"),
+        ("item_deck", "tuple[str, ...]"),
+        ("nasty_deck", "tuple[str, ...]"),
+        ("secret_box", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    supply: Final[tuple[str, ...]]
+    tables: Final[int]
+    order_deck: Final[tuple[str, ...]]
+    item_deck: Final[tuple[str, ...]]
+    nasty_deck: Final[tuple[str, ...]]
+    secret_box: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        supply: tuple[str, ...],
+        tables: int,
+        order_deck: tuple[str, ...],
+        item_deck: tuple[str, ...],
+        nasty_deck: tuple[str, ...],
+        secret_box: tuple[str, ...],
+    ) -> None:
+        self.supply = supply
+        self.tables = tables
+        self.order_deck = order_deck
+        self.item_deck = item_deck
+        self.nasty_deck = nasty_deck
+        self.secret_box = secret_box
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class SecretDealt(Event):
     """A secret task dealt face down (a draw)."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"card": "secret"}
-    player: int
-    card: str
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "card",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("card", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    card: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        card: str,
+    ) -> None:
+        self.player = player
+        self.card = card
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class WhiteDieGiven(Event):
     """The white die goes to a player for the coming round."""
 
-    player: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("player",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("player", "int"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+    ) -> None:
+        self.player = player
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class TableRefilled(Event):
     """A face-up order from the deck on an empty table (a draw)."""
 
-    table: int
-    order: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "order",
+        "table",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("table", "int"),
+        ("order", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    table: Final[int]
+    order: Final[str]
+
+    def __init__(
+        self,
+        table: int,
+        order: str,
+    ) -> None:
+        self.table = table
+        self.order = order
+
+    # end of record
 
 
 # ----------------------------------------------------------------------------- rounds and turns
 @_event
-@attrs.frozen
 class RoundStarted(Event):
     """A round begins: the places are free again."""
 
-    round: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("round",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("round", "int"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    round: Final[int]
+
+    def __init__(
+        self,
+        round: int,
+    ) -> None:
+        self.round = round
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class DiceRolled(Event):
     """A player rolled all their dice (a draw)."""
 
-    player: int
-    dice: tuple[int, ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "dice",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("dice", "tuple[int, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    dice: Final[tuple[int, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        dice: tuple[int, ...],
+    ) -> None:
+        self.player = player
+        self.dice = dice
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class TurnEnded(Event):
     """A player's turn is over; ``passed``: they are done for the round."""
 
-    player: int
-    passed: bool = False
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "passed",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("passed", "bool"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {
+        "passed": False,
+    }
+    player: Final[int]
+    passed: Final[bool]
+
+    def __init__(
+        self,
+        player: int,
+        passed: bool = False,
+    ) -> None:
+        self.player = player
+        self.passed = passed
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class DicePlaced(Event):
     """Dice placed on a place (``dice`` as ``"1+3+6+6"``)."""
 
-    player: int
-    place: str
-    dice: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "dice",
+        "place",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("place", "str"),
+        ("dice", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    place: Final[str]
+    dice: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        place: str,
+        dice: str,
+    ) -> None:
+        self.player = player
+        self.place = place
+        self.dice = dice
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class DieChanged(Event):
     """One unplaced die turned from ``die`` to ``to`` (an item)."""
 
-    player: int
-    die: int
-    to: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "die",
+        "player",
+        "to",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("die", "int"),
+        ("to", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    die: Final[int]
+    to: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        die: int,
+        to: int,
+    ) -> None:
+        self.player = player
+        self.die = die
+        self.to = to
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class DiceRerolled(Event):
     """A player rolled their unplaced dice again (an item; a draw)."""
 
-    player: int
-    dice: tuple[int, ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "dice",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("dice", "tuple[int, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    dice: Final[tuple[int, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        dice: tuple[int, ...],
+    ) -> None:
+        self.player = player
+        self.dice = dice
+
+    # end of record
 
 
 # ----------------------------------------------------------------------------- ingredients, points, tracks
 @_event
-@attrs.frozen
 class IngredientGained(Event):
     """An ingredient card from the supply."""
 
-    player: int
-    ingredient: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "ingredient",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("ingredient", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    ingredient: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        ingredient: str,
+    ) -> None:
+        self.player = player
+        self.ingredient = ingredient
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class IngredientsReturned(Event):
     """Ingredient cards given back to the supply."""
 
-    player: int
-    ingredients: tuple[str, ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "ingredients",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("ingredients", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    ingredients: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        ingredients: tuple[str, ...],
+    ) -> None:
+        self.player = player
+        self.ingredients = ingredients
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class IngredientTaken(Event):
     """An ingredient taken from another player (``source``)."""
 
-    player: int
-    source: int
-    ingredient: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "ingredient",
+        "player",
+        "source",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("source", "int"),
+        ("ingredient", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    source: Final[int]
+    ingredient: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        source: int,
+        ingredient: str,
+    ) -> None:
+        self.player = player
+        self.source = source
+        self.ingredient = ingredient
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class VPScored(Event):
     """Points won (or lost, when negative), by category."""
 
-    player: int
-    amount: int
-    category: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "amount",
+        "category",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("amount", "int"),
+        ("category", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    amount: Final[int]
+    category: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        amount: int,
+        category: str,
+    ) -> None:
+        self.player = player
+        self.amount = amount
+        self.category = category
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class TrackMoved(Event):
     """A player's marker on the track ``kitchen``, ``chores`` or ``nasty`` moved to ``level``."""
 
-    player: int
-    track: str
-    level: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "level",
+        "player",
+        "track",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("track", "str"),
+        ("level", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    track: Final[str]
+    level: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        track: str,
+        level: int,
+    ) -> None:
+        self.player = player
+        self.track = track
+        self.level = level
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class FirstPlayerTaken(Event):
     """The First Player Marker changes hands: this player begins the next round."""
 
-    player: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("player",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("player", "int"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+    ) -> None:
+        self.player = player
+
+    # end of record
 
 
 # ----------------------------------------------------------------------------- orders
 @_event
-@attrs.frozen
 class OrderTaken(Event):
     """A player takes a table's order: their meeple and time token go to its spot."""
 
-    player: int
-    table: int
-    order: str
-    round: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "order",
+        "player",
+        "round",
+        "table",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("table", "int"),
+        ("order", "str"),
+        ("round", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    table: Final[int]
+    order: Final[str]
+    round: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        table: int,
+        order: str,
+        round: int,
+    ) -> None:
+        self.player = player
+        self.table = table
+        self.order = order
+        self.round = round
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class OrderDrawn(Event):
     """A player draws an order blind from the deck, and must take it (a draw)."""
 
-    player: int
-    order: str
-    round: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "order",
+        "player",
+        "round",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("order", "str"),
+        ("round", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    order: Final[str]
+    round: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        order: str,
+        round: int,
+    ) -> None:
+        self.player = player
+        self.order = order
+        self.round = round
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class OrderDiscarded(Event):
     """After a blind draw, a table's order is discarded; the player's meeple goes there."""
 
-    player: int
-    table: int
-    order: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "order",
+        "player",
+        "table",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("table", "int"),
+        ("order", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    table: Final[int]
+    order: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        table: int,
+        order: str,
+    ) -> None:
+        self.player = player
+        self.table = table
+        self.order = order
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class OrderServed(Event):
     """A player completes their order, ``late`` rounds after taking it, giving back the
     ingredients (Magic Potions among them) for ``points``, and keeps it face down (line
@@ -315,148 +770,439 @@ class OrderServed(Event):
 
     VERSION: ClassVar[int] = 2
     ZONES: ClassVar[Mapping[str, str]] = {"order": "face_down"}
-    player: int
-    order: str
-    late: int
-    points: int
-    ingredients: tuple[str, ...]
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "ingredients",
+        "late",
+        "order",
+        "player",
+        "points",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("order", "str"),
+        ("late", "int"),
+        ("points", "int"),
+        ("ingredients", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    order: Final[str]
+    late: Final[int]
+    points: Final[int]
+    ingredients: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        order: str,
+        late: int,
+        points: int,
+        ingredients: tuple[str, ...],
+    ) -> None:
+        self.player = player
+        self.order = order
+        self.late = late
+        self.points = points
+        self.ingredients = ingredients
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class OrdersRevealed(Event):
     """A player's face-down orders turned face up: each as it is served under the rule
     option ``served_orders: open``, else all of them for the final scoring; ``recipe``
     lists the kinds of ingredient they hold (each kind once per order), which the secret
     tasks count."""
 
-    player: int
-    orders: tuple[str, ...]
-    recipe: tuple[str, ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "orders",
+        "player",
+        "recipe",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("orders", "tuple[str, ...]"),
+        ("recipe", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    orders: Final[tuple[str, ...]]
+    recipe: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        orders: tuple[str, ...],
+        recipe: tuple[str, ...],
+    ) -> None:
+        self.player = player
+        self.orders = orders
+        self.recipe = recipe
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class OrderLeft(Event):
     """The customers of a player's open order give up waiting: it is discarded."""
 
-    player: int
-    order: str
-    lose: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "lose",
+        "order",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("order", "str"),
+        ("lose", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    order: Final[str]
+    lose: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        order: str,
+        lose: int,
+    ) -> None:
+        self.player = player
+        self.order = order
+        self.lose = lose
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class OrderClockReset(Event):
     """A player's open order counts as taken in ``round`` (an item)."""
 
-    player: int
-    round: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "player",
+        "round",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("round", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    round: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        round: int,
+    ) -> None:
+        self.player = player
+        self.round = round
+
+    # end of record
 
 
 # ----------------------------------------------------------------------------- items
 @_event
-@attrs.frozen
 class ItemsDrawn(Event):
     """Item cards drawn at the Wizard's Workshop, one to keep (a draw; owner only)."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"cards": "offer"}
-    player: int
-    cards: tuple[str, ...]
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "cards",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("cards", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    cards: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        cards: tuple[str, ...],
+    ) -> None:
+        self.player = player
+        self.cards = cards
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class ItemKept(Event):
     """One drawn item kept (owner only), the rest back in the deck (hidden from everyone:
     the deck is shuffled)."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"card": "items", "returned": "item_deck"}
-    player: int
-    card: str
-    returned: tuple[str, ...]
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "card",
+        "player",
+        "returned",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("card", "str"),
+        ("returned", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    card: Final[str]
+    returned: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        card: str,
+        returned: tuple[str, ...],
+    ) -> None:
+        self.player = player
+        self.card = card
+        self.returned = returned
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class ItemsGained(Event):
     """Item cards from the deck into a hand (a draw; owner only)."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"cards": "items"}
-    player: int
-    cards: tuple[str, ...]
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "cards",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("cards", "tuple[str, ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    cards: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        player: int,
+        cards: tuple[str, ...],
+    ) -> None:
+        self.player = player
+        self.cards = cards
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class ItemsReshuffled(Event):
     """The item deck ran out: every played item is shuffled into a new deck (the cards
     are hidden once shuffled)."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"cards": "item_deck"}
-    cards: tuple[str, ...]
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("cards",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("cards", "tuple[str, ...]"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    cards: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        cards: tuple[str, ...],
+    ) -> None:
+        self.cards = cards
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class ItemPlayed(Event):
     """An item card played, face up, then set aside."""
 
-    player: int
-    card: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "card",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("card", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    card: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        card: str,
+    ) -> None:
+        self.player = player
+        self.card = card
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class ItemDiscarded(Event):
     """An item card handed to Nasty, face up."""
 
-    player: int
-    card: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "card",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("card", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    card: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        card: str,
+    ) -> None:
+        self.player = player
+        self.card = card
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class PlaceOpened(Event):
     """This turn the player may place dice on a Kitchen task or Chore already taken."""
 
-    player: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("player",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("player", "int"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+    ) -> None:
+        self.player = player
+
+    # end of record
 
 
 # ----------------------------------------------------------------------------- Nasty
 @_event
-@attrs.frozen
 class NastySummoned(Event):
     """A player reached a threshold of the Nasty track and drew a "Nasty the Dwarf Says"
     card (a draw), read aloud."""
 
-    player: int
-    card: str
-    round: int
-    threshold: int
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "card",
+        "player",
+        "round",
+        "threshold",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("card", "str"),
+        ("round", "int"),
+        ("threshold", "int"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    card: Final[str]
+    round: Final[int]
+    threshold: Final[int]
+
+    def __init__(
+        self,
+        player: int,
+        card: str,
+        round: int,
+        threshold: int,
+    ) -> None:
+        self.player = player
+        self.card = card
+        self.round = round
+        self.threshold = threshold
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class NastyObeyed(Event):
     """A player did what a "Nasty the Dwarf Says" card asked."""
 
-    player: int
-    card: str
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = (
+        "card",
+        "player",
+    )
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("player", "int"),
+        ("card", "str"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    player: Final[int]
+    card: Final[str]
+
+    def __init__(
+        self,
+        player: int,
+        card: str,
+    ) -> None:
+        self.player = player
+        self.card = card
+
+    # end of record
 
 
 # ----------------------------------------------------------------------------- the end
 @_event
-@attrs.frozen
 class SecretsRevealed(Event):
     """The end of the game: every secret task shown face up, by seat."""
 
-    cards: tuple[str, ...]
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("cards",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("cards", "tuple[str, ...]"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    cards: Final[tuple[str, ...]]
+
+    def __init__(
+        self,
+        cards: tuple[str, ...],
+    ) -> None:
+        self.cards = cards
+
+    # end of record
 
 
 @_event
-@attrs.frozen
 class GameEnded(Event):
     """The final ranking."""
 
-    result: Result
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("result",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (("result", "Result"),)
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    result: Final[Result]
+
+    def __init__(
+        self,
+        result: Result,
+    ) -> None:
+        self.result = result
+
+    # end of record
