@@ -35,7 +35,7 @@ import enum
 import sys
 import types
 import typing
-from typing import Any, Final, Self
+from typing import Any, Final
 
 import attrs
 
@@ -43,7 +43,6 @@ __all__ = [
     "KEEP",
     "NO_DEFAULT",
     "Keep",
-    "FieldRecord",
     "RecordField",
     "copier",
     "evolve",
@@ -77,39 +76,6 @@ class RecordField:
 
 _FIELDS: dict[type, tuple[RecordField, ...]] = {}
 _NAMES: dict[type, tuple[str, ...]] = {}
-
-
-class FieldRecord:
-    """The base of plain records that have only their fields and ``__init__`` written out
-    (``# record fields: ...``, for classes with many small records, such as a game's
-    events): copy-with-change, equality, hash, repr and pickling are this base's, read
-    from the fields of the concrete class."""
-
-    __slots__ = ()
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in field_names(type(self)))
-
-    def replace(self, **changes: Any) -> Self:
-        """A copy with the fields given changed."""
-        return type(self)(**{**dict(zip(field_names(type(self)), self._values(), strict=True)), **changes})
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, FieldRecord)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, *self._values()))
-
-    def __repr__(self) -> str:
-        names = field_names(type(self))
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(names, self._values(), strict=True))
-        return f"{type(self).__name__}({shown})"
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return type(self), self._values()
 
 
 def is_record(cls: object) -> bool:

@@ -7,7 +7,7 @@ rewrites, in each file, every block between the marker lines ``# record: ...`` a
 comments written above each parameter), ``__init__`` (its signature kept as written), and
 ``replace``, ``__eq__``, ``__hash__``, ``__repr__`` and ``__reduce__``; between
 ``# record fields: ...`` and ``# end of record``, only the fields and ``__init__`` (a
-record whose base has those methods, :class:`taverna_rules._records.FieldRecord`).
+record whose base has those methods, :class:`taverna_rules.core.records.FieldRecord`).
 ``--check`` only says which files are out of date (tests/test_plain_records.py runs it).
 
 The code is plain Python mypyc compiles to a native class; it reads the source as text
@@ -28,7 +28,7 @@ __all__ = ["Param", "main", "rewrite"]
 
 START = "# record: written by `make records` from __init__'s parameters; do not edit below"
 #: The marker of a record whose methods its base class has (an event: see
-#: :class:`taverna_rules._records.FieldRecord`): only its fields and ``__init__`` are written.
+#: :class:`taverna_rules.core.records.FieldRecord`): only its fields and ``__init__`` are written.
 FIELDS_START = "# record fields: written by `make records` from __init__'s parameters; do not edit below"
 END = "# end of record"
 #: The formatter's line length (pyproject.toml's ``[tool.ruff] line-length``).

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Self
 
 import attrs
 
-from taverna_rules._records import FieldRecord
+from taverna_rules._records import field_names
 from taverna_rules._shown import shown
 from taverna_rules.core._registry import Registry, registrar
 from taverna_rules.core.action import Action
@@ -30,6 +30,7 @@ __all__ = [
     "ChoiceCommitted",
     "ChoicesRevealed",
     "Decision",
+    "FieldRecord",
     "Event",
     "FlowAdvanced",
     "Registry",
@@ -49,6 +50,41 @@ HIDDEN = "?"
 INT_BOUND = 2**64
 
 VP = tuple[tuple[str, int], ...]
+
+
+class FieldRecord:
+    """The base of plain records that have only their fields and ``__init__`` written out
+    (``# record fields: ...``, for many small records made often and seldom copied: the
+    events): copy-with-change, equality, hash, repr and pickling are this base's, read
+    from the fields of the concrete class. Interpreted in both builds (the compiled
+    build's native classes take no interpreted subclass, and a game's events are its
+    own)."""
+
+    __slots__ = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in field_names(type(self)))
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with the fields given changed."""
+        return type(self)(**{**dict(zip(field_names(type(self)), self._values(), strict=True)), **changes})
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, FieldRecord)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._values()))
+
+    def __repr__(self) -> str:
+        names = field_names(type(self))
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(names, self._values(), strict=True))
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return type(self), self._values()
 
 
 class Event(FieldRecord):
