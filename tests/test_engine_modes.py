@@ -16,7 +16,8 @@ import taverna_rules as tr
 from taverna_rules._records import evolve
 from taverna_rules.core.chance_steps import ChanceStep
 from taverna_rules.core.decide import pending_decisions, resolve
-from taverna_rules.core.engine import LIVE, PLAYOUT, Diverged, Engine, Mode
+from taverna_rules.core.engine import LIVE, LOGGED, PLAYOUT, Diverged, Engine, Mode
+from taverna_rules.core.pending import worded
 from taverna_rules.core.records import HIDDEN, Task
 from taverna_rules.playout import Playout
 
@@ -123,3 +124,27 @@ def test_a_playout_refuses_a_state_in_the_explicit_chance_mode() -> None:
     game = _played("cavern_tavern", "explicit")
     with pytest.raises(tr.IllegalActionError, match="explicit chance mode"):
         Playout(game.rules, game.state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_logged_unit_leaves_the_prompt_to_be_worded_as_live_words_it(game_id: str) -> None:
+    """``LOGGED`` keeps the log as ``LIVE`` does but leaves the next decision's prompt
+    empty; :func:`~taverna_rules.core.pending.worded` then words it as ``LIVE`` would, and
+    a :class:`~taverna_rules.Game` played on by ``apply`` shows that worded decision."""
+    game = _played(game_id)
+    module = tr.game_module(game_id)
+    rng = random.Random(8)
+    for _ in range(60):
+        pending = game.decision
+        if pending is None:
+            break
+        action = rng.choice(pending.actions)
+        live = resolve(game.rules, game.state, action, pending, mode=LIVE)
+        logged = resolve(game.rules, game.state, action, pending, mode=LOGGED)
+        assert logged[:2] == live[:2]  # the same events and state
+        if live[2] is None:
+            break
+        assert live[2].prompt and (logged[2] is not None and logged[2].prompt == "")
+        assert worded(module, game.rules, logged[1], logged[2]) == live[2]
+        game.apply(action)
+        assert game.decision == live[2]

@@ -124,3 +124,20 @@ def test_a_record_s_written_out_methods_show_in_tracebacks() -> None:
         replace(state, no_such_field=1)
     shown = "".join(traceback.format_exception(raised.value))
     assert "_records.py" in shown and "copier(type(record))(record, **changes)" in shown
+
+
+def test_a_decision_offers_the_action_played_by_identity_or_by_value() -> None:
+    """Legal actions are shared objects; :meth:`Decision.offers` finds one by identity,
+    an equal one read from the wire by value, and refuses one it does not list."""
+    from taverna_rules.core.action import shared
+    from taverna_rules.core.serialize import action_from_json, action_to_json
+    from taverna_rules.games.taverna import SellSpell
+
+    game = tr.new_game(tr.load_rules(), ["Ann", "Bob"], seed=1)
+    decision = game.decision
+    assert decision is not None
+    last = decision.actions[-1]
+    read = action_from_json(action_to_json(last))
+    assert read is not last and decision.offers(last) and decision.offers(read)
+    assert not decision.offers(SellSpell("no_such_spell")) and not decision.offers("PickCard")
+    assert shared(SellSpell, "s01") is shared(SellSpell, "s01") == SellSpell("s01")
