@@ -32,7 +32,9 @@ def _played(game_id: str, chance: tr.ChanceMode = "sampled", seed: int = 3) -> t
 def test_every_mode_gives_the_same_events_states_and_decisions(game_id: str) -> None:
     """Live play, the fold of its events and a playout agree action after action; a
     playout's decisions carry no prompt and its units no ``FlowAdvanced``, and no mode
-    changes the state it started from."""
+    changes the state it started from. ``LOGGED`` keeps the log as ``LIVE`` does and
+    leaves the prompt to be worded when read (:func:`~taverna_rules.core.pending.worded`),
+    as a :class:`~taverna_rules.Game` played on by ``apply`` shows it."""
     game = _played(game_id)
     module = tr.game_module(game_id)
     rng = random.Random(5)
@@ -45,14 +47,19 @@ def test_every_mode_gives_the_same_events_states_and_decisions(game_id: str) -> 
         kept = copy.deepcopy(state)
         live = resolve(game.rules, state, action, pending, mode=LIVE)
         fast = resolve(game.rules, state, action, pending, mode=PLAYOUT)
+        logged = resolve(game.rules, state, action, pending, mode=LOGGED)
         assert live[1] == reduce(module.evolve, live[0], state) == fast[1]
+        assert logged[:2] == live[:2]
         assert state == kept, "a unit folds into new states, never into the one it started from"
         assert [e for e in live[0] if not isinstance(e, tr.FlowAdvanced)] == fast[0]
         if live[2] is None:
-            assert fast[2] is None
+            assert fast[2] is None and logged[2] is None
         else:
             assert fast[2] is not None and fast[2].prompt == "" and fast[2].actions == live[2].actions
+            assert logged[2] is not None and logged[2].prompt == "" and live[2].prompt
+            assert worded(module, game.rules, logged[1], logged[2]) == live[2]
         game.apply(action)
+        assert game.decision == live[2]
 
 
 def test_a_verifying_mode_stops_at_the_first_event_that_differs() -> None:
@@ -124,27 +131,3 @@ def test_a_playout_refuses_a_state_in_the_explicit_chance_mode() -> None:
     game = _played("cavern_tavern", "explicit")
     with pytest.raises(tr.IllegalActionError, match="explicit chance mode"):
         Playout(game.rules, game.state)
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_logged_unit_leaves_the_prompt_to_be_worded_as_live_words_it(game_id: str) -> None:
-    """``LOGGED`` keeps the log as ``LIVE`` does but leaves the next decision's prompt
-    empty; :func:`~taverna_rules.core.pending.worded` then words it as ``LIVE`` would, and
-    a :class:`~taverna_rules.Game` played on by ``apply`` shows that worded decision."""
-    game = _played(game_id)
-    module = tr.game_module(game_id)
-    rng = random.Random(8)
-    for _ in range(60):
-        pending = game.decision
-        if pending is None:
-            break
-        action = rng.choice(pending.actions)
-        live = resolve(game.rules, game.state, action, pending, mode=LIVE)
-        logged = resolve(game.rules, game.state, action, pending, mode=LOGGED)
-        assert logged[:2] == live[:2]  # the same events and state
-        if live[2] is None:
-            break
-        assert live[2].prompt and (logged[2] is not None and logged[2].prompt == "")
-        assert worded(module, game.rules, logged[1], logged[2]) == live[2]
-        game.apply(action)
-        assert game.decision == live[2]
