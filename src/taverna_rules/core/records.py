@@ -10,7 +10,8 @@ and keeps its flow on a stack of :class:`Task`. The core adds three events of it
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any, ClassVar, Final, Self
 
 import attrs
@@ -52,6 +53,22 @@ INT_BOUND = 2**64
 VP = tuple[tuple[str, int], ...]
 
 
+def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function reading the fields ``names`` of a record as a tuple (in C, by
+    ``operator.attrgetter``: equality and hashing read every field)."""
+    if not names:
+        return lambda record: ()
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda record: (one(record),)
+    many: Callable[[Any], tuple[Any, ...]] = attrgetter(*names)
+    return many
+
+
+#: How each class's fields are read (:func:`_reader`), made at its first comparison.
+_READERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
 class FieldRecord:
     """The base of plain records that have only their fields and ``__init__`` written out
     (``# record fields: ...``, for many small records made often and seldom copied: the
@@ -63,7 +80,10 @@ class FieldRecord:
     __slots__ = ()
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in field_names(type(self)))
+        read = _READERS.get(type(self))
+        if read is None:
+            read = _READERS[type(self)] = _reader(field_names(type(self)))
+        return read(self)
 
     def replace(self, **changes: Any) -> Self:
         """A copy with the fields given changed."""
