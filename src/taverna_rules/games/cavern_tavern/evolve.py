@@ -19,9 +19,14 @@ _on = _HANDLERS.on
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
+    return _seat(state, seat, state.players[seat].replace(**changes))
+
+
+def _seat(state: GameState, seat: int, player: Player, **changes: Any) -> GameState:
+    """``player`` in ``seat``, with ``changes`` to the state (one copy of it)."""
     players = list(state.players)
-    players[seat] = players[seat].replace(**changes)
-    return state.replace(players=tuple(players))
+    players[seat] = player
+    return state.replace(players=tuple(players), **changes)
 
 
 def _drawn(state: GameState, **changes: Any) -> GameState:
@@ -84,8 +89,10 @@ def _board(state: GameState, e: ev.BoardSetUp) -> GameState:
 
 @_on(ev.SecretDealt)
 def _secret(state: GameState, e: ev.SecretDealt) -> GameState:
-    state = _drawn(state, secret_box=without(state.secret_box, (e.card,)))
-    return _player(state, e.player, secret=e.card)
+    secret = state.players[e.player].replace(secret=e.card)
+    return _seat(
+        state, e.player, secret, draws=state.draws + 1, secret_box=without(state.secret_box, (e.card,))
+    )
 
 
 @_on(ev.WhiteDieGiven)
@@ -112,12 +119,12 @@ def _round(state: GameState, e: ev.RoundStarted) -> GameState:
 
 @_on(ev.DiceRolled)
 def _rolled(state: GameState, e: ev.DiceRolled) -> GameState:
-    return _player(_drawn(state), e.player, dice=_dice(e.dice))
+    return _seat(state, e.player, state.players[e.player].replace(dice=_dice(e.dice)), draws=state.draws + 1)
 
 
 @_on(ev.DiceRerolled)
 def _rerolled(state: GameState, e: ev.DiceRerolled) -> GameState:
-    return _player(_drawn(state), e.player, dice=_dice(e.dice))
+    return _seat(state, e.player, state.players[e.player].replace(dice=_dice(e.dice)), draws=state.draws + 1)
 
 
 @_on(ev.TurnEnded)
@@ -127,11 +134,12 @@ def _turn_ended(state: GameState, e: ev.TurnEnded) -> GameState:
 
 @_on(ev.DicePlaced)
 def _placed(state: GameState, e: ev.DicePlaced) -> GameState:
-    dice = list(state.players[e.player].dice)
+    player = state.players[e.player]
+    dice = list(player.dice)
     for value in _dice_of(e.dice):
         dice.remove(value)
-    state = state.replace(placements=(*state.placements, (e.place, e.player, e.dice)))
-    return _player(state, e.player, dice=tuple(dice), placed=True)
+    placements = (*state.placements, (e.place, e.player, e.dice))
+    return _seat(state, e.player, player.replace(dice=tuple(dice), placed=True), placements=placements)
 
 
 @_on(ev.DieChanged)
@@ -144,15 +152,22 @@ def _changed(state: GameState, e: ev.DieChanged) -> GameState:
 @_on(ev.IngredientGained)
 def _gained(state: GameState, e: ev.IngredientGained) -> GameState:
     player = state.players[e.player]
-    state = state.replace(supply=without(state.supply, (e.ingredient,)))
-    return _player(state, e.player, ingredients=tuple(sorted((*player.ingredients, e.ingredient))))
+    ingredients = tuple(sorted((*player.ingredients, e.ingredient)))
+    return _seat(
+        state,
+        e.player,
+        player.replace(ingredients=ingredients),
+        supply=without(state.supply, (e.ingredient,)),
+    )
 
 
 @_on(ev.IngredientsReturned)
 def _returned(state: GameState, e: ev.IngredientsReturned) -> GameState:
     player = state.players[e.player]
-    state = state.replace(supply=tuple(sorted((*state.supply, *e.ingredients))))
-    return _player(state, e.player, ingredients=without(player.ingredients, e.ingredients))
+    supply = tuple(sorted((*state.supply, *e.ingredients)))
+    return _seat(
+        state, e.player, player.replace(ingredients=without(player.ingredients, e.ingredients)), supply=supply
+    )
 
 
 @_on(ev.IngredientTaken)
@@ -243,22 +258,22 @@ def _clock(state: GameState, e: ev.OrderClockReset) -> GameState:
 
 @_on(ev.ItemsDrawn)
 def _items_drawn(state: GameState, e: ev.ItemsDrawn) -> GameState:
-    state = _drawn(state, item_deck=without(state.item_deck, e.cards))
-    return _player(state, e.player, offer=e.cards)
+    offered = state.players[e.player].replace(offer=e.cards)
+    return _seat(state, e.player, offered, draws=state.draws + 1, item_deck=without(state.item_deck, e.cards))
 
 
 @_on(ev.ItemKept)
 def _kept(state: GameState, e: ev.ItemKept) -> GameState:
     player = state.players[e.player]
-    state = state.replace(item_deck=tuple(sorted((*state.item_deck, *e.returned))))
-    return _player(state, e.player, offer=(), items=tuple(sorted((*player.items, e.card))))
+    kept = player.replace(offer=(), items=tuple(sorted((*player.items, e.card))))
+    return _seat(state, e.player, kept, item_deck=tuple(sorted((*state.item_deck, *e.returned))))
 
 
 @_on(ev.ItemsGained)
 def _items_gained(state: GameState, e: ev.ItemsGained) -> GameState:
     player = state.players[e.player]
-    state = _drawn(state, item_deck=without(state.item_deck, e.cards))
-    return _player(state, e.player, items=tuple(sorted((*player.items, *e.cards))))
+    gained = player.replace(items=tuple(sorted((*player.items, *e.cards))))
+    return _seat(state, e.player, gained, draws=state.draws + 1, item_deck=without(state.item_deck, e.cards))
 
 
 @_on(ev.ItemsReshuffled)
@@ -271,8 +286,12 @@ def _reshuffled(state: GameState, e: ev.ItemsReshuffled) -> GameState:
 
 def _item_out(state: GameState, seat: int, card: str) -> GameState:
     player = state.players[seat]
-    state = state.replace(item_discard=(*state.item_discard, card))
-    return _player(state, seat, items=without(player.items, (card,)))
+    return _seat(
+        state,
+        seat,
+        player.replace(items=without(player.items, (card,))),
+        item_discard=(*state.item_discard, card),
+    )
 
 
 @_on(ev.ItemPlayed)

@@ -19,6 +19,7 @@ from taverna_rules.dsl.nodes import Node
 __all__ = [
     "AREAS",
     "ENGINE_OPTIONS",
+    "BoardSpot",
     "GAME",
     "TASK_AREAS",
     "Constants",
@@ -85,6 +86,12 @@ class Place:
     def track(self) -> str | None:
         """The track a task of this place moves (``kitchen``, ``chores``), or None."""
         return self.area if self.area in TASK_AREAS else None
+
+
+#: A place as a turn's placements read it: its id, the track its task moves (or None), the
+#: dice groups it holds a round, its dice sum and count (0: any), and the die change its
+#: task allows at each level of that track (empty without a task).
+BoardSpot = tuple[str, str | None, int, int, int, tuple[int, ...]]
 
 
 @attrs.frozen
@@ -202,9 +209,7 @@ class RuleSet:
 
     _by_id: dict[str, Any] = attrs.field(init=False, eq=False, repr=False)
     _of_kind: dict[type, dict[str, Any]] = attrs.field(init=False, eq=False, repr=False)
-    _boards: dict[int, tuple[tuple[Place, str | None, int], ...]] = attrs.field(
-        init=False, eq=False, repr=False
-    )
+    _boards: dict[int, tuple[BoardSpot, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         found: dict[str, Any] = {}
@@ -228,16 +233,19 @@ class RuleSet:
         object.__setattr__(self, "_of_kind", of_kind)
         object.__setattr__(self, "_boards", {})
 
-    def board(self, players: int) -> tuple[tuple[Place, str | None, int], ...]:
-        """Each place with the track its task moves (or None) and the dice groups it holds
-        a round with ``players`` players: a table built once per player count (every
-        turn's placements read it)."""
+    def board(self, players: int) -> tuple[BoardSpot, ...]:
+        """Each place as a :data:`BoardSpot` for ``players`` players: a table built once per
+        player count (every turn's placements read it)."""
         table = self._boards.get(players)
         if table is None:
-            table = self._boards[players] = tuple(
-                (place, place.track, place.slots_for(players)) for place in self.places
-            )
+            table = self._boards[players] = tuple(self._spot(place, players) for place in self.places)
         return table
+
+    def _spot(self, place: Place, players: int) -> BoardSpot:
+        task = place.track
+        # The die change of a task at each level of its track, read by index.
+        changes = () if task is None else tuple(map(self.track(task).change, range(self.track(task).top + 1)))
+        return (place.id, task, place.slots_for(players), place.dice_sum, place.dice_count, changes)
 
     def _get(self, cls: type, ident: str) -> Any:
         things = self._of_kind.get(cls) or {}

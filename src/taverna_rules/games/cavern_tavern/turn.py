@@ -66,16 +66,16 @@ def placements(rules: RuleSet, state: GameState, seat: int) -> tuple[PlaceDice, 
     for taken, _, _ in state.placements:
         used[taken] = used.get(taken, 0) + 1
     out: list[PlaceDice] = []
-    for place, task, slots in rules.board(len(state.players)):
+    for place, task, slots, total, count, changes in rules.board(len(state.players)):
         if task is None:
             change = 0
         elif me.demands:
             continue  # summoned: only the Cellar, the Workshop and the Office
         else:
-            change = rules.track(task).change(me.track(task))
-        if slots <= used.get(place.id, 0) and not (me.key and task is not None):
+            change = changes[me.track(task)]
+        if slots <= used.get(place, 0) and not (me.key and task is not None):
             continue
-        out += _place_options(place.id, dice, place.dice_sum, place.dice_count, change)
+        out += _place_options(place, dice, total, count, change)
     return tuple(out)
 
 
