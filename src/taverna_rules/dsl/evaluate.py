@@ -17,6 +17,8 @@ from taverna_rules.dsl.nodes import Cond, Count, Expr, Node, OptionIs, Table
 
 __all__ = ["Counter", "Evaluator"]
 
+_EXPRESSIONS = (int, Count, Table)
+
 #: How a game counts one ``{count: ...}`` for a player: ``counter(state, player)``.
 Counter = Callable[[Any, int], int]
 
@@ -45,7 +47,7 @@ class Evaluator:
         out) for ``player``, kept between 0 and ``most``: what the schema allows a number,
         an expression gets too, so a count can never ask the engine for unbounded work."""
         value = node.arg(name, 1)
-        assert isinstance(value, int | Count | Table), f"{node.op}.{name} is not an expression"
+        assert isinstance(value, _EXPRESSIONS), f"{node.op}.{name} is not an expression"
         return max(0, min(most, self.evaluate(value, state, player)))
 
     @staticmethod

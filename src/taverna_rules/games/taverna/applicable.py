@@ -104,12 +104,13 @@ def token_choices(rules: RuleSet, state: GameState, tavern_id: str) -> tuple[str
 def climbable_levels(rules: RuleSet, state: GameState, player: int) -> int:
     """How many levels the player could still climb over all tracks."""
     top = rules.constants.top
-    others = [p.tracks for i, p in enumerate(state.players) if i != player]
     total = 0
-    for index, position in enumerate(state.players[player].tracks):
+    # A track's column holds every player's level on it; the player's own is below the top
+    # where it counts, so a top in the column is another player's.
+    for column in zip(*[p.tracks for p in state.players], strict=True):
+        position = column[player]
         if position < top:
-            taken = any(tracks[index] == top for tracks in others)
-            total += (top - 1 if taken else top) - position
+            total += (top - 1 if top in column else top) - position
     return max(total, 0)
 
 

@@ -13,7 +13,14 @@ from typing import Any
 
 from taverna_rules.core.folds import FoldTable
 from taverna_rules.games.taverna import events as ev
-from taverna_rules.games.taverna.state import GameState, PlayerState, TurnState, add_vp, card_kind
+from taverna_rules.games.taverna.state import (
+    GameState,
+    PlayerState,
+    TavernState,
+    TurnState,
+    add_vp,
+    card_kind,
+)
 
 __all__ = ["evolve", "fold"]
 
@@ -22,14 +29,24 @@ _on = _HANDLERS.on
 
 
 def _player(state: GameState, seat: int, **changes: Any) -> GameState:
+    return _seat(state, seat, state.players[seat].replace(**changes))
+
+
+def _seat(state: GameState, seat: int, player: PlayerState, **changes: Any) -> GameState:
+    """``player`` in ``seat``, with ``changes`` to the state (one copy of it)."""
     players = list(state.players)
-    players[seat] = players[seat].replace(**changes)
-    return state.replace(players=tuple(players))
+    players[seat] = player
+    return state.replace(players=tuple(players), **changes)
 
 
 def _tavern(state: GameState, tavern_id: str, **changes: Any) -> GameState:
+    return state.replace(taverns=_taverns(state, tavern_id, **changes))
+
+
+def _taverns(state: GameState, tavern_id: str, **changes: Any) -> tuple[TavernState, ...]:
+    """The taverns with ``changes`` to one of them."""
     index, taverns = state.tavern_index(tavern_id), state.taverns
-    return state.replace(taverns=(*taverns[:index], taverns[index].replace(**changes), *taverns[index + 1 :]))
+    return (*taverns[:index], taverns[index].replace(**changes), *taverns[index + 1 :])
 
 
 def _bump(counts: tuple[tuple[str, int], ...], key: str, delta: int) -> tuple[tuple[str, int], ...]:
@@ -129,8 +146,10 @@ def _revealed(state: GameState, e: ev.CustomerRevealed) -> GameState:
 
 @_on(ev.SpellDrawn)
 def _drawn(state: GameState, e: ev.SpellDrawn) -> GameState:
-    state = state.replace(spell_deck=_without(state.spell_deck, e.spell))
-    return _player(state, e.player, hand=(*state.players[e.player].hand, e.spell))
+    p = state.players[e.player]
+    return _seat(
+        state, e.player, p.replace(hand=(*p.hand, e.spell)), spell_deck=_without(state.spell_deck, e.spell)
+    )
 
 
 @_on(ev.CurseDrawn)
@@ -161,22 +180,24 @@ def _turn_started(state: GameState, e: ev.TurnStarted) -> GameState:
 @_on(ev.CustomerCardPicked)
 def _picked(state: GameState, e: ev.CustomerCardPicked) -> GameState:
     turn = state.turn or TurnState(e.player)
-    state = state.replace(
+    p = state.players[e.player]
+    return _seat(
+        state,
+        e.player,
+        p.replace(cards=(*p.cards, e.card)),
         row=_without(state.row, e.card),
         tiles=_bump(state.tiles, e.people, -1),
         turn=turn.replace(card=e.card, people=e.people, symbols=e.symbols),
         customers_played=state.customers_played + 1,
     )
-    return _player(state, e.player, cards=(*state.players[e.player].cards, e.card))
 
 
 @_on(ev.CustomerSeated)
 def _seated(state: GameState, e: ev.CustomerSeated) -> GameState:
-    tavern = state.tavern(e.tavern)
-    state = _tavern(state, e.tavern, tables=_replace(tavern.tables, e.table, e.people))
+    taverns = _taverns(state, e.tavern, tables=_replace(state.tavern(e.tavern).tables, e.table, e.people))
     if state.turn is not None and state.turn.player == e.player:
-        state = state.replace(turn=state.turn.replace(tavern=e.tavern, table=e.table))
-    return state
+        return state.replace(taverns=taverns, turn=state.turn.replace(tavern=e.tavern, table=e.table))
+    return state.replace(taverns=taverns)
 
 
 @_on(ev.CustomerRemoved)
@@ -223,8 +244,9 @@ def _privileges_gained(state: GameState, e: ev.PrivilegesGained) -> GameState:
 
 @_on(ev.SpellSold)
 def _sold(state: GameState, e: ev.SpellSold) -> GameState:
-    state = state.replace(spell_discard=(*state.spell_discard, (e.player, e.spell)))
-    return _player(state, e.player, hand=_without(state.players[e.player].hand, e.spell))
+    hand = _without(state.players[e.player].hand, e.spell)
+    discard = (*state.spell_discard, (e.player, e.spell))
+    return _seat(state, e.player, state.players[e.player].replace(hand=hand), spell_discard=discard)
 
 
 @_on(ev.TurnEnded)
@@ -275,10 +297,10 @@ def _activated(state: GameState, e: ev.DignitaryActivated) -> GameState:
 def _moved(state: GameState, e: ev.DignitaryMoved) -> GameState:
     start = state.tavern(e.start)
     state = _tavern(state, e.start, dignitaries=tuple(d for d in start.dignitaries if d != e.dignitary))
-    state = _tavern(state, e.end, dignitaries=(*state.tavern(e.end).dignitaries, e.dignitary))
+    taverns = _taverns(state, e.end, dignitaries=(*state.tavern(e.end).dignitaries, e.dignitary))
     if state.turn is not None:
-        state = state.replace(turn=state.turn.replace(arrival=e.end))
-    return state
+        return state.replace(taverns=taverns, turn=state.turn.replace(arrival=e.end))
+    return state.replace(taverns=taverns)
 
 
 @_on(ev.DeedTakenOver)
@@ -298,8 +320,10 @@ def _token(state: GameState, e: ev.GuildTokenPlaced) -> GameState:
 
 @_on(ev.FavourTaken)
 def _favour_taken(state: GameState, e: ev.FavourTaken) -> GameState:
-    state = state.replace(castle=_without(state.castle, e.favour))
-    return _player(state, e.player, favours=(*state.players[e.player].favours, e.favour))
+    p = state.players[e.player]
+    return _seat(
+        state, e.player, p.replace(favours=(*p.favours, e.favour)), castle=_without(state.castle, e.favour)
+    )
 
 
 @_on(ev.CastleRefilled)
