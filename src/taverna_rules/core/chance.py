@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -70,14 +70,25 @@ class Outcome:
     event: Event
 
 
-@attrs.frozen
 class Chance:
     """A draw: ``sample(rng)`` makes its event (sampled mode); ``enumerate()`` lists
     ``(event, probability)`` for every way it can fall (explicit mode; equal events may
-    repeat, :meth:`outcomes` merges them)."""
+    repeat, :meth:`outcomes` merges them). Made for each draw: a plain immutable class."""
 
-    sample: Callable[[random.Random], Event]
-    enumerate: Callable[[], Iterable[tuple[Event, Fraction]]]
+    __slots__ = ("enumerate", "sample")
+    sample: Final[Callable[[random.Random], Event]]
+    enumerate: Final[Callable[[], Iterable[tuple[Event, Fraction]]]]
+
+    def __init__(
+        self,
+        sample: Callable[[random.Random], Event],
+        enumerate: Callable[[], Iterable[tuple[Event, Fraction]]],
+    ) -> None:
+        self.sample = sample
+        self.enumerate = enumerate
+
+    def __repr__(self) -> str:
+        return f"Chance(sample={self.sample!r}, enumerate={self.enumerate!r})"
 
     def outcomes(self) -> Odds:
         """Every distinct event with its probability, in the order first met."""
@@ -103,21 +114,21 @@ def waits_for_chance(holder: Any) -> bool:
 def card_from(deck: Sequence[str], make: Callable[[str], Event]) -> Chance:
     """One card of ``deck``, each copy as likely (the deck is unordered: the same as its top
     card after a shuffle), as the event ``make`` makes of it."""
-    counts = Counter(deck)
+    # A sampled draw only samples: the counts are for the explicit mode's odds.
     return Chance(
         lambda rng: make(rng.choice(deck)),
-        lambda: ((make(card), Fraction(n, len(deck))) for card, n in sorted(counts.items())),
+        lambda: ((make(card), Fraction(n, len(deck))) for card, n in sorted(Counter(deck).items())),
     )
 
 
 def cards_from(deck: Sequence[str], count: int, make: Callable[[tuple[str, ...]], Event]) -> Chance:
     """``count`` cards of ``deck`` at once, sorted (``count`` at most the deck's size):
     each set of positions as likely."""
-    counts = Counter(deck)
-    kinds = sorted(counts)
-    total = math.comb(len(deck), count)
 
     def every() -> Iterable[tuple[Event, Fraction]]:
+        counts = Counter(deck)
+        kinds = sorted(counts)
+        total = math.comb(len(deck), count)
         for hand in itertools.combinations_with_replacement(kinds, count):
             ways = math.prod(math.comb(counts[card], n) for card, n in Counter(hand).items())
             if ways:
