@@ -64,6 +64,8 @@ class _Builder:
                 "items": False,
                 "minItems": len(args),
             }
+        if origin is frozenset:
+            return {"type": "array", "items": self.of(args[0]), "uniqueItems": True}
         if is_record(tp):
             return self.record(tp)
         raise TypeError(f"no schema for {tp!r}")  # a new field type: teach the builder

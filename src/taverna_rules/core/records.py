@@ -27,6 +27,7 @@ from taverna_rules.errors import UnknownPlayerError
 __all__ = [
     "HIDDEN",
     "INT_BOUND",
+    "MAX_FIELD_ITEMS",
     "Action",
     "ChoiceCommitted",
     "ChoicesRevealed",
@@ -41,6 +42,7 @@ __all__ = [
     "action_problem",
     "action_table",
     "event_table",
+    "field_words",
     "registrar",
 ]
 
@@ -281,16 +283,52 @@ def event_table(*, simultaneous: bool = False) -> Registry[type[Event]]:
 
 
 # Field types by action class, resolved once (the annotations are strings here).
-_FIELD_TYPES: dict[type[Action], tuple[tuple[str, type], ...]] = {}
+_FIELD_TYPES: dict[type[Action], tuple[tuple[str, Any], ...]] = {}
 _WORDS = {str: "a string", int: "an integer", bool: "true or false"}
+_PLURALS = {str: "strings", int: "integers", bool: "true or false values"}
+#: The most items a tuple or set field of an action holds (a choice of a few things).
+MAX_FIELD_ITEMS = 64
 
 
-def _field_types(cls: type[Action]) -> tuple[tuple[str, type], ...]:
+def _field_types(cls: type[Action]) -> tuple[tuple[str, Any], ...]:
     types = _FIELD_TYPES.get(cls)
     if types is None:
         hints = typing.get_type_hints(cls)
         types = _FIELD_TYPES[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls))
     return types
+
+
+def field_words(tp: Any) -> str:
+    """An action field's type as a refusal says it: ``"an integer"``, ``"a list of at most
+    64 strings"``, ``"a set of at most 64 integers"``, ``"a list of a string and an
+    integer"``."""
+    if tp in _WORDS:
+        return _WORDS[tp]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is tuple and args[-1:] == (Ellipsis,):
+        return f"a list of at most {MAX_FIELD_ITEMS} {_PLURALS.get(args[0], repr(args[0]))}"
+    if origin is tuple:
+        return "a list of " + " and ".join(field_words(arg) for arg in args)
+    if origin is frozenset:
+        return f"a set of at most {MAX_FIELD_ITEMS} {_PLURALS.get(args[0], repr(args[0]))}"
+    return getattr(tp, "__name__", repr(tp))
+
+
+def _holds(value: object, tp: Any) -> bool:
+    """Whether ``value`` is of the field type ``tp`` exactly: a plain value of its own type
+    (a ``bool`` is not an ``int``), or a tuple (``tuple[int, ...]``, ``tuple[str, int]``)
+    or a frozenset (``frozenset[str]``) of such values, of at most
+    :data:`MAX_FIELD_ITEMS` items."""
+    if tp in _WORDS:
+        return type(value) is tp
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is tuple and type(value) is tuple:
+        if args[-1:] == (Ellipsis,):
+            return len(value) <= MAX_FIELD_ITEMS and all(type(item) is args[0] for item in value)
+        return len(value) == len(args) and all(type(v) is t for v, t in zip(value, args, strict=True))
+    if origin is frozenset and type(value) is frozenset:
+        return len(value) <= MAX_FIELD_ITEMS and all(type(item) is args[0] for item in value)
+    return False
 
 
 def action_problem(action: object, table: Mapping[str, type[Action]]) -> str:
@@ -300,8 +338,10 @@ def action_problem(action: object, table: Mapping[str, type[Action]]) -> str:
     An action is an instance of one of the action types exactly (not of a subclass, nor
     an object that merely compares equal to one) whose every field holds a value of its
     declared type exactly (a ``bool`` is not an ``int``, a ``str`` subclass is not a
-    ``str``). Legality is then decided by type and value alone: no foreign ``__eq__``
-    ever runs.
+    ``str``): a string, an integer or a boolean, or a tuple or frozenset of them
+    (``tuple[int, ...]``, ``tuple[str, int]``, ``frozenset[str]``; at most
+    :data:`MAX_FIELD_ITEMS` items). Legality is then decided by type and value alone: no
+    foreign ``__eq__`` ever runs.
     """
     cls = type(action)
     if table.get(getattr(cls, "TYPE", "")) is not cls:
@@ -310,6 +350,6 @@ def action_problem(action: object, table: Mapping[str, type[Action]]) -> str:
     assert isinstance(action, Action)
     for name, expected in _field_types(cls):
         value = getattr(action, name)
-        if type(value) is not expected:
-            return f"{cls.__name__}.{name} is {_WORDS.get(expected, expected.__name__)}, not {shown(value)}"
+        if not _holds(value, expected):
+            return f"{cls.__name__}.{name} is {field_words(expected)}, not {shown(value)}"
     return ""

@@ -101,6 +101,21 @@ def _strict_converter(module: GameModule) -> cattrs.Converter:
 
     converter.register_structure_hook_func(is_tuple, read_tuple)
 
+    def read_set(value: Any, tp: Any) -> frozenset[Any]:
+        if not isinstance(value, list):
+            raise _WrongValue(f"expected a list, not {shown(value)}")
+        items = [converter.structure(item, typing.get_args(tp)[0]) for item in value]
+        found = frozenset(items)
+        if len(found) != len(items):
+            raise _WrongValue(f"expected a list naming each value once (a set), not {shown(value)}")
+        return found
+
+    def is_set(tp: Any) -> bool:
+        origin: Any = typing.get_origin(tp)
+        return origin is frozenset
+
+    converter.register_structure_hook_func(is_set, read_set)
+
     def read_scalar(value: Any, _: Any) -> Any:
         # An option's value: true/false, a whole number or a text.
         if value is None or type(value) in (bool, str) or (type(value) is int and _in_bounds(value)):
@@ -181,8 +196,20 @@ def _noted(exc: Exception, cls: type, name: str, tp: Any) -> Exception:
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    """An action as a JSON-ready mapping with its ``type``."""
-    return {"type": action.TYPE, **attrs.asdict(action)}
+    """An action as a JSON-ready mapping with its ``type``: a tuple field as a list, a set
+    field as a sorted list (the same text in every process)."""
+    return {
+        "type": action.TYPE,
+        **{f.name: _wire(getattr(action, f.name)) for f in attrs.fields(type(action))},
+    }
+
+
+def _wire(value: Any) -> Any:
+    if isinstance(value, frozenset):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return [_wire(item) for item in value]
+    return value
 
 
 _CONVERTERS: dict[str, cattrs.Converter] = {}
