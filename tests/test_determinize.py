@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import taverna_rules as tr
 from taverna_rules._records import evolve
-from taverna_rules.bots import RandomBot, play_out
+from taverna_rules.bots import ISMCTSBot, RandomBot, play_out
+from taverna_rules.core.determinize import determinize
 
 GAMES = ("taverna", "cavern_tavern")
 
@@ -91,20 +92,40 @@ def test_a_player_view_and_a_finished_game_cannot_be_determinized() -> None:
         game.determinize(0, random.Random(1))
 
 
-def test_sealed_choices_not_yet_revealed_cannot_be_redealt() -> None:
-    """A sealed bid is an action, not a card from a deck: a zone of pool ``None`` says it
-    cannot be redealt, and a sample is refused until the reveal."""
+def test_a_sealed_choice_the_viewer_cannot_see_is_chosen_anew() -> None:
+    """A sealed bid is an action, not a card from a deck: a sample chooses it again among
+    the bidder's legal bids, keeps what the viewer sealed, and depends on the viewer's
+    view and the generator only."""
     from toy_games import installed
     from toy_games.auction import RULES, Bid
 
     with installed():
-        game = tr.new_game(RULES, ["Ann", "Bob"], seed=1)
+        game = tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=1)
         assert game.seat(0).playout(random.Random(1)).legal_actions() == game.legal_actions()
         game.apply(Bid(4), player=1)
-        with pytest.raises(tr.DeterminizeError, match="commits"):
-            game.seat(0).playout(random.Random(1))
-        # Bob sees his own bid: nothing is hidden from him.
-        assert game.seat(1).playout(random.Random(1)).state.commits == ((1, Bid(4)),)
+        game.apply(Bid(2), player=2)
+        legal = set(tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=1).decision_for(1).actions)
+        seen = set()
+        for k in range(40):
+            sample = game.seat(0).playout(random.Random(k))
+            commits = sample.state.commits
+            # The order of commits is public: Bob, then Cy.
+            assert [seat for seat, _ in commits] == [1, 2]
+            assert all(bid in legal for _, bid in commits)
+            seen.add(commits)
+            # Ann still bids, and her bid ends the round as in the real game.
+            assert sample.legal_actions() == game.legal_actions()
+            sample.apply(Bid(0))
+        assert len(seen) > 10  # the hidden bids vary with the generator
+        # What Bob sees: his own bid kept, Cy's chosen anew; the same generator, the same sample.
+        for k in range(10):
+            sample = game.seat(1).playout(random.Random(k))
+            assert sample.state.commits[0] == (1, Bid(4))
+            again = game.seat(1).playout(random.Random(k))
+            assert again.state == sample.state
+        # Without the game's rules the core cannot choose them.
+        with pytest.raises(tr.DeterminizeError, match="rules"):
+            determinize(game.module.visibility, game.state, 0, random.Random(1))
         # The toy game writes no positions: a sample plays as a playout, not as a Game.
         with pytest.raises(tr.DeterminizeError, match="positions"):
             game.determinize(1, random.Random(1))
@@ -125,3 +146,18 @@ def test_a_sample_waits_for_the_same_players(
         sample = game.determinize(viewer, random.Random(k))
         assert sample.view(viewer) == game.view(viewer)
         assert sample.decision_for(viewer) == game.decision_for(viewer)
+
+
+def test_search_plays_a_game_of_sealed_choices() -> None:
+    """Information-set search draws a sample at every iteration: with bids sealed by the
+    seats before it, it still searches (it used to find no sample and fail), and the
+    game ends with a result."""
+
+    from toy_games import installed
+    from toy_games.auction import RULES
+
+    with installed():
+        game = tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=3)
+        made = play_out(game, [ISMCTSBot(iterations=20, seed=seat) for seat in range(3)])
+        assert game.over and made == 12  # four lots, three sealed bids each
+        assert game.result is not None and len(game.result.returns) == 3

@@ -19,7 +19,7 @@ from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_chance, rules_module
 from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
 from taverna_rules.core.chance_steps import chance_outcomes
-from taverna_rules.core.decide import decide_and_fold, pending_decision, pending_decisions
+from taverna_rules.core.decide import decide_and_fold, pending_decision, pending_decisions, sealed_choices
 from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import LOGGED, Decision, Trace
 from taverna_rules.core.game_modules import GameModule, game_module, not_an_action
@@ -414,8 +414,9 @@ class Game:
     def determinize(self, player: int | str, rng: random.Random) -> Game:
         """A game that ``player`` cannot tell from this one, drawn with ``rng``: what they
         see is the same, every hidden thing (the others' hands, the order of the decks)
-        is redealt among the places they cannot see, and the seed is drawn anew, so the
-        chance to come is unknown too. The sample depends on ``player``'s view and
+        is redealt among the places they cannot see, the choices others have sealed at a
+        simultaneous decision are chosen anew among their legal actions, and the seed is
+        drawn anew, so the chance to come is unknown too. The sample depends on ``player``'s view and
         ``rng`` only, never on what is hidden; it plays to the end like any game (its log
         starts from the sampled position). For search that must not peek: information-set
         MCTS draws one at each iteration (:class:`~taverna_rules.bots.ISMCTSBot`).
@@ -426,7 +427,7 @@ class Game:
             raise DeterminizeError("a player's view cannot be determinized: its hidden things are gone")
         if self.over:
             raise DeterminizeError("the game is over: there is nothing hidden left to play for")
-        state = determinize(self.module.visibility, self._state, seat, rng)
+        state = determinize(self.module.visibility, self._state, seat, rng, sealed_choices(self.rules))
         try:
             return Game.from_position(self.rules, state, undo=self.undo_policy)
         except PositionError as exc:
@@ -568,7 +569,8 @@ class Seat:
         game = self._game
         if game.over:
             raise DeterminizeError("the game is over: there is nothing to play forward")
-        return Playout(game.rules, determinize(game.module.visibility, game.state, self.player, rng))
+        sample = determinize(game.module.visibility, game.state, self.player, rng, sealed_choices(game.rules))
+        return Playout(game.rules, sample)
 
     def __repr__(self) -> str:
         return f"<Seat {self.player} ({self.name}) of {self._game!r}>"

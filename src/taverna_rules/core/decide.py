@@ -14,7 +14,7 @@ mode may stop at a draw (:mod:`taverna_rules.core.chance_steps`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from taverna_rules._shown import shown
@@ -27,7 +27,15 @@ from taverna_rules.core.pending import for_seat, player_decisions, worded
 from taverna_rules.core.records import Action, Decision, Event, PickOutcome, action_problem
 from taverna_rules.errors import IllegalActionError
 
-__all__ = ["decide", "decide_and_fold", "pending_decision", "pending_decisions", "resolve", "run_flow"]
+__all__ = [
+    "decide",
+    "decide_and_fold",
+    "pending_decision",
+    "pending_decisions",
+    "resolve",
+    "run_flow",
+    "sealed_choices",
+]
 
 
 def decide(rules: Any, state: Any, action: Action, *, player: int | None = None) -> list[Event]:
@@ -125,6 +133,21 @@ def pending_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
     if state.stack[-1].kind == CHANCE_STEP:
         return (chance_decision(rules, state),)
     return player_decisions(rules, state)
+
+
+def sealed_choices(rules: Any) -> Callable[[Any, int], tuple[Action, ...]]:
+    """``choices(state, seat)``: the legal actions ``seat`` is asked for in ``state`` (at a
+    simultaneous decision, each seat still to commit is asked; ``()`` for a seat that is
+    not), for :func:`~taverna_rules.core.determinize.determinize` to choose a hidden
+    commit anew."""
+
+    def choices(state: Any, seat: int) -> tuple[Action, ...]:
+        for decision in pending_decisions(rules, state):
+            if decision.player == seat:
+                return decision.actions
+        return ()
+
+    return choices
 
 
 def pending_decision(rules: Any, state: Any) -> Decision | None:

@@ -15,7 +15,7 @@ test holds it).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from taverna_rules._records import evolve
@@ -26,10 +26,13 @@ from taverna_rules.core.records import HIDDEN
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.errors import DeterminizeError, UnknownPlayerError
 
-__all__ = ["determinize"]
+__all__ = ["Resample", "determinize"]
 
 #: A place holding hidden things: (zone, seat or None, index into a pairs zone or None).
 _Place = tuple[Zone, int | None, int | None]
+#: ``resample(state, seat)``: what ``seat`` could have sealed in ``state`` (its legal
+#: actions at the pending simultaneous decision), for a sealed choice the viewer cannot see.
+Resample = Callable[[Any, int], Sequence[Any]]
 
 
 def _things(value: Any) -> tuple[Any, ...]:
@@ -68,16 +71,21 @@ def _order(thing: Any) -> tuple[str, str]:
     return type(thing).__name__, repr(thing)
 
 
-def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Random) -> Any:
+def determinize(
+    visibility: Visibility, state: Any, viewer: int, rng: random.Random, resample: Resample | None = None
+) -> Any:
     """A state ``viewer`` cannot tell from ``state``, with every hidden thing redealt.
 
     Hidden things of the zones of one pool trade places at random (each place keeps how
     many it holds); a ``hidden`` zone holding a number (the seed) gets a new random
-    number, and the sample draws from it (in explicit chance mode too).
-    :class:`~taverna_rules.errors.DeterminizeError` when a hidden thing cannot be
-    redealt (a zone of pool ``None``: sealed choices not yet revealed) or a hidden zone
-    holds something that is not a number. ``viewer`` is a seat (a spectator sees less
-    than any seat: determinize for a seat)."""
+    number, and the sample draws from it (in explicit chance mode too). Sealed choices
+    the viewer cannot see (a pairs zone of pool ``None``: the commits of a simultaneous
+    decision) are chosen anew, each at random among ``resample(state, seat)``, once the
+    rest is redealt and with every unseen choice taken back (each keeps its place in the
+    order of commits, which is public). :class:`~taverna_rules.errors.DeterminizeError`
+    when there are such choices and no ``resample``, when a seat could seal nothing, or
+    when a hidden zone holds something that cannot be redrawn. ``viewer`` is a seat (a
+    spectator sees less than any seat: determinize for a seat)."""
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < len(state.players):
         raise UnknownPlayerError(f"no seat {shown(viewer)}; seats are 0 to {len(state.players) - 1}")
     check_rng(rng)
@@ -89,8 +97,12 @@ def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Ran
     pools: dict[str, list[Any]] = {}
     places: list[tuple[_Place, Any]] = []
     fresh: dict[str, int] = {}
+    sealed: list[_Place] = []
     for place, value in _places(visibility, state, viewer):
         zone = place[0]
+        if zone.kind is None and zone.pairs and resample is not None:
+            sealed.append(place)
+            continue
         if zone.policy == "hidden" and not zone.pairs and not zone.per_player:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise DeterminizeError(
@@ -103,8 +115,8 @@ def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Ran
             continue
         if zone.kind is None:
             raise DeterminizeError(
-                f"zone {zone.name!r} holds hidden things that cannot be redealt "
-                "(determinize before or after the choices are revealed)"
+                f"zone {zone.name!r} holds hidden things that cannot be redealt without the "
+                "game's rules to choose them anew (Game.determinize and Seat.playout give them)"
             )
         pools.setdefault(zone.kind, []).extend(things)
         places.append((place, value))
@@ -113,7 +125,35 @@ def determinize(visibility: Visibility, state: Any, viewer: int, rng: random.Ran
             raise DeterminizeError("a player's view cannot be determinized: its hidden things are gone")
         pool.sort(key=_order)
         rng.shuffle(pool)
-    return _deal(state, places, pools, fresh)
+    dealt = _deal(state, places, pools, fresh)
+    if not sealed:
+        return dealt
+    assert resample is not None
+    return _reseal(dealt, sealed, rng, resample)
+
+
+def _reseal(state: Any, sealed: list[_Place], rng: random.Random, resample: Resample) -> Any:
+    """``state`` with the sealed choices of ``sealed`` chosen anew: all of them taken back
+    first (what one seat may seal never hangs on another's sealed choice), then each drawn
+    among its seat's choices."""
+    fields: dict[str, list[Any]] = {}
+    for zone, _, index in sealed:
+        assert index is not None
+        pairs = fields.setdefault(zone.field, list(getattr(state, zone.field)))
+        pairs[index] = None
+    bare = evolve(
+        state, **{field: tuple(p for p in pairs if p is not None) for field, pairs in fields.items()}
+    )
+    for zone, _, index in sealed:
+        assert index is not None
+        seat = getattr(state, zone.field)[index][0]
+        choices = resample(bare, seat)
+        if not choices:
+            raise DeterminizeError(
+                f"seat {seat} has sealed a choice in zone {zone.name!r} and could seal none"
+            )
+        fields[zone.field][index] = (seat, choices[rng.randrange(len(choices))])
+    return evolve(state, **{field: tuple(pairs) for field, pairs in fields.items()})
 
 
 def _deal(
