@@ -104,7 +104,9 @@ def test_a_sealed_choice_the_viewer_cannot_see_is_chosen_anew() -> None:
         assert game.seat(0).playout(random.Random(1)).legal_actions() == game.legal_actions()
         game.apply(Bid(4), player=1)
         game.apply(Bid(2), player=2)
-        legal = set(tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=1).decision_for(1).actions)
+        fresh = tr.new_game(RULES, ["Ann", "Bob", "Cy"], seed=1).decision_for(1)
+        assert fresh is not None
+        legal = set(fresh.actions)
         seen = set()
         for k in range(40):
             sample = game.seat(0).playout(random.Random(k))

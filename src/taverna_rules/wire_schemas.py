@@ -23,7 +23,7 @@ from taverna_rules.core.position_data import INTEGER_SCHEMA, SCALAR_SCHEMA
 from taverna_rules.core.records import Action
 from taverna_rules.errors import OptionError
 
-__all__ = ["WIRE_KINDS", "rendered_wire_schemas", "wire_schema"]
+__all__ = ["WIRE_KINDS", "rendered_wire_schemas", "wire_kinds", "wire_schema"]
 
 JSON = dict[str, Any]
 #: The wire objects that have a schema, by the name of their file.
@@ -169,10 +169,18 @@ def wire_schema(kind: str, game: str = DEFAULT_GAME) -> JSON:
     raise OptionError(f"game {module.id!r} has no {kind} documents (it declares no position format)")
 
 
+def wire_kinds(game: str = DEFAULT_GAME) -> tuple[str, ...]:
+    """The wire objects ``game`` has: every one of :data:`WIRE_KINDS`, but ``position``
+    only for a game that declares a position format."""
+    positions = game_module(game).positions
+    has_positions = positions is not None and positions.schema is not None
+    return tuple(kind for kind in WIRE_KINDS if kind != "position" or has_positions)
+
+
 def rendered_wire_schemas(game: str = DEFAULT_GAME) -> dict[str, str]:
-    """File name -> JSON text of every wire schema of ``game``, as shipped in
-    ``schemas/<game>/wire/``."""
+    """File name -> JSON text of every wire schema of ``game`` (:func:`wire_kinds`), as
+    shipped in ``schemas/<game>/wire/``."""
     return {
         f"{kind}.schema.json": json.dumps(wire_schema(kind, game), indent=2, ensure_ascii=False) + "\n"
-        for kind in WIRE_KINDS
+        for kind in wire_kinds(game)
     }

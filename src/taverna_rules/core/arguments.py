@@ -25,8 +25,10 @@ __all__ = [
     "check_players",
     "check_seed",
     "int_in",
+    "name_of",
     "name_problem",
     "resolve_options",
+    "rule_options",
     "sequence",
 ]
 
@@ -84,6 +86,20 @@ def _option_value(option: Any, value: object) -> object:
     raise OptionError(f"option {option.id!r} takes {wanted}, not {shown(value)}")
 
 
+def rule_options(rules: Any) -> tuple[Any, ...]:
+    """The rule options a rule set declares (:class:`~taverna_rules.content.model.RuleOption`):
+    ``rules.options``, none for a rule set that has no such attribute (a game built in
+    Python may have no options)."""
+    return tuple(getattr(rules, "options", ()))
+
+
+def name_of(rules: Any, ident: str, lang: str = "en") -> str:
+    """A content id by its name in ``lang`` (``rules.name_of``), or the id itself for a
+    rule set that names nothing."""
+    naming = getattr(rules, "name_of", None)
+    return ident if naming is None else str(naming(ident, lang))
+
+
 def resolve_options(rules: Any, options: object) -> tuple[tuple[str, Any], ...]:
     """Every rule option with its value: the defaults, overridden by ``options`` (a mapping
     of option names to values, or ``None``); :class:`OptionError` for anything else."""
@@ -96,11 +112,12 @@ def resolve_options(rules: Any, options: object) -> tuple[tuple[str, Any], ...]:
         raise OptionError(f"option names are strings, not {shown(bad_keys[0])}")
     given = dict(options)
     values: dict[str, Any] = {}
-    for option in rules.options:
+    declared = rule_options(rules)
+    for option in declared:
         value = given.pop(option.id, option.default)
         values[option.id] = _option_value(option, value)
     if given:
-        known = [o.id for o in rules.options]
+        known = [o.id for o in declared]
         hints = [did_you_mean(name, known) for name in sorted(given)]
         hint = "; ".join(h for h in hints if h) or f"known: {', '.join(known)}"
         raise OptionError(f"unknown rule option(s) {shown(sorted(given))} ({hint})")

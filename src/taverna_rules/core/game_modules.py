@@ -107,6 +107,10 @@ def players_text(rules: Any, state: Any, viewer: int | None, lang: str) -> str:
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+#: The score of a game that names none: points.
+POINTS = Names(en="points", fr="points", nl="punten")
+
+
 @attrs.frozen(eq=False)
 class GameModule:
     """Everything the engine asks of one game, under its stable ``id``.
@@ -180,6 +184,8 @@ class GameModule:
     #: :func:`taverna_rules.validate` with ``game=`` load ``cards/<id>/`` and packs;
     #: ``None`` for a game whose rules are built in Python.
     content: ContentSpec | None = None
+    #: What the game scores in, as tables and reports head a score (Taverna's "VP").
+    score: Names = POINTS
     #: The game's effect DSL (:class:`~taverna_rules.dsl.vocabulary.Vocabulary`): the core's
     #: control ops and its own primitive ops (one executor each in :attr:`ops`), counts
     #: and rules-text words, in the game's languages; ``None`` for a game without effects.

@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from taverna_rules.core.arguments import name_of
 from taverna_rules.core.records import Result
 from taverna_rules.dsl.text import Text, fill
 
@@ -36,7 +37,7 @@ class Wording:
 
     def name(self, ident: str) -> str:
         """A content id by its name in the wording's language."""
-        return str(self.rules.name_of(ident, self.lang))
+        return name_of(self.rules, ident, self.lang)
 
     def who(self, seat: int) -> str:
         """The name of the player at ``seat``."""

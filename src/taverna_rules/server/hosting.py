@@ -29,7 +29,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.bot_specs import bot_seed, make_bot
 from taverna_rules.bots import Bot
-from taverna_rules.core.arguments import resolve_options
+from taverna_rules.core.arguments import resolve_options, rule_options
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.serialize import action_from_json, event_to_dict
 from taverna_rules.errors import (
@@ -137,7 +137,7 @@ class GameHost:
                     "game": game,
                     "title": module.name.get("en"),
                     "fingerprint": rules.fingerprint,
-                    "players": list(rules.supported_players()),
+                    "players": list(module.player_counts(rules)),
                     "options": [
                         {
                             "name": o.id,
@@ -149,7 +149,7 @@ class GameHost:
                             else ([True, False] if o.type == "bool" else []),
                             "doc": o.reason,
                         }
-                        for o in rules.options
+                        for o in rule_options(rules)
                     ],
                 }
             )

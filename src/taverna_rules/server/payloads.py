@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from taverna_rules.core.arguments import name_of
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.serialize import (
     decision_to_json,
@@ -91,7 +92,7 @@ def waiting_for(game: Game) -> list[int]:
 def _names(rules: Any, state: Any) -> dict[str, str]:
     names = {}
     for text in set(json_strings(state)):
-        name = rules.name_of(text)
+        name = name_of(rules, text)
         if name != text:
             names[text] = str(name)
     return names

@@ -242,13 +242,16 @@ def _content_schemas(game: str) -> dict[str, str]:
 
 
 def _schema(args: argparse.Namespace, out: TextIO) -> int:
-    from taverna_rules.wire_schemas import rendered_wire_schemas
+    from taverna_rules.wire_schemas import WIRE_KINDS, rendered_wire_schemas
 
     wire = rendered_wire_schemas(args.game)
     content = _content_schemas(args.game)
     if args.show:
         schemas = {**content, **wire}
         name = f"{args.show}.schema.json"
+        if name not in schemas and args.show in WIRE_KINDS:
+            out.write(f"taverna schema: game {args.game!r} has no {args.show} documents\n")
+            return 1
         if name not in schemas:
             from taverna_rules.content.problems import did_you_mean
 
@@ -326,12 +329,13 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     verbose = args.verbose and args.format == "text"
     progress = (lambda line: out.write(line + "\n")) if verbose else None
-    counts = args.players or rules.supported_players()
-    unsupported = sorted(set(counts) - set(rules.supported_players()))
+    supported = game_module(rules.game).player_counts(rules)
+    counts = args.players or supported
+    unsupported = sorted(set(counts) - set(supported))
     if unsupported:
         out.write(
             f"taverna check: the content does not support {unsupported} player(s); "
-            f"it supports {list(rules.supported_players())}\n"
+            f"it supports {list(supported)}\n"
         )
         return 1
     result = run_checks(

@@ -26,9 +26,9 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 #: The demo's own words around the game's: the score table's heading and columns.
 _FRAME = {
     "scores": Text(
-        en="Final scores (VP by category)",
-        fr="Scores finaux (PV par catégorie)",
-        nl="Eindscores (PW per categorie)",
+        en="Final scores ({score} by category)",
+        fr="Scores finaux ({score} par catégorie)",
+        nl="Eindscores ({score} per categorie)",
     ),
     "rank": Text(en="rank", fr="rang", nl="plaats"),
     "player": Text(en="player", fr="joueur", nl="speler"),
@@ -49,7 +49,8 @@ def _scores(game: Game, narration: Any, lang: str) -> str:
         for standing in game.result.standings:
             for category, _ in standing.breakdown:
                 headings[category] = narration.category(game.rules, category, lang)
-    return f"{_frame('scores', lang)}\n\n{score_table(game.result, headings=headings)}"
+    heading = _frame("scores", lang).format(score=game.module.score.get(lang))
+    return f"{heading}\n\n{score_table(game.result, headings=headings)}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

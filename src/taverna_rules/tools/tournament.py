@@ -33,6 +33,7 @@ import attrs
 
 from taverna_rules.bot_specs import bot_seed, make_bot
 from taverna_rules.bots import play_out
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.errors import OptionError
 from taverna_rules.game import new_game
 from taverna_rules.rules import load_rules
@@ -354,7 +355,8 @@ class TournamentReport:
             "seats rotating",
             "",
         ]
-        rows = [["bot", "games", "wins", "win rate", "95% CI", "mean VP"]]
+        score = game_module(self.game).score.en
+        rows = [["bot", "games", "wins", "win rate", "95% CI", f"mean {score}"]]
         rows += [
             [
                 b.label,
@@ -384,7 +386,7 @@ class TournamentReport:
         lines += _table(rows)
         categories = [category for category, _ in self.bots[0].breakdown] if self.bots else []
         if categories:
-            lines += ["", "mean VP by category:"]
+            lines += ["", f"mean {score} by category:"]
             rows = [["category", *(b.label for b in self.bots)]]
             rows += [[c, *(f"{dict(b.breakdown)[c]:.2f}" for b in self.bots)] for c in categories]
             lines += _table(rows)
@@ -485,7 +487,7 @@ def simulate_games(
     for spec in dict.fromkeys(specs):
         make_bot(spec, 0)  # check every spec here, before any worker sees it
     shared = tuple(str(Path(pack).resolve()) for pack in packs)
-    supported = _rules(game, shared).supported_players()
+    supported = game_module(game).player_counts(_rules(game, shared))
     if players not in supported:
         raise OptionError(f"{game} plays with {', '.join(map(str, supported))} players, not {players!r}")
     task = functools.partial(_play_games, game, shared, players, seed, specs)

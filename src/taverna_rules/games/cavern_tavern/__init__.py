@@ -193,6 +193,7 @@ def _kit() -> object:
 GAME = GameModule(
     id=GAME_ID,
     name=Names(en="Cavern Tavern"),
+    score=Names(en="VP"),
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,

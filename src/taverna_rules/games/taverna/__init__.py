@@ -233,6 +233,7 @@ __all__ = [
 GAME = GameModule(
     id="taverna",
     name=Names(en="Taverna", fr="Taverna", nl="Taverna"),
+    score=Names(en="VP", fr="PV", nl="PW"),
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,

@@ -141,7 +141,17 @@ class ConformanceReport:
 
     def _coverage_lines(self) -> list[str]:
         lines = ["Coverage (times exercised, across all games):"]
+        if not any(table.counts for table in self.coverage.tables):
+            return [
+                *lines,
+                "  nothing to cover: the game declares no effect ops and no coverage of its own "
+                "(GameModule.conformance gives its tally)",
+                *(f"  {warning}" for warning in self.warnings),
+            ]
         for table in self.coverage.tables:
+            if not table.counts:
+                lines.append(f"  {table.title}: none in this game")
+                continue
             lines.append(f"  {table.title} ({len(table.exercised)} of {len(table.counts)}):")
             lines.extend(_wrap([f"{item} {count}" for item, count in table.counts if count], "    "))
             if table.not_exercised:
