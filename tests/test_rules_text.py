@@ -101,7 +101,11 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
     supplied = {
         "otherwise": {"then", "else"},
         "at_least": {"left", "right"},
+        "at_most": {"left", "right"},
+        "exactly": {"left", "right"},
         "have_at_least": {"right", "many"},
+        "have_at_most": {"right", "many"},
+        "have_exactly": {"right", "many"},
         "option_on": {"option"},
         "option_is": {"option", "value"},
         "count": {"many"},

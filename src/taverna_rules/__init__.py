@@ -47,7 +47,7 @@ from taverna_rules.core.records import (
     Task,
 )
 from taverna_rules.core.views import Visibility, Zone
-from taverna_rules.dsl.nodes import AtLeast, Count, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import Compare, Count, Node, OptionIs, Table
 from taverna_rules.dsl.ops import OpSpec
 from taverna_rules.dsl.text import CountText, Text
 from taverna_rules.dsl.vocabulary import Vocabulary
@@ -88,7 +88,6 @@ __all__ = [
     "action_space",
     "ActionSpace",
     "AddParts",
-    "AtLeast",
     "BalanceMeter",
     "Built",
     "CardText",
@@ -99,6 +98,7 @@ __all__ = [
     "ChoicesRevealed",
     "ChooseOption",
     "ChoosePlayer",
+    "Compare",
     "ConflictError",
     "ContentError",
     "ContentSpec",

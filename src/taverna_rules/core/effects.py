@@ -27,7 +27,7 @@ from taverna_rules.core.engine import Engine
 from taverna_rules.core.flow import Flow
 from taverna_rules.core.records import Task
 from taverna_rules.dsl.evaluate import Evaluator
-from taverna_rules.dsl.nodes import AtLeast, Node, OptionIs
+from taverna_rules.dsl.nodes import Compare, Node, OptionIs
 from taverna_rules.dsl.ops import CONTROL_OPS, MAX_REPEAT
 from taverna_rules.dsl.text import Text, fill
 
@@ -138,7 +138,7 @@ class EffectRuntime:
                 engine.push(Task("effect_choice", task.player, task.ref, task.path))
         elif node.op == "if":
             cond = node.arg("cond")
-            assert isinstance(cond, AtLeast | OptionIs)
+            assert isinstance(cond, Compare | OptionIs)
             if self.evaluator.holds(cond, engine.state, task.player):
                 engine.push(child(task, 0))
             elif len(node.children) > 1:

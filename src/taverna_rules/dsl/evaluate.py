@@ -8,6 +8,7 @@ pairs of id and value). A game gives its counters to an :class:`Evaluator`.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -15,9 +16,21 @@ import attrs
 
 from taverna_rules.dsl.nodes import Cond, Count, Expr, Node, OptionIs, Table
 
-__all__ = ["Counter", "Evaluator"]
+__all__ = ["Counter", "Evaluator", "compare"]
 
 _EXPRESSIONS = (int, Count, Table)
+_COMPARISONS: dict[str, Callable[[int, int], bool]] = {
+    "at_least": operator.ge,
+    "at_most": operator.le,
+    "exactly": operator.eq,
+}
+
+
+def compare(relation: str, left: int, right: int) -> bool:
+    """Whether ``left`` is ``at_least``, ``at_most`` or ``exactly`` ``right`` (a
+    :class:`~taverna_rules.dsl.nodes.Compare`'s relation)."""
+    return _COMPARISONS[relation](left, right)
+
 
 #: How a game counts one ``{count: ...}`` for a player: ``counter(state, player)``.
 Counter = Callable[[Any, int], int]
@@ -59,4 +72,6 @@ class Evaluator:
         """Whether a condition is true for ``player`` in ``state``."""
         if isinstance(cond, OptionIs):
             return self.option_holds(cond, state)
-        return self.evaluate(cond.left, state, player) >= self.evaluate(cond.right, state, player)
+        return compare(
+            cond.relation, self.evaluate(cond.left, state, player), self.evaluate(cond.right, state, player)
+        )

@@ -1,8 +1,9 @@
 """The effect tree: frozen nodes built from YAML, interpreted by the kernel.
 
 An effect is a :class:`Node` (an op name, its scalar arguments and its child effects);
-an amount is an :data:`Expr`; a test is a :class:`AtLeast`. All are immutable, hashable
-and free of Python callables, so a paused effect can be serialized as a path into them.
+an amount is an :data:`Expr`; a test is a :class:`Compare` or an :class:`OptionIs`. All
+are immutable, hashable and free of Python callables, so a paused effect can be
+serialized as a path into them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TypeAlias
 
 import attrs
 
-__all__ = ["AtLeast", "Cond", "Count", "Expr", "Node", "OptionIs", "Table"]
+__all__ = ["RELATIONS", "Compare", "Cond", "Count", "Expr", "Node", "OptionIs", "Table"]
 
 
 @attrs.frozen
@@ -33,10 +34,16 @@ class Table:
 Expr: TypeAlias = int | Count | Table
 
 
-@attrs.frozen
-class AtLeast:
-    """True when ``left >= right``."""
+#: How a :class:`Compare` compares, by its key in YAML.
+RELATIONS = ("at_least", "at_most", "exactly")
 
+
+@attrs.frozen
+class Compare:
+    """True when ``left`` is ``at_least`` (>=), ``at_most`` (<=) or ``exactly`` (==)
+    ``right``: ``{at_most: [{count: prestige}, 1]}``."""
+
+    relation: str
     left: Expr
     right: Expr
 
@@ -50,8 +57,8 @@ class OptionIs:
     value: bool | int | str = True
 
 
-Cond: TypeAlias = AtLeast | OptionIs
-Arg: TypeAlias = int | bool | str | Count | Table | AtLeast | OptionIs
+Cond: TypeAlias = Compare | OptionIs
+Arg: TypeAlias = int | bool | str | Count | Table | Compare | OptionIs
 
 
 @attrs.frozen(cache_hash=True)

@@ -117,7 +117,8 @@ def control_ops(targets: tuple[str, ...], targets_doc: str, words: ExampleOps) -
             "control",
             args_schema({"cond": COND, "then": EFFECT, "else": EFFECT}, ("cond", "then")),
             "Resolve ``then`` when the condition holds, else ``else`` (if given). A condition is "
-            "``{at_least: [a, b]}`` (amount a is at least amount b) or ``{option: id}`` (a bool rule "
+            "``{at_least: [a, b]}`` (amount a is at least amount b; ``at_most`` and ``exactly`` "
+            "compare the other ways) or ``{option: id}`` (a bool rule "
             "option is on; ``{option: id, equals: value}`` for another value): a pack declares its own "
             "options and tests them so.",
             f"if:\n  cond: {{at_least: [{{count: {count}}}, 2]}}\n  then: {{{one}}}",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from taverna_rules.dsl.nodes import Arg, AtLeast, Cond, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import RELATIONS, Arg, Compare, Cond, Count, Expr, Node, OptionIs, Table
 from taverna_rules.dsl.ops import LIST_OPS
 
 __all__ = ["parse_cond", "parse_effect", "parse_expr"]
@@ -40,9 +40,10 @@ def _parse_args(value: Mapping[str, Any]) -> tuple[tuple[str, Arg], ...]:
 
 def parse_cond(value: Mapping[str, Any]) -> Cond:
     """Build a condition from schema-valid data."""
-    if "at_least" in value:
-        left, right = value["at_least"]
-        return AtLeast(parse_expr(left), parse_expr(right))
+    for relation in RELATIONS:
+        if relation in value:
+            left, right = value[relation]
+            return Compare(relation, parse_expr(left), parse_expr(right))
     return OptionIs(str(value["option"]), value.get("equals", True))
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from taverna_rules.dsl.nodes import RELATIONS
+
 __all__ = ["COND", "EFFECT", "EXPR", "args_schema", "effect_schema", "or_expression"]
 
 JSON = dict[str, Any]
@@ -15,8 +17,18 @@ JSON = dict[str, Any]
 EFFECT: JSON = {"$ref": "#/$defs/effect"}
 #: An expression (a number, ``{count: ...}`` or ``{table: ...}``), likewise.
 EXPR: JSON = {"$ref": "#/$defs/expr"}
-#: A condition (``{at_least: [a, b]}`` or ``{option: id}``), likewise.
+#: A condition (``{at_least: [a, b]}``, ``{at_most: ...}``, ``{exactly: ...}`` or
+#: ``{option: id}``), likewise.
 COND: JSON = {"$ref": "#/$defs/cond"}
+
+
+def _one_comparison(relations: tuple[str, ...]) -> JSON:
+    """A condition holds one comparison alone, or else names a rule option: an ``if`` for
+    each relation in turn, so a mistake is reported against the form it looks like."""
+    if not relations:
+        return {"required": ["option"]}
+    first, *rest = relations
+    return {"if": {"required": [first]}, "then": {"maxProperties": 1}, "else": _one_comparison(tuple(rest))}
 
 
 def args_schema(properties: JSON, required: tuple[str, ...]) -> JSON:
@@ -79,11 +91,14 @@ def effect_schema(op_schemas: Mapping[str, JSON], counts: Iterable[str]) -> JSON
     }
     cond: JSON = {
         "title": "condition",
-        "description": "{at_least: [a, b]} (a >= b), or {option: id} / {option: id, equals: value} "
-        "(a rule option of the game)",
+        "description": "{at_least: [a, b]} (a >= b), {at_most: [a, b]} (a <= b), {exactly: [a, b]} "
+        "(a == b), or {option: id} / {option: id, equals: value} (a rule option of the game)",
         "type": "object",
         "properties": {
-            "at_least": {"type": "array", "items": EXPR, "minItems": 2, "maxItems": 2},
+            **{
+                relation: {"type": "array", "items": EXPR, "minItems": 2, "maxItems": 2}
+                for relation in RELATIONS
+            },
             "option": {"type": "string", "description": "a rule option id"},
             "equals": {
                 "type": ["boolean", "integer", "string"],
@@ -92,9 +107,7 @@ def effect_schema(op_schemas: Mapping[str, JSON], counts: Iterable[str]) -> JSON
         },
         "minProperties": 1,
         "additionalProperties": False,
-        "if": {"required": ["at_least"]},
-        "then": {"maxProperties": 1},
-        "else": {"required": ["option"]},
+        **_one_comparison(RELATIONS),
     }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -55,10 +55,11 @@ class CountText:
 
 #: The words the rendering puts around the op templates, in each language. ``then`` and
 #: ``or`` join the effects of a ``seq`` and of a ``choose``, and ``otherwise`` the two
-#: branches of an ``if``; ``at_least`` is a condition; ``count`` is a count standing
-#: alone; ``for`` joins a table's points to its thresholds; ``count_amount`` and ``per``
-#: write a count used as an op's amount ("1 ... per ..."); ``have_at_least`` a condition
-#: on a count ("you have at least 3 ..."); ``for_every`` a ``repeat`` over a count;
+#: branches of an ``if``; ``at_least``, ``at_most`` and ``exactly`` are conditions;
+#: ``count`` is a count standing alone; ``for`` joins a table's points to its thresholds;
+#: ``count_amount`` and ``per`` write a count used as an op's amount ("1 ... per ...");
+#: ``have_at_least`` (``have_at_most``, ``have_exactly``) a condition on a count ("you have
+#: at least 3 ..."); ``for_every`` a ``repeat`` over a count;
 #: ``you`` an effect after a ``for_each`` in a list, which falls on the acting player. A
 #: game adds ``<arg>:<value>`` words (the text of an argument's value) and
 #: ``<arg>:named`` (around a name), and may replace any of these.
@@ -74,6 +75,16 @@ CORE_PHRASES: Mapping[str, Text] = {
         en="{left} is at least {right}",
         fr="{left} est d'au moins {right}",
         nl="{left} minstens {right} is",
+    ),
+    "at_most": Text(
+        en="{left} is at most {right}",
+        fr="{left} est d'au plus {right}",
+        nl="{left} hoogstens {right} is",
+    ),
+    "exactly": Text(
+        en="{left} is exactly {right}",
+        fr="{left} est exactement {right}",
+        nl="{left} precies {right} is",
     ),
     "option_on": Text(
         en="the rule option {option} is on",
@@ -93,6 +104,16 @@ CORE_PHRASES: Mapping[str, Text] = {
         en="you have at least {right} {many}",
         fr="vous avez au moins {right} {many}",
         nl="je minstens {right} {many} hebt",
+    ),
+    "have_at_most": Text(
+        en="you have at most {right} {many}",
+        fr="vous avez au plus {right} {many}",
+        nl="je hoogstens {right} {many} hebt",
+    ),
+    "have_exactly": Text(
+        en="you have exactly {right} {many}",
+        fr="vous avez exactement {right} {many}",
+        nl="je precies {right} {many} hebt",
     ),
     "for_every": Text(
         en="for each {each}: {children}",

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from taverna_rules.dsl.nodes import AtLeast, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import Compare, Count, Expr, Node, OptionIs, Table
 from taverna_rules.dsl.ops import LIST_OPS, OpSpec
 from taverna_rules.dsl.schema import JSON, effect_schema
 from taverna_rules.dsl.text import TEXT_LANGUAGES, CountText, Text, fill
@@ -188,13 +188,13 @@ class Vocabulary:
                 return self.phrase("option_on", lang, option=option)
             shown = str(cond.value).lower() if isinstance(cond.value, bool) else str(cond.value)
             return self.phrase("option_is", lang, option=option, value=shown)
-        assert isinstance(cond, AtLeast)
+        assert isinstance(cond, Compare)
         if isinstance(cond.left, Count) and isinstance(cond.right, int) and cond.left.what in self.counts:
             words = self.counts[cond.left.what]
             many = (words.each if cond.right == 1 else words.many).get(lang)
-            return self.phrase("have_at_least", lang, right=str(cond.right), many=many)
+            return self.phrase(f"have_{cond.relation}", lang, right=str(cond.right), many=many)
         return self.phrase(
-            "at_least", lang, left=self._expr(cond.left, lang), right=self._expr(cond.right, lang)
+            cond.relation, lang, left=self._expr(cond.left, lang), right=self._expr(cond.right, lang)
         )
 
 

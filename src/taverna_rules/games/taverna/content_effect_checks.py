@@ -17,7 +17,8 @@ from taverna_rules.content.option_checks import condition_problems
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.where import Where, node_paths, unknown_reference
 from taverna_rules.content.yaml_source import PathItem
-from taverna_rules.dsl.nodes import AtLeast, Node, Table
+from taverna_rules.dsl.evaluate import compare
+from taverna_rules.dsl.nodes import Compare, Node, Table
 from taverna_rules.dsl.ops import CONTROL_OPS
 from taverna_rules.games.taverna.ruleset import MAX_TRIGGERED, TRIGGER_EVENTS, RuleSet, Trigger
 
@@ -299,9 +300,9 @@ def _only_costs(effect: Node) -> bool:
 def _constant_condition(at: NodeAt) -> list[Problem]:
     """A comparison of two numbers is always true or always false."""
     cond = at.node.arg("cond")
-    if not (isinstance(cond, AtLeast) and isinstance(cond.left, int) and isinstance(cond.right, int)):
+    if not (isinstance(cond, Compare) and isinstance(cond.left, int) and isinstance(cond.right, int)):
         return []
-    holds = cond.left >= cond.right
+    holds = compare(cond.relation, cond.left, cond.right)
     return [
         at.warning(
             "constant-condition",
