@@ -75,3 +75,24 @@ def test_a_pack_may_write_every_comparison_and_is_told_of_a_mistake(tmp_path: Pa
     assert not report.ok
     located = [p for p in report.problems if p.file and p.file.endswith("favours.yaml")]
     assert located and located[0].line == 8, report.format_text()
+
+
+def test_a_count_may_read_the_rules() -> None:
+    """A number the content prints (the Prestige a number of pints gives) is counted from
+    the rules and the state, not stored in the state."""
+    from taverna_rules.dsl.evaluate import Evaluator
+    from taverna_rules.dsl.nodes import Table
+
+    evaluator = Evaluator(
+        {"coins": lambda state, player: state[player]},
+        rules_counters={"prestige": lambda rules, state, player: rules[state[player]]},
+    )
+    bands = {0: 1, 1: 1, 2: 2, 3: 2, 4: 3}
+    coins = (3, 4)
+    assert evaluator.evaluate(Count("prestige"), coins, 1, rules=bands) == 3
+    cond = Compare("at_most", Count("prestige"), 2)
+    assert evaluator.holds(cond, coins, 0, bands) and not evaluator.holds(cond, coins, 1, bands)
+    table = Table(Count("prestige"), (0, 2, 3), (0, 5, 9))
+    assert evaluator.evaluate(table, coins, 1, rules=bands) == 9
+    with pytest.raises(tr.GameModuleError, match="'prestige' reads the rules"):
+        evaluator.evaluate(Count("prestige"), coins, 0)

@@ -139,12 +139,12 @@ class EffectRuntime:
         elif node.op == "if":
             cond = node.arg("cond")
             assert isinstance(cond, Compare | OptionIs)
-            if self.evaluator.holds(cond, engine.state, task.player):
+            if self.evaluator.holds(cond, engine.state, task.player, engine.rules):
                 engine.push(child(task, 0))
             elif len(node.children) > 1:
                 engine.push(child(task, 1))
         elif node.op == "repeat":
-            times = self.evaluator.bounded(node, "times", engine.state, task.player, MAX_REPEAT)
+            times = self.evaluator.bounded(node, "times", engine.state, task.player, MAX_REPEAT, engine.rules)
             engine.push(*(child(task, 0) for _ in range(times)))
         elif node.op in self.controls:
             self.controls[node.op](engine, task, node)
