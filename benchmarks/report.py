@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -275,7 +276,7 @@ def render_table(results: Results) -> str:
     goal_rows: list[Row] = [
         (
             f"Goal: {goal.name}",
-            f"{goal.ratio:.2f}",
+            f"{goal.ratio:.2f}" if math.isfinite(goal.ratio) else "-",
             "met" if goal.met else "not met",
             f"{_goal_value(goal.value, goal.unit)} {goal.unit}, target {'<=' if goal.at_most else '>='} "
             f"{_goal_value(goal.target, goal.unit)}: {goal.detail}",
@@ -283,7 +284,10 @@ def render_table(results: Results) -> str:
         for goal in results.goals
     ]
     out += _table(("Goal", "Ratio", "Status", "Detail"), goal_rows)
-    out.append("(ratio: measured over target, or target over measured for a ceiling; met at 1 or more)")
+    out.append(
+        "(ratio: measured over target, or target over measured for a ceiling; met at 1 or more; "
+        "'-' for a ceiling measured at 0 or below)"
+    )
     return "\n".join(out)
 
 
