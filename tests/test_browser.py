@@ -198,3 +198,29 @@ def test_the_lobby_says_options_in_words_and_the_page_shows_card_texts(
         assert not re.search(r"\bc\d\d\b", board)
         page.close()
     store.close()
+
+
+def test_a_game_without_a_drawing_of_its_own_shows_its_text_board(browser: object, tmp_path: Path) -> None:
+    """Any installed game plays on the page: the lobby names every game it offers, and a
+    game that brings no drawing (the toy dice race) shows its text board, under its own
+    title, and is played by its buttons."""
+    from toy_games import installed
+
+    with installed():
+        app, store = new_app(tmp_path / "games.db")
+        with live_server(app) as base:
+            page = browser.new_page(viewport={"width": 1200, "height": 900})  # type: ignore[attr-defined]
+            page.goto(base + "/")
+            page.wait_for_selector("#game option[value='dice_race']", state="attached")
+            offered = page.inner_text("#games-offered")
+            assert "Taverna" in offered and "Cavern Tavern" in offered and "Dice race" in offered, offered
+            _create_in_lobby(page, "dice_race", ("Bob", "human"))
+            page.click("#open-first-seat")
+            page.wait_for_selector("#decision button.action")
+            game = store.load(store.list()[0].id)
+            assert page.inner_text("#board pre[data-board='text']").strip() == game.board(0).strip()
+            assert page.inner_text("#game-title").startswith("Dice race")
+            labels = page.locator("#decision button.action").all_inner_texts()
+            assert labels == [game.describe(action) for action in game.legal_actions()]
+            page.close()
+        store.close()

@@ -29,6 +29,7 @@ __all__ = [
     "name_problem",
     "resolve_options",
     "rule_options",
+    "state_options",
     "sequence",
 ]
 
@@ -91,6 +92,12 @@ def rule_options(rules: Any) -> tuple[Any, ...]:
     ``rules.options``, none for a rule set that has no such attribute (a game built in
     Python may have no options)."""
     return tuple(getattr(rules, "options", ()))
+
+
+def state_options(state: Any) -> tuple[tuple[str, Any], ...]:
+    """The rule options a game plays with, as ``(name, value)`` pairs: ``state.options``,
+    none for a game whose state keeps no options."""
+    return tuple(getattr(state, "options", ()))
 
 
 def name_of(rules: Any, ident: str, lang: str = "en") -> str:

@@ -71,6 +71,7 @@ def view_payload(game_id: str, game: Game, seat: int | None, version: int) -> di
     return {
         "id": game_id,
         "game": game.rules.game,
+        "title": game.module.name.en,
         "version": version,
         "seat": seat,
         "over": game.over,

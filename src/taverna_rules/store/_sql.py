@@ -25,6 +25,7 @@ from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules._version import VERSION
+from taverna_rules.core.arguments import state_options
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event
 from taverna_rules.core.replay import verify_tail
@@ -182,7 +183,7 @@ class SQLStore(abc.ABC):
             game=game.rules.game,
             rules=game.rules.fingerprint,
             packs=tuple((str(p), str(v)) for p, v in getattr(first, "packs", ())),
-            options=tuple(game.state.options),
+            options=state_options(game.state),
             players=tuple(p.name for p in game.state.players),
             engine=getattr(first, "engine", "") or VERSION,
             version=len(game.events),

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from taverna_rules._shown import shown
-from taverna_rules.core.game_modules import installed_games
+from taverna_rules.core.game_modules import game_module, installed_games
 from taverna_rules.errors import OptionError, RulesMismatchError
 from taverna_rules.rules import load_rules
 
@@ -71,8 +71,11 @@ class RulesRegistry:
 
     @classmethod
     def bundled(cls) -> RulesRegistry:
-        """A registry of the bundled content of every installed game."""
-        return cls(load_rules(game=game) for game in installed_games())
+        """A registry of the bundled content of every installed game that ships content
+        (a game whose rules are built in Python has none to load: :meth:`add` its rules)."""
+        return cls(
+            load_rules(game=game) for game in installed_games() if game_module(game).content is not None
+        )
 
     def add(self, rules: Any, *, current: bool = False) -> str:
         """Register ``rules`` (a rule set from :func:`~taverna_rules.load_rules`); return

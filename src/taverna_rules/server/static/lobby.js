@@ -112,6 +112,11 @@ function renderOptions() {
   }
 }
 
+/** Names in a sentence: "A", "A or B", "A, B or C". */
+function listed(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
 /** A choice's value in words: ``face_down`` as "face down". */
 function words(value) {
   if (typeof value === "boolean") return value ? "yes" : "no";
@@ -313,6 +318,7 @@ async function start() {
   }
   const select = $("game");
   select.replaceChildren(...rules.games.map((g) => el("option", { value: g.game }, g.title || g.game)));
+  $("games-offered").textContent = `Play ${listed(rules.games.map((g) => g.title || g.game))} in the browser, with friends or bots.`;
   select.disabled = false;
   select.addEventListener("change", () => {
     renderPlayerCounts();

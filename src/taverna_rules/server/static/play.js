@@ -26,7 +26,6 @@ async function loadHints(state) {
 function hintsFor(state) {
   return (state && boardFacts.get(state.rules)) || null;
 }
-const TITLES = { taverna: "Taverna", cavern_tavern: "Cavern Tavern" };
 const $ = (id) => document.getElementById(id);
 
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -178,7 +177,7 @@ function render(v, force = false) {
   if (changed) {
     const hints = hintsFor(v.state);
     const name = namer(v.names, hints);
-    const title = TITLES[v.game] || v.game;
+    const title = v.title || v.game;
     $("game-title").textContent = `${title} · ${v.id || gameId}`;
     const me = v.seat ?? null;
     document.title = `${title} ${v.id || gameId}${me !== null ? ` · ${playerName(v, me)}` : " · watching"}${v.over ? " · over" : ""}`;
@@ -193,7 +192,8 @@ function render(v, force = false) {
     const draw = RENDERERS[v.game];
     const board = $("board");
     if (!draw) {
-      board.replaceChildren(el("p", { class: "hint" }, `No board drawing for the game "${v.game}".`), el("pre", { class: "raw" }, JSON.stringify(v.state, null, 1)));
+      // A game without a drawing of its own shows its text board (every game has one).
+      board.replaceChildren(el("pre", { class: "raw", "data-board": "text" }, v.board));
     } else {
       try {
         draw(board, v, { name, hints, me, seatKinds, waiting: new Set(v.waiting_for || []) });
