@@ -219,6 +219,18 @@ def test_a_game_without_a_drawing_of_its_own_shows_its_text_board(browser: objec
             page.wait_for_selector("#decision button.action")
             game = store.load(store.list()[0].id)
             assert page.inner_text("#board pre[data-board='text']").strip() == game.board(0).strip()
+            # The bundled games bring their drawings, served as modules; the toy none.
+            for ident, status in (
+                ("taverna", 200),
+                ("cavern_tavern", 200),
+                ("dice_race", 404),
+                ("nope", 404),
+            ):
+                answer = page.request.get(f"{base}/games/{ident}/board.js")
+                assert answer.status == status, ident
+                if status == 200:
+                    assert answer.headers["content-type"].startswith("text/javascript")
+                    assert "export function draw(" in answer.text()
             assert page.inner_text("#game-title").startswith("Dice race")
             labels = page.locator("#decision button.action").all_inner_texts()
             assert labels == [game.describe(action) for action in game.legal_actions()]

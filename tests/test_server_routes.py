@@ -18,5 +18,5 @@ def test_the_route_table_and_the_openapi_document_agree() -> None:
 def test_the_page_routes_are_not_api_routes() -> None:
     """The page and the OpenAPI document answer outside the API's error handling."""
     pages = [spec.path for spec in ROUTES if not spec.api]
-    assert pages == ["/", "/play/{game_id}", "/openapi.json"]
+    assert pages == ["/", "/play/{game_id}", "/openapi.json", "/games/{game}/board.js"]
     assert all(spec.path.startswith("/api/") for spec in ROUTES if spec.api)

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import attrs
@@ -186,6 +187,11 @@ class GameModule:
     content: ContentSpec | None = None
     #: What the game scores in, as tables and reports head a score (Taverna's "VP").
     score: Names = POINTS
+    #: How the server's page draws the game: a JavaScript module (a file of the game's
+    #: package, ``resources.files(package) / "board.js"``) exporting ``draw(container,
+    #: view, context)``; it may import the page's helpers from ``/static/util.js``.
+    #: ``None``: the page shows the game's text board (:attr:`board_text`).
+    drawing: Traversable | None = None
     #: The game's effect DSL (:class:`~taverna_rules.dsl.vocabulary.Vocabulary`): the core's
     #: control ops and its own primitive ops (one executor each in :attr:`ops`), counts
     #: and rules-text words, in the game's languages; ``None`` for a game without effects.

@@ -29,6 +29,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.serialize import read_json
 from taverna_rules.errors import (
     ConflictError,
@@ -225,6 +226,18 @@ async def _page(app: AppState, request: Request) -> Response:
     return FileResponse(str(app.static / name), headers={"Cache-Control": "no-cache"})
 
 
+async def _drawing(app: AppState, request: Request) -> Response:
+    """A game's drawing for the page (:attr:`GameModule.drawing
+    <taverna_rules.GameModule.drawing>`), a JavaScript module; 404 for a game this server
+    does not offer or one that brings none (the page then shows its text board)."""
+    game = request.path_params["game"]
+    drawing = game_module(game).drawing if game in app.host.store.registry.games else None
+    if drawing is None:
+        return Response(f"no drawing of {game[:40]!r} here\n", status_code=404, media_type="text/plain")
+    text = await run_in_threadpool(drawing.read_text, encoding="utf-8")
+    return Response(text, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 async def _openapi(app: AppState, request: Request) -> Response:
     return JSONResponse(openapi_document(app.host.store.registry.games))
 
@@ -383,6 +396,7 @@ ROUTES: tuple[RouteSpec, ...] = (
     RouteSpec("/", "GET", _page, api=False),
     RouteSpec("/play/{game_id}", "GET", _page, api=False),
     RouteSpec("/openapi.json", "GET", _openapi, api=False),
+    RouteSpec("/games/{game}/board.js", "GET", _drawing, api=False),
     RouteSpec("/api/rules", "GET", _rules),
     RouteSpec("/api/schemas/{game}/{kind}", "GET", _schema),
     RouteSpec("/api/boards/{fingerprint}", "GET", _board),

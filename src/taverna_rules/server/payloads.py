@@ -72,6 +72,7 @@ def view_payload(game_id: str, game: Game, seat: int | None, version: int) -> di
         "id": game_id,
         "game": game.rules.game,
         "title": game.module.name.en,
+        "drawing": f"/games/{game.rules.game}/board.js" if game.module.drawing is not None else None,
         "version": version,
         "seat": seat,
         "over": game.over,

@@ -22,6 +22,8 @@ PlaceDice(place='fix_the_roof', dice='1+3+6+6')
 
 from __future__ import annotations
 
+from importlib import resources
+
 from taverna_rules.content.model import Names
 from taverna_rules.core.choices import EndTurn, Pass
 from taverna_rules.core.game_modules import GameModule
@@ -194,6 +196,7 @@ GAME = GameModule(
     id=GAME_ID,
     name=Names(en="Cavern Tavern"),
     score=Names(en="VP"),
+    drawing=resources.files(__name__) / "board.js",
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,

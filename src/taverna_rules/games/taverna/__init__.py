@@ -21,6 +21,8 @@ SeatCustomer(tavern='hall', table=2)
 
 from __future__ import annotations
 
+from importlib import resources
+
 from taverna_rules.content.model import Names
 from taverna_rules.core.choices import EndTurn, Pass
 from taverna_rules.core.game_modules import GameModule
@@ -234,6 +236,7 @@ GAME = GameModule(
     id="taverna",
     name=Names(en="Taverna", fr="Taverna", nl="Taverna"),
     score=Names(en="VP", fr="PV", nl="PW"),
+    drawing=resources.files(__name__) / "board.js",
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,

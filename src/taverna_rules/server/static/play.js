@@ -3,10 +3,30 @@
 // scores. Follows the game with server-sent events, or by long polling when they fail.
 import { api } from "/static/api.js";
 import { el, namer, playerColour, summarize } from "/static/util.js";
-import { renderTaverna } from "/static/board-taverna.js";
-import { renderCavern } from "/static/board-cavern.js";
 
-const RENDERERS = { taverna: renderTaverna, cavern_tavern: renderCavern };
+// Each game's drawing, a module the server serves for the game: loading (promises) and
+// loaded (modules), by address. A game without one shows its text board.
+const LOADING = new Map();
+const DRAWINGS = new Map();
+function loadDrawing(v) {
+  if (!v.drawing) return Promise.resolve(null);
+  if (!LOADING.has(v.drawing)) {
+    LOADING.set(
+      v.drawing,
+      import(v.drawing).then(
+        (module) => {
+          DRAWINGS.set(v.drawing, module);
+          return module;
+        },
+        (err) => {
+          console.error(err);
+          return null;
+        },
+      ),
+    );
+  }
+  return LOADING.get(v.drawing);
+}
 // The board facts of each rule set (/api/boards/FINGERPRINT): table colours, deed prices,
 // customer cards, places, orders, card texts. Fetched once per fingerprint; a game whose
 // facts cannot be had draws with less detail.
@@ -140,6 +160,7 @@ async function refreshOnce() {
     showMessage(`The log could not be loaded: ${err.message}`, "refresh");
   }
   await loadHints(v.state);
+  await loadDrawing(v);
   render(v);
   clearMessage("refresh");
 }
@@ -189,14 +210,18 @@ function render(v, force = false) {
     );
     renderTurn(v);
     renderOver(v, name);
-    const draw = RENDERERS[v.game];
+    const drawing = DRAWINGS.get(v.drawing);
     const board = $("board");
-    if (!draw) {
+    if (v.drawing && !drawing) {
+      // Its drawing is still loading: the text board meanwhile, then the drawing.
+      loadDrawing(v).then((module) => module && view === v && render(v, true));
+    }
+    if (!drawing) {
       // A game without a drawing of its own shows its text board (every game has one).
       board.replaceChildren(el("pre", { class: "raw", "data-board": "text" }, v.board));
     } else {
       try {
-        draw(board, v, { name, hints, me, seatKinds, waiting: new Set(v.waiting_for || []) });
+        drawing.draw(board, v, { name, hints, me, seatKinds, waiting: new Set(v.waiting_for || []) });
       } catch (err) {
         console.error(err);
         board.replaceChildren(el("p", { class: "hint" }, `The board could not be drawn: ${err.message}`));

@@ -14,7 +14,7 @@ const AREAS = [
 ];
 const TRACKS = ["kitchen", "chores", "nasty"];
 
-export function renderCavern(container, v, ctx) {
+export function draw(container, v, ctx) {
   const st = v.state;
   const players = st.players || [];
   const hintNames = (ctx.hints && ctx.hints.names) || {};

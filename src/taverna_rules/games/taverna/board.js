@@ -10,7 +10,7 @@ const peopleColour = (p) => (p ? PEOPLE_COLOURS[p] || hashColour(p) : "#fff");
 
 const W = 1200;
 
-export function renderTaverna(container, v, ctx) {
+export function draw(container, v, ctx) {
   const st = v.state;
   const players = st.players || [];
   ctx = { ...ctx, short: shortLabels(players.map((p) => p.name)) };
