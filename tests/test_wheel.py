@@ -1,4 +1,5 @@
-"""The wheel carries the cards and schemas and plays a game outside the source tree."""
+"""The wheel carries the cards, the schemas and the games' page drawings, and plays a game
+outside the source tree."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ assert "site-packages" in tr.__file__, tr.__file__
 from taverna_rules._resources import bundled
 assert "site-packages" in str(bundled("cards")) and "site-packages" in str(bundled("schemas"))
 assert len(rules.sources) == 11 and rules.packs[0].id == "base"
+for ident in tr.installed_games():  # each game's page drawing ships in its package
+    assert "export function draw(" in tr.game_module(ident).drawing.read_text(encoding="utf-8")
 game = tr.new_game(rules, ["Ann", "Bob", "Cy"], seed=3)
 play_out(game, RandomBot(3))
 print(game.result.winners)
