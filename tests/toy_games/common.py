@@ -114,12 +114,10 @@ def toy_module(
     return GameModule(
         id=ident,
         name=name,
-        languages=("en",),
         actions=actions,
         events=events,
         steps=flow.steps,
         decisions=flow.decisions,
-        ops={},
         evolve=evolve,
         start=start,
         opening=opening,

@@ -33,6 +33,8 @@ from taverna_rules.dsl.text import Text, fill
 
 __all__ = [
     "APPLICABILITY_OF_CONTROLS",
+    "EFFECT",
+    "EFFECT_CHOICE",
     "ChooseOption",
     "EffectRuntime",
     "Executor",
@@ -40,13 +42,18 @@ __all__ = [
     "control_applies",
 ]
 
+#: The step that resolves an effect (``Task(EFFECT, seat, ref, path)``), and the decision
+#: of an effect's choice: the step kinds the effect runtime installs on a game's flow.
+EFFECT = "effect"
+EFFECT_CHOICE = "effect_choice"
+
 #: How a primitive (or a game's own control) op resolves: ``executor(engine, task, node)``.
 Executor = Callable[[Engine, Task, Node], None]
 
 
 def child(task: Task, index: int) -> Task:
     """The ``effect`` task of child ``index`` of the node ``task`` points at."""
-    return Task("effect", task.player, task.ref, (*task.path, index))
+    return Task(EFFECT, task.player, task.ref, (*task.path, index))
 
 
 #: The control ops whose applicability :func:`control_applies` decides (``for_each``
@@ -121,8 +128,8 @@ class EffectRuntime:
 
     def install(self, flow: Flow) -> None:
         """Register the ``effect`` step and the ``effect_choice`` decision on ``flow``."""
-        flow.automatic("effect")(self._effect)
-        flow.decision("effect_choice", self._options, self._prompt, takes=(ChooseOption,))(self._choose)
+        flow.automatic(EFFECT)(self._effect)
+        flow.decision(EFFECT_CHOICE, self._options, self._prompt, takes=(ChooseOption,))(self._choose)
 
     def _effect(self, engine: Engine, task: Task) -> None:
         node = engine.effect(task.ref, task.path)
@@ -135,7 +142,7 @@ class EffectRuntime:
             if node.op == "choose" and len(offered) == 1 and self.applicable is not None:
                 engine.push(child(task, offered[0]))
             elif offered:
-                engine.push(Task("effect_choice", task.player, task.ref, task.path))
+                engine.push(Task(EFFECT_CHOICE, task.player, task.ref, task.path))
         elif node.op == "if":
             cond = node.arg("cond")
             assert isinstance(cond, Compare | OptionIs)

@@ -129,13 +129,10 @@ class GameModule:
     #: The stable id: in logs, in entry points, in ``cards/<id>/`` and ``schemas/<id>/``.
     id: str
     name: Names
-    #: The languages its rules text and content names are written in.
-    languages: tuple[str, ...]
     actions: Mapping[str, type[Action]]
     events: Mapping[str, type[Event]]
     steps: Mapping[str, Callable[..., Any]]
     decisions: Mapping[str, Any]
-    ops: Mapping[str, Callable[..., Any]]
     #: ``evolve(state, event) -> state``: how the game's state folds each of its events.
     evolve: Callable[[Any, Any], Any]
     #: ``start(rules, players, seed, options, **setup) -> events``: a new game's opening
@@ -151,6 +148,12 @@ class GameModule:
     rules_type: type
     #: The class of the game's state.
     state_type: type
+    #: The languages its rules text and content names are written in (English alone by
+    #: default).
+    languages: tuple[str, ...] = ("en",)
+    #: The executors of its primitive effect ops, by op name (none for a game without
+    #: effects).
+    ops: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
     #: What is hidden from whom (:class:`~taverna_rules.core.views.Visibility`).
     visibility: Visibility = attrs.field(factory=Visibility)
     #: ``resolve(rules, ref) -> node``: the effect a step's ``ref`` names in the content.

@@ -8,6 +8,7 @@ otherwise shared."""
 
 from __future__ import annotations
 
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Result, Standing, Task
 from taverna_rules.games.cavern_tavern import events as ev
@@ -37,7 +38,7 @@ def _end_game(engine: Engine, task: Task) -> None:
         unfinished = sum(1 for _, drawn in me.demands if drawn < c.rounds)
         score(engine, seat, -unfinished * c.unfinished_nasty, "nasty_says")
         if me.shown and rules.has(SecretTask, me.shown):
-            secrets.append(Task("effect", seat, f"secret:{me.shown}"))
+            secrets.append(Task(EFFECT, seat, f"secret:{me.shown}"))
     engine.push(*secrets, Task("finish"))
 
 

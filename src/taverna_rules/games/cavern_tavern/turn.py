@@ -16,6 +16,7 @@ from itertools import combinations
 
 from taverna_rules.core.action import shared
 from taverna_rules.core.chance import card_from
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.cavern_tavern import events as ev
@@ -194,16 +195,16 @@ def _turn(engine: Engine, task: Task, action: Action) -> None:
         engine.push(Task("discard_order", seat), again)
     elif isinstance(action, PlayItem):
         engine.emit(ev.ItemPlayed(seat, first_of_kind(state.players[seat].items, action.item)))
-        engine.push(Task("effect", seat, f"item:{action.item}"), again)
+        engine.push(Task(EFFECT, seat, f"item:{action.item}"), again)
     elif isinstance(action, PlaceDice):
         _place(engine, seat, action)
-        engine.push(Task("effect", seat, f"place:{action.place}"), again)
+        engine.push(Task(EFFECT, seat, f"place:{action.place}"), again)
     elif isinstance(action, CompleteOrder):
         _serve(engine, seat, action)
         engine.push(again)
     elif isinstance(action, ObeyNasty):
         engine.emit(ev.NastyObeyed(seat, action.card))
-        engine.push(Task("effect", seat, f"nasty:{action.card}"), again)
+        engine.push(Task(EFFECT, seat, f"nasty:{action.card}"), again)
     else:
         engine.emit(ev.TurnEnded(seat, passed=isinstance(action, Pass)))
         engine.push(Task("next_turn", seat))

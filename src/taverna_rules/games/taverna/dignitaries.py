@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import attrs
 
 from taverna_rules.core.action import shared
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.words import say
 from taverna_rules.dsl.text import Text
@@ -214,4 +215,4 @@ def _send(engine: Engine, task: Task, action: SendDignitary) -> None:
     if cost:
         engine.emit(ev.CoinsPaid(task.player, cost, task.ref))
     engine.emit(ev.DignitaryMoved(task.player, dignitary, _location(engine.state, dignitary), action.tavern))
-    engine.push(Task("effect", task.player, task.ref))
+    engine.push(Task(EFFECT, task.player, task.ref))

@@ -8,7 +8,7 @@ loops without a bound: ``repeat`` is capped by the schema and trees are finite.
 from __future__ import annotations
 
 from taverna_rules.core._registry import Registry
-from taverna_rules.core.effects import EffectRuntime, Executor
+from taverna_rules.core.effects import EFFECT, EffectRuntime, Executor
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.prompts import asked
 from taverna_rules.core.words import say
@@ -67,7 +67,7 @@ def _for_each(engine: Engine, task: Task, node: Node) -> None:
     # shares are one effect, as on the card, not a chain that feeds itself.
     seats = _takers(engine.rules, engine.state, task.player, node)
     if node.arg("players") != "chosen_opponent":
-        engine.push(*(Task("effect", seat, task.ref, (*task.path, 0)) for seat in seats))
+        engine.push(*(Task(EFFECT, seat, task.ref, (*task.path, 0)) for seat in seats))
     elif seats:  # nobody for whom it would do something: nothing to choose
         engine.push(Task("choose_player", task.player, task.ref, task.path))
 
@@ -369,7 +369,7 @@ def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Choos
 def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
     """``for_each: {players: chosen_opponent}``: the player picks one opponent (among those
     for whom the effect would do something), who then acts as "you" in it."""
-    engine.push(Task("effect", action.seat, task.ref, (*task.path, 0)))
+    engine.push(Task(EFFECT, action.seat, task.ref, (*task.path, 0)))
 
 
 _asks("swap_customer_people", "choose_other_people")

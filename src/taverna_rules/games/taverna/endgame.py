@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.prompts import asked
 from taverna_rules.dsl.text import Text
@@ -89,7 +90,7 @@ def _choose_royal(engine: Engine, task: Task, action: ChooseRoyalScoring) -> Non
     """At the end of the game, each player in turn chooses a royal scoring opportunity
     that nobody has chosen yet: ``ChooseRoyalScoring``."""
     engine.emit(ev.RoyalScoringChosen(task.player, action.scoring))
-    engine.push(Task("effect", task.player, f"royal:{action.scoring}"))
+    engine.push(Task(EFFECT, task.player, f"royal:{action.scoring}"))
 
 
 @automatic("people_scoring")

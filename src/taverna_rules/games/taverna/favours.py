@@ -10,6 +10,7 @@ step it changes: Trickery, Feast, Magic, Influence) and in the window after inco
 from __future__ import annotations
 
 from taverna_rules.core.action import shared
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.actions import UseFavour
@@ -60,4 +61,4 @@ def use_favour(engine: Engine, task: Task, action: UseFavour) -> None:
     """Use the favour, then come back to the decision it was used from."""
     engine.emit(ev.FavourUsed(task.player, action.favour))
     kind = engine.rules.favour(action.favour)
-    engine.push(Task("effect", task.player, f"favour:{kind.id}"), task)
+    engine.push(Task(EFFECT, task.player, f"favour:{kind.id}"), task)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from taverna_rules._shown import shown
+from taverna_rules.core.effects import EFFECT_CHOICE
 from taverna_rules.core.position_data import check_stack
 from taverna_rules.core.resume import resume_state
 from taverna_rules.dsl.nodes import Node
@@ -245,7 +246,7 @@ CARRIERS = ("turn", "end_turn", "end_game", "royal_scoring", "finish")
 _NO_PLAYER = ("end_game", "royal_scoring", "people_scoring", "finish", "refill_castle")
 #: Decision steps that resolve the effect node their task points at, and the op it must have.
 _NODE_OPS: dict[str, tuple[str, ...]] = {
-    "effect_choice": ("choose", "optional"),
+    EFFECT_CHOICE: ("choose", "optional"),
     "choose_player": ("for_each",),
     "effect_track": ("advance_track",),
     "choose_deed": ("buy_deed",),

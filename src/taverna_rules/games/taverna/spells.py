@@ -13,6 +13,7 @@ hold neither.
 from __future__ import annotations
 
 from taverna_rules.core.action import shared
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.prompts import asked
 from taverna_rules.dsl.text import Text
@@ -87,7 +88,7 @@ def cast_spell(engine: Engine, task: Task, action: CastSpell) -> None:
     if spell.effect is None:  # a spell that only stays in play
         engine.push(task)
     else:
-        engine.push(Task("effect", task.player, f"spell:{spell.id}"), task)
+        engine.push(Task(EFFECT, task.player, f"spell:{spell.id}"), task)
 
 
 def _respond_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.games.taverna import events as ev
 from taverna_rules.games.taverna.ruleset import RuleSet
@@ -37,7 +38,7 @@ def draw_spells(engine: Engine, player: int, count: int) -> None:
         if isinstance(event, ev.CurseDrawn):
             spell = rules.spell(event.spell)
             if spell.effect is not None:
-                engine.push(Task("effect", player, f"spell:{spell.id}"))
+                engine.push(Task(EFFECT, player, f"spell:{spell.id}"))
             continue
         drawn += 1
 
@@ -71,7 +72,7 @@ def advance(engine: Engine, player: int, people: str, levels: int = 1, bonuses: 
             break
         position = target
         if bonuses and engine.rules.track(people).bonus(position) is not None:
-            rewards.append(Task("effect", player, f"track:{people}:{position}"))
+            rewards.append(Task(EFFECT, player, f"track:{people}:{position}"))
     if position != start:
         engine.emit(ev.TrackAdvanced(player, people, start, position))
     engine.push(*rewards)

@@ -11,6 +11,7 @@ effect sets off its own event cannot loop forever.
 
 from __future__ import annotations
 
+from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Event, Task
 from taverna_rules.games.taverna import events as ev
@@ -81,7 +82,7 @@ def react(engine: Engine, event: Event) -> None:
                         rules, state, seat, trigger.effect, coins=state.players[seat].coins, arrival=None
                     )
                 ):
-                    tasks.append(Task("effect", seat, f"trigger:{spell}"))
+                    tasks.append(Task(EFFECT, seat, f"trigger:{spell}"))
     room = MAX_TRIGGERED - engine.reactions
     if tasks and room > 0:
         engine.react(*tasks[:room])
