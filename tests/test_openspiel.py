@@ -11,6 +11,7 @@ import pickle
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -371,6 +372,29 @@ def test_str_of_a_state_is_the_text_board_of_the_whole_game() -> None:
     offered = set(state.legal_actions())
     other = next(n for n in range(state.get_game().num_distinct_actions()) if n not in offered)
     assert "(" not in state.action_to_string(state.current_player(), other)
+
+
+def test_a_game_that_cannot_be_described_does_not_stop_the_others() -> None:
+    """With the toy games installed (in a process of its own: registration is for the
+    process), the auction, whose rules are built in Python, cannot be described to
+    OpenSpiel: a warning says so, and every game after it is registered."""
+    code = (
+        "import sys, warnings\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from toy_games import installed\n"
+        "with installed(), warnings.catch_warnings(record=True) as said:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import pyspiel, taverna_rules.adapters.openspiel as a\n"
+        "    names = a.register()\n"
+        "assert 'python_sealed_auction' not in names, names\n"
+        "assert {'python_taverna', 'python_dice_race'} <= set(names), names\n"
+        "assert 'python_taverna' in pyspiel.registered_names()\n"
+        "assert any('sealed_auction' in str(w.message) for w in said), [str(w.message) for w in said]\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_games_register_when_the_module_is_imported() -> None:

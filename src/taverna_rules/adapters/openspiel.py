@@ -464,12 +464,20 @@ def register() -> tuple[str, ...]:
     """Register every installed game with OpenSpiel (``python_taverna``,
     ``python_cavern_tavern``, ...; see :func:`short_name`) and return their names. Importing
     this module calls it, as OpenSpiel's own Python games register on import; calling it
-    again is harmless: it registers only games installed since."""
+    again is harmless: it registers only games installed since. A game that cannot be
+    described to OpenSpiel (its rules do not load) is said in a warning, and the others
+    are registered."""
     for game_id in installed_games():
         if game_id in _REGISTERED:
             continue
-        creator = _REGISTERED[game_id] = _creator(game_id)
-        pyspiel.register_game(_game_type(game_id), creator)
+        try:
+            game_type = _game_type(game_id)
+        except TavernaError as exc:
+            warnings.warn(f"taverna_rules.adapters.openspiel: {exc}", stacklevel=2)
+            continue
+        creator = _creator(game_id)
+        pyspiel.register_game(game_type, creator)
+        _REGISTERED[game_id] = creator
     return tuple(sorted(short_name(game_id) for game_id in _REGISTERED))
 
 
@@ -487,7 +495,4 @@ def _creator(game_id: str) -> type[TavernaGame]:
 
 # OpenSpiel's own Python games register when their module is imported: so do these. A
 # game that fails to load is said, not raised: the others stay usable.
-try:
-    register()
-except TavernaError as _exc:  # pragma: no cover - only a broken third-party game
-    warnings.warn(f"taverna_rules.adapters.openspiel: {_exc}", stacklevel=1)
+register()
