@@ -374,6 +374,15 @@ def test_str_of_a_state_is_the_text_board_of_the_whole_game() -> None:
     assert "(" not in state.action_to_string(state.current_player(), other)
 
 
+def _in_a_process_of_its_own(code: str) -> None:
+    """Run ``code`` in a fresh interpreter (registration with OpenSpiel is for the whole
+    process) and fail with its error output unless it succeeds."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+
+
 def test_a_game_that_cannot_be_described_does_not_stop_the_others() -> None:
     """With the toy games installed (in a process of its own: registration is for the
     process), the auction, whose rules are built in Python, cannot be described to
@@ -391,10 +400,7 @@ def test_a_game_that_cannot_be_described_does_not_stop_the_others() -> None:
         "assert 'python_taverna' in pyspiel.registered_names()\n"
         "assert any('sealed_auction' in str(w.message) for w in said), [str(w.message) for w in said]\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
+    _in_a_process_of_its_own(code)
 
 
 def test_the_games_register_when_the_module_is_imported() -> None:
@@ -404,7 +410,4 @@ def test_the_games_register_when_the_module_is_imported() -> None:
         "assert pyspiel.load_game('python_cavern_tavern').num_players() == 2\n"
         "assert a.register() == a.register() == ('python_cavern_tavern', 'python_taverna')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
+    _in_a_process_of_its_own(code)
