@@ -118,7 +118,7 @@ def determinize(
                 f"zone {zone.name!r} holds hidden things that cannot be redealt without the "
                 "game's rules to choose them anew (Game.determinize and Seat.playout give them)"
             )
-        pools.setdefault(zone.kind, []).extend(things)
+        pools.setdefault(_pool(state, place), []).extend(things)
         places.append((place, value))
     for pool in pools.values():
         if HIDDEN in pool:
@@ -156,6 +156,18 @@ def _reseal(state: Any, sealed: list[_Place], rng: random.Random, resample: Resa
     return evolve(state, **{field: tuple(pairs) for field, pairs in fields.items()})
 
 
+def _pool(state: Any, place: _Place) -> str:
+    """The pool a place's hidden things are redealt in: its zone's, split by seat for a
+    zone whose things stay with their owner."""
+    zone, seat, index = place
+    kind = zone.kind
+    assert kind is not None
+    if not zone.per_seat:
+        return kind
+    owner = seat if index is None else getattr(state, zone.field)[index][0]
+    return f"{kind}@{owner}"
+
+
 def _deal(
     state: Any, places: list[tuple[_Place, Any]], pools: dict[str, list[Any]], fresh: dict[str, int]
 ) -> Any:
@@ -165,9 +177,9 @@ def _deal(
         # The sample is one world: its new seed decides the draws to come.
         fields["chance"] = "sampled"
     taken = dict.fromkeys(pools, 0)
-    for (zone, seat, index), value in places:
-        kind = zone.kind
-        assert kind is not None
+    for place, value in places:
+        zone, seat, index = place
+        kind = _pool(state, place)
         size = len(_things(value))
         things = pools[kind][taken[kind] : taken[kind] + size]
         taken[kind] += size

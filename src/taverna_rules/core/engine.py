@@ -35,6 +35,7 @@ from taverna_rules.core.records import (
     Action,
     ChoiceCommitted,
     ChoicesRevealed,
+    ChoicesSealed,
     Decision,
     Event,
     FlowAdvanced,
@@ -386,5 +387,5 @@ class Engine:
 
     def _reveal(self, task: Task, kind: DecisionKind) -> None:
         choices = tuple(sorted(self.state.commits))
-        self.emit(ChoicesRevealed(choices))
+        self.emit(ChoicesSealed(choices) if kind.sealed else ChoicesRevealed(choices))
         kind.apply(self, task, choices)

@@ -54,6 +54,10 @@ class DecisionKind:
     #: ``explain`` then see the task with ``player`` set to each seat, and ``apply`` gets
     #: the revealed choices, ``((seat, action), ...)``); ``None`` for one decider.
     seats: Seats | None = None
+    #: For a simultaneous decision, True when the choices stay face down after the last
+    #: commit (:class:`~taverna_rules.core.records.ChoicesSealed`: each seat sees its own)
+    #: for the game to turn up later; False: they are revealed to all.
+    sealed: bool = False
 
 
 class Flow:
@@ -92,14 +96,24 @@ class Flow:
         return register
 
     def simultaneous(
-        self, kind: str, seats: Seats, legal: Legal, prompt: Prompt, takes: tuple[type[Action], ...] = ()
+        self,
+        kind: str,
+        seats: Seats,
+        legal: Legal,
+        prompt: Prompt,
+        takes: tuple[type[Action], ...] = (),
+        *,
+        sealed: bool = False,
     ) -> Callable[[Apply], Apply]:
         """Register a simultaneous decision: every seat of ``seats`` commits a hidden
         choice, in any order; after the last commit the choices are revealed (an event)
-        and the decorated function resolves them, ``apply(engine, task, choices)``."""
+        and the decorated function resolves them, ``apply(engine, task, choices)``. With
+        ``sealed``, they stay face down instead, each seen by its own seat
+        (:class:`~taverna_rules.core.records.ChoicesSealed`): ``apply`` then moves them into
+        the game's own zones, to be turned up by its own events."""
 
         def register(fn: Apply) -> Apply:
-            self.decisions.add(kind, DecisionKind(legal, fn, addressed(prompt), None, takes, seats))
+            self.decisions.add(kind, DecisionKind(legal, fn, addressed(prompt), None, takes, seats, sealed))
             return fn
 
         return register

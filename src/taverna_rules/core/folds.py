@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from taverna_rules.core._replace import replace, replace_item
-from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, Event, FlowAdvanced
+from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, ChoicesSealed, Event, FlowAdvanced
 
 __all__ = ["CORE_FOLDS", "FoldTable", "Handler", "replace_player"]
 
@@ -46,7 +46,7 @@ def _fold_commit(state: Any, event: ChoiceCommitted) -> Any:
     return replace(state, commits=(*state.commits, (event.player, event.action)))
 
 
-def _fold_reveal(state: Any, event: ChoicesRevealed) -> Any:
+def _fold_reveal(state: Any, event: ChoicesRevealed | ChoicesSealed) -> Any:
     return replace(state, commits=())
 
 
@@ -57,4 +57,5 @@ CORE_FOLDS: Mapping[type[Event], Callable[[Any, Any], Any]] = {
     FlowAdvanced: _fold_flow,
     ChoiceCommitted: _fold_commit,
     ChoicesRevealed: _fold_reveal,
+    ChoicesSealed: _fold_reveal,
 }

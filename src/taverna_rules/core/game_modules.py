@@ -57,6 +57,7 @@ DEFAULT_GAME = "taverna"
 _BUNDLED = {
     "taverna": "taverna_rules.games.taverna:GAME",
     "cavern_tavern": "taverna_rules.games.cavern_tavern:GAME",
+    "taverne": "taverna_rules.games.taverne:GAME",
 }
 
 

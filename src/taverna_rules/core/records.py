@@ -31,6 +31,7 @@ __all__ = [
     "Action",
     "ChoiceCommitted",
     "ChoicesRevealed",
+    "ChoicesSealed",
     "Decision",
     "FieldRecord",
     "Event",
@@ -252,7 +253,31 @@ class ChoicesRevealed(Event):
     # end of record
 
 
-for _cls in (FlowAdvanced, ChoiceCommitted, ChoicesRevealed):
+class ChoicesSealed(Event):
+    """Every seat of a sealed simultaneous decision has chosen: the choices, by seat, stay
+    face down, each seen by its own seat only (a card laid face down on a spot that shows
+    whom it attacks); the game turns them up later with events of its own."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"choices": "commits"}
+
+    # record fields: written by `make records` from __init__'s parameters; do not edit below
+    __slots__ = ("choices",)
+    __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("choices", "tuple[tuple[int, Action], ...]"),
+    )
+    __record_defaults__: ClassVar[dict[str, Any]] = {}
+    choices: Final[tuple[tuple[int, Action], ...]]
+
+    def __init__(
+        self,
+        choices: tuple[tuple[int, Action], ...],
+    ) -> None:
+        self.choices = choices
+
+    # end of record
+
+
+for _cls in (FlowAdvanced, ChoiceCommitted, ChoicesRevealed, ChoicesSealed):
     _cls.TYPE = _cls.__name__
 
 
@@ -277,7 +302,7 @@ def event_table(*, simultaneous: bool = False) -> Registry[type[Event]]:
     """A new table of a game's event types, holding the core's :class:`FlowAdvanced`
     (and, for a game with simultaneous decisions, the commit and reveal events)."""
     table: Registry[type[Event]] = Registry("event type")
-    for cls in (FlowAdvanced, *((ChoiceCommitted, ChoicesRevealed) if simultaneous else ())):
+    for cls in (FlowAdvanced, *((ChoiceCommitted, ChoicesRevealed, ChoicesSealed) if simultaneous else ())):
         table.add(cls.TYPE, cls)
     return table
 

@@ -98,6 +98,10 @@ class Zone:
     #: (the default): the zone is a pool of its own; ``None``: its hidden things cannot be
     #: redealt (sealed choices), and a state with some cannot be determinized.
     pool: str | None = ""
+    #: The hidden things of this zone are redealt only among places of the same seat (a
+    #: player's own cards: his hand and his pile hold his set, never another's): the pool
+    #: is split by owner.
+    per_seat: bool = False
 
     def __attrs_post_init__(self) -> None:
         if self.policy not in POLICIES:
@@ -226,7 +230,11 @@ class Visibility:
                 # An event carries one thing of the zone (a card drawn, a choice made), or
                 # several, all the event's player's: a pairs zone's owner is that player.
                 zone = self.zone(name)
-                changes[field] = value if zone.sees(owner, viewer) else zone.hide(value)
+                if zone.pairs and owner is None:
+                    # (seat, thing) pairs of several seats: each thing its seat's.
+                    changes[field] = zone.redact(value, None, viewer)
+                else:
+                    changes[field] = value if zone.sees(owner, viewer) else zone.hide(value)
         new: Event = evolve(event, **changes)
         return new
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from taverna_rules._records import field_names
-from taverna_rules.core.records import HIDDEN, ChoiceCommitted, Event
+from taverna_rules.core.records import HIDDEN, ChoiceCommitted, ChoicesSealed, Event
 from taverna_rules.core.serialize import event_to_dict, json_strings
 from taverna_rules.core.views import STATE_ZONE
 from taverna_rules.tools.conformance.context import Checked, Failed, viewer_name
@@ -35,9 +35,13 @@ def hidden_fields(game: Checked, event: Event, viewer: int | None) -> None:
         if name == STATE_ZONE:
             continue
         zone = game.module.visibility.zone(name)
-        if zone.sees(owner, viewer):
+        value = getattr(event, field)
+        if zone.pairs and owner is None:
+            # (seat, thing) pairs of several seats: each thing is its seat's to see.
+            value = tuple(thing for seat, thing in value if not zone.sees(seat, viewer))
+        elif zone.sees(owner, viewer):
             continue
-        if _shows(getattr(event, field), hidden=zone.policy == "hidden"):
+        if _shows(value, hidden=zone.policy == "hidden"):
             raise Failed("views", f"{event.TYPE} as {viewer_name(viewer)} sees it is not redacted: {event!r}")
 
 
@@ -80,6 +84,10 @@ def _revealed_to(game: Checked, before: Any, new: Sequence[Event], viewer: int |
     others = [e for e in seen if not (isinstance(e, ChoiceCommitted) and e.player == viewer)]
     if choices and any(thing in choices for thing in _parts(others)):
         shown.append(f"a hidden choice to {who}")
+    elif choices and any(isinstance(e, ChoicesSealed) for e in new):
+        # Sealed choices stay face down, but the game acts on them at once (an attack's
+        # spot shows whom it hits): what a hidden choice sets off shows part of it.
+        shown.append(f"sealed choices acted on, to {who}")
     return shown
 
 

@@ -1,0 +1,134 @@
+"""Taverne (the box "Taverne de la crypte", Eclipse Editions), the third game module: a
+card brawl for 3 to 5 players where everyone plays at once through the Pilier's nine calls
+a turn (rulebook ``taverne-de-la-crypte-fr``), declared in YAML (``cards/taverne/``) on the
+generic core.
+
+:data:`GAME` gathers its state, actions, events, fold, setup and calls under the id
+``taverne``, found through the ``taverna_rules.games`` entry point. Every type of this
+game a caller can receive or build is exported here:
+
+>>> import taverna_rules as tr
+>>> from taverna_rules.games import taverne
+>>> game = tr.new_game(tr.load_rules("taverne"), ["Ann", "Bob", "Cy"], seed=1)
+>>> isinstance(game.events[0], taverne.GameStarted)
+True
+>>> taverne.Attack(spot="ranged_left", weapon=3)
+Attack(spot='ranged_left', weapon=3)
+"""
+
+from __future__ import annotations
+
+from taverna_rules.content.model import Names
+from taverna_rules.core.game_modules import GameModule
+
+# Importing the step modules registers every step of the game with its flow.
+from taverna_rules.games.taverne import calls, endgame, quarrels, setup  # noqa: F401  (registers steps)
+from taverna_rules.games.taverne.actions import (
+    ACTION_TYPES,
+    Attack,
+    Buy,
+    ChooseCharacter,
+    Dodge,
+    NameValue,
+    Pass,
+    SplitDodges,
+    TakeSeat,
+)
+from taverna_rules.games.taverne.content import CONTENT, LANGUAGES
+from taverna_rules.games.taverne.events import (
+    EVENT_TYPES,
+    VISIBILITY,
+    AttackLaid,
+    AttackRevealed,
+    ButinGained,
+    CallAnnounced,
+    CharacterChosen,
+    CharactersDealt,
+    CharactersShuffled,
+    DodgeSet,
+    DodgesSplit,
+    EnergyLost,
+    GameEnded,
+    GameStarted,
+    MiliceCalled,
+    PilierPassed,
+    PintBought,
+    PintLost,
+    PlayerEliminated,
+    PlayerSeated,
+    PositionLoaded,
+    TurnStarted,
+    ValueNamed,
+    WeaponBought,
+    WeaponsReturned,
+)
+from taverna_rules.games.taverne.evolve import evolve as _fold_event
+from taverna_rules.games.taverne.flow import AUTOMATIC, DECISIONS
+from taverna_rules.games.taverne.ruleset import GAME as GAME_ID
+from taverna_rules.games.taverne.ruleset import Character, Constants, RuleSet, Weapon
+from taverna_rules.games.taverne.state import GameState, Player
+
+__all__ = [
+    "GAME",
+    # Actions
+    "Attack",
+    "Buy",
+    "ChooseCharacter",
+    "Dodge",
+    "NameValue",
+    "Pass",
+    "SplitDodges",
+    "TakeSeat",
+    # Events
+    "AttackLaid",
+    "AttackRevealed",
+    "ButinGained",
+    "CallAnnounced",
+    "CharacterChosen",
+    "CharactersDealt",
+    "CharactersShuffled",
+    "DodgeSet",
+    "DodgesSplit",
+    "EnergyLost",
+    "GameEnded",
+    "GameStarted",
+    "MiliceCalled",
+    "PilierPassed",
+    "PintBought",
+    "PintLost",
+    "PlayerEliminated",
+    "PlayerSeated",
+    "PositionLoaded",
+    "TurnStarted",
+    "ValueNamed",
+    "WeaponBought",
+    "WeaponsReturned",
+    # State
+    "GameState",
+    "Player",
+    # Content
+    "Character",
+    "Constants",
+    "RuleSet",
+    "Weapon",
+]
+
+GAME = GameModule(
+    id=GAME_ID,
+    name=Names(en="Taverne", fr="Taverne"),
+    score=Names(en="wins", fr="victoires"),
+    languages=LANGUAGES,
+    actions=ACTION_TYPES,
+    events=EVENT_TYPES,
+    steps=AUTOMATIC,
+    decisions=DECISIONS,
+    evolve=_fold_event,
+    start=setup.start_events,
+    opening=setup.opening,
+    openings=setup.OPENINGS,
+    rules_type=RuleSet,
+    state_type=GameState,
+    visibility=VISIBILITY,
+    player_counts=lambda rules: tuple(rules.supported_players()),
+    content=CONTENT,
+)

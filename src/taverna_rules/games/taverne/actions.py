@@ -1,0 +1,88 @@
+"""Taverne's actions: what a player asks for, always one of the pending decision's legal
+actions. A weapon is named by its value, 1 to 9: every player owns one of each."""
+
+from __future__ import annotations
+
+import attrs
+
+from taverna_rules.core.choices import Pass
+from taverna_rules.core.records import Action, Registry, action_table, registrar
+
+__all__ = [
+    "ACTION_TYPES",
+    "Attack",
+    "Buy",
+    "ChooseCharacter",
+    "Dodge",
+    "NameValue",
+    "Pass",
+    "SplitDodges",
+    "TakeSeat",
+]
+
+ACTION_TYPES: Registry[type[Action]] = action_table()
+ACTION_TYPES.add(Pass.TYPE, Pass)
+_action = registrar(ACTION_TYPES)
+
+
+@_action
+@attrs.frozen
+class ChooseCharacter(Action):
+    """Keep one of the Characters dealt to you (``"homme_serpent"``)."""
+
+    character: str
+
+
+@_action
+@attrs.frozen
+class TakeSeat(Action):
+    """Coming back to the table: sit on the left of the seat ``after`` (between that player
+    and the one who was on their left)."""
+
+    after: int
+
+
+@_action
+@attrs.frozen
+class Buy(Action):
+    """Spend one Butin in call 2 on ``"weapon"`` (the top of your pile, into your hand) or
+    ``"pint"`` (one pint of Prestige)."""
+
+    what: str
+
+
+@_action
+@attrs.frozen
+class Dodge(Action):
+    """Call 3: set the weapon ``weapon`` (its value) of your hand aside face up, one dodge
+    this turn."""
+
+    weapon: int
+
+
+@_action
+@attrs.frozen
+class Attack(Action):
+    """Call 4: lay the weapon ``weapon`` (its value) of your hand face down on an attack
+    spot (``melee_left``, ``melee_right``, ``ranged_left``, ``ranged_right``)."""
+
+    spot: str
+    weapon: int
+
+
+@_action
+@attrs.frozen
+class SplitDodges(Action):
+    """Call 5: put ``count`` of your dodges on the attack of ``attacker``."""
+
+    attacker: int
+    count: int
+
+
+@_action
+@attrs.frozen
+class NameValue(Action):
+    """Call 5: name a value (1 to 9) against the attack of ``attacker``."""
+
+    attacker: int
+    value: int

@@ -1,0 +1,245 @@
+"""Taverne's content spec: its file kinds and their schemas, and the builder from the
+merged content to a :class:`~taverna_rules.games.taverne.ruleset.RuleSet` with its
+semantic checks (the generic pipeline, :mod:`taverna_rules.content.loader`, does the rest).
+Its names are in English and French, the language of its rulebook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taverna_rules._resources import bundled
+from taverna_rules.content.loader import CONVERTER, inherit, provenance_of
+from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
+from taverna_rules.content.option_checks import shadowed_problems
+from taverna_rules.content.problems import Problem
+from taverna_rules.content.schema_source import (
+    ID,
+    JSON,
+    PROVENANCES,
+    list_of,
+    names_schema,
+    obj,
+    options_kind,
+)
+from taverna_rules.content.spec import Built, ContentSpec, KindBody
+from taverna_rules.games.taverne.ruleset import ENGINE_OPTIONS, GAME, Character, Constants, RuleSet, Weapon
+
+__all__ = ["BODIES", "CONTENT", "LANGUAGES", "build"]
+
+#: Taverne's rulebook is French; its names are written in English first (the library's
+#: fallback) and French.
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+NAMES = names_schema(LANGUAGES, {"en": "Snake Man", "fr": "Homme Serpent"})
+_PROVENANCE: JSON = {"enum": PROVENANCES}
+_NOTE: JSON = {"type": "string", "description": "what the entry is modelled on, or where it comes from"}
+_POSITIVE: JSON = {"type": "integer", "minimum": 1}
+_SMALL: JSON = {"type": "integer", "minimum": 1, "maximum": 99}
+
+BODIES: dict[str, KindBody] = {
+    "game": (
+        {
+            "constants": obj(
+                {
+                    "players": list_of({"type": "integer", "minimum": 2, "maximum": 10}, "player counts"),
+                    "energy": _SMALL,
+                    "butin_max": _SMALL,
+                    "pints": {"type": "integer", "minimum": 5, "maximum": 99},
+                    "prestige_to_win": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "characters_dealt": {"type": "integer", "minimum": 1, "maximum": 5},
+                    "dodges_per_attack": {"type": "integer", "minimum": 1, "maximum": 9},
+                    "small_max": {"type": "integer", "minimum": 1, "maximum": 8},
+                },
+                [
+                    "players",
+                    "energy",
+                    "butin_max",
+                    "pints",
+                    "prestige_to_win",
+                    "characters_dealt",
+                    "dodges_per_attack",
+                    "small_max",
+                ],
+            ),
+            "prestige_bands": obj(
+                {
+                    "first_pints": {
+                        **list_of(_POSITIVE, "the first pint of Prestige 1 to 5, ascending, from 1"),
+                        "minItems": 5,
+                        "maxItems": 5,
+                    },
+                    "provenance": _PROVENANCE,
+                    "note": _NOTE,
+                },
+                ["first_pints"],
+                "the Prestige meter: which pints give which Prestige",
+            ),
+            "weapons": {
+                **list_of(
+                    obj(
+                        {
+                            "value": {"type": "integer", "minimum": 1, "maximum": 9},
+                            "name": NAMES,
+                            "provenance": _PROVENANCE,
+                        },
+                        ["value", "name"],
+                    ),
+                    "the nine weapons of every player's set, 1 to 9",
+                ),
+                "minItems": 9,
+                "maxItems": 9,
+            },
+            "discovery": list_of(ID, "the Characters of the discovery game"),
+        },
+        ["constants", "prestige_bands", "weapons", "discovery"],
+        "The game's numbers, the Prestige meter, the weapons and the discovery game.",
+    ),
+    "characters": (
+        {
+            "characters": list_of(
+                obj(
+                    {
+                        "id": ID,
+                        "name": NAMES,
+                        "butin": {"type": "integer", "minimum": 0, "maximum": 9},
+                        "provenance": _PROVENANCE,
+                        "note": _NOTE,
+                    },
+                    ["id", "name", "butin"],
+                ),
+                "the Character cards",
+            )
+        },
+        ["characters"],
+        "Character cards: a name and an Initial Butin.",
+    ),
+    "options": options_kind(NAMES),
+}
+
+
+def _names(data: dict[str, Any]) -> Names:
+    return CONVERTER.structure(data, Names)
+
+
+def _checks(rules: RuleSet, complete: bool) -> list[Problem]:
+    """What the schemas cannot say: the bands ascend from pint 1 within the meter, the
+    weapons are 1 to 9 in order, the discovery Characters exist and are enough."""
+    problems: list[Problem] = []
+    c = rules.constants
+    bands = rules.bands
+    if bands[0] != 1 or list(bands) != sorted(set(bands)) or bands[-1] > c.pints:
+        problems.append(
+            Problem(
+                "bad-bands",
+                f"the Prestige bands {list(bands)} do not rise from pint 1 within the {c.pints} pints",
+                hint="first_pints lists the first pint of Prestige 1 to 5, from 1, each higher than the last",
+            )
+        )
+    if [w.value for w in rules.weapons] != list(range(1, 10)):
+        problems.append(
+            Problem("bad-weapons", "the weapons are listed 1 to 9 in order", hint="one entry a value")
+        )
+    if complete:
+        for ident in rules.discovery:
+            if not rules.has_character(ident):
+                problems.append(Problem("unknown-ref", f"the discovery game names no Character {ident!r}"))
+        most = max(c.player_counts)
+        if len(rules.discovery) < most:
+            problems.append(
+                Problem(
+                    "too-few",
+                    f"the discovery game has {len(rules.discovery)} Characters for up to {most} players",
+                )
+            )
+        if len(rules.characters) < c.characters_dealt * most:
+            problems.append(
+                Problem(
+                    "too-few",
+                    f"{len(rules.characters)} Characters cannot deal {c.characters_dealt} to {most} players",
+                )
+            )
+    return problems
+
+
+def build(built: Built) -> RuleSet | None:
+    """Taverne's rule set from the merged content, with its semantic checks' problems
+    added (None when a file kind it needs is missing, or on any error)."""
+    merged, problems = built.merged, built.problems
+    game = merged.singles.get("game")
+    if game is None:
+        problems.append(
+            Problem("missing-kind", "no 'game' file in the content", hint="the base game has one")
+        )
+        return None
+    data = game.data
+    c = data["constants"]
+
+    def each(kind: str) -> list[dict[str, Any]]:
+        return [inherit(CONTENT, entry) for entry in merged.items.get(kind, [])]
+
+    rules = RuleSet(
+        format_version=FORMAT_VERSION,
+        fingerprint=built.fingerprint,
+        sources=tuple(d.source.file for d in built.docs),
+        constants=Constants(
+            player_counts=tuple(sorted(c["players"])),
+            energy=c["energy"],
+            butin_max=c["butin_max"],
+            pints=c["pints"],
+            prestige_to_win=c["prestige_to_win"],
+            characters_dealt=c["characters_dealt"],
+            dodges_per_attack=c["dodges_per_attack"],
+            small_max=c["small_max"],
+        ),
+        bands=tuple(data["prestige_bands"]["first_pints"]),
+        weapons=tuple(
+            Weapon(w["value"], _names(w["name"]), w.get("provenance", "rulebook"))
+            for w in sorted(data["weapons"], key=lambda w: int(w["value"]))
+        ),
+        characters=tuple(
+            Character(
+                ch["id"],
+                _names(ch["name"]),
+                ch["butin"],
+                ch.get("provenance", "reconstructed"),
+                ch.get("note", ""),
+            )
+            for ch in each("characters")
+        ),
+        discovery=tuple(data["discovery"]),
+        options=tuple(
+            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
+            for i in each("options")
+        ),
+        provenance=tuple(
+            (d.source.file, f"{provenance_of(d)}: {d.data.get('note', '')}".strip(": ")) for d in built.docs
+        ),
+        packs=built.packs,
+        declared=built.where.declarations(),
+    )
+    problems.extend(_checks(rules, complete=not merged.incomplete))
+    problems.extend(shadowed_problems(merged.shadowed))
+    return None if any(p.severity == "error" for p in problems) else rules
+
+
+CONTENT = ContentSpec(
+    game=GAME,
+    kinds=BODIES,
+    item_lists={
+        "characters": (("characters", "characters", "id"),),
+        "options": (("options", "options", "id"),),
+    },
+    build=build,
+    cards=bundled("cards", GAME),
+    schemas=bundled("schemas", GAME),
+    singletons=("game",),
+    constants_kind="game",
+    names={"characters": "Character", "options": "option"},
+    languages=LANGUAGES,
+    engine_options=ENGINE_OPTIONS,
+    items_with_provenance=("characters",),
+    changes_examples={
+        "remove": {"characters": ["goule"]},
+        "constants": {"energy": 25},
+        "options": {"discovery": True},
+    },
+)

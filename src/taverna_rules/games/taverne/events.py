@@ -1,0 +1,333 @@
+"""Taverne's events: facts in the past tense, folded by
+:mod:`taverna_rules.games.taverne.evolve`, and what each view may see of them
+(:data:`VISIBILITY`).
+
+Hidden: the seed, the Character pile (how many are left is public), the Characters dealt
+to a player until one is kept, every hand of weapons and what lies under the top of each
+weapon pile (l.266), and the weapons laid face down in attack until each is turned up in
+call 5. A player's own things are the player's to see.
+
+Weapon cards are named by id (``"6#2"``), and each event field that puts one in a hand or
+a pile is of that zone: what every player saw go into a hand (the top of a pile bought,
+the weapons back from play) is hidden there like the rest of the hand. The value of an
+attack turned up is said as a number (``REVEALS``): the card itself goes back to a hand or
+a pile as soon as the quarrels are over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from taverna_rules.core.records import (
+    ChoicesSealed,
+    Event,
+    Registry,
+    Result,
+    event_table,
+    registrar,
+)
+from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
+from taverna_rules.games.taverne.state import GameState
+
+__all__ = [
+    "EVENT_TYPES",
+    "VISIBILITY",
+    "AttackLaid",
+    "AttackRevealed",
+    "ButinGained",
+    "CallAnnounced",
+    "CharacterChosen",
+    "CharactersDealt",
+    "CharactersShuffled",
+    "ChoicesSealed",
+    "DodgeSet",
+    "DodgesSplit",
+    "EnergyLost",
+    "GameEnded",
+    "GameStarted",
+    "MiliceCalled",
+    "PilierPassed",
+    "PintBought",
+    "PintLost",
+    "PlayerEliminated",
+    "PlayerSeated",
+    "PositionLoaded",
+    "TurnStarted",
+    "ValueNamed",
+    "WeaponBought",
+    "WeaponsReturned",
+]
+
+VISIBILITY = Visibility(
+    (
+        Zone("seed", "seed", "hidden"),
+        Zone("commits", "commits", "owner", pairs=True, pool=None),
+        Zone("characters", "characters", "count", pool="characters"),
+        Zone("offered", "players.offered", "owner", pool="characters"),
+        # A player's weapons the others cannot see (in hand, under the top of the pile,
+        # laid face down) are that player's alone: redealt among that player's places.
+        Zone("hand", "players.hand", "owner", pool="weapons", per_seat=True),
+        Zone("pile", "players.pile", "owner", pool="weapons", per_seat=True),
+        Zone("laid", "laid", "owner", pairs=True, pool="weapons", per_seat=True),
+    )
+)
+
+EVENT_TYPES: Registry[type[Event]] = event_table(simultaneous=True)
+_event = registrar(EVENT_TYPES)
+
+
+# ----------------------------------------------------------------------------- setup
+@_event
+@attrs.frozen
+class GameStarted(Event):
+    """A new game: its rules, players in seat order, seed (hidden), the first Pilier and
+    options, the game, the engine and the packs it was set up with, and its chance mode."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"seed": "seed"}
+
+    rules: str
+    players: tuple[str, ...]
+    seed: int
+    pilier: int
+    options: tuple[tuple[str, Any], ...]
+    game: str = "taverne"
+    engine: str = ""
+    packs: tuple[tuple[str, str], ...] = ()
+    chance: str = "sampled"
+
+
+@_event
+@attrs.frozen
+class PositionLoaded(Event):
+    """A game resumed from a position document: the whole state."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"state": STATE_ZONE}
+
+    state: GameState
+
+
+@_event
+@attrs.frozen
+class CharactersShuffled(Event):
+    """The Character pile shuffled face down, top first (l.81)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"pile": "characters"}
+
+    pile: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class CharactersDealt(Event):
+    """Characters dealt from the top of the pile, for ``player`` to keep one (l.81, l.300)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"characters": "offered"}
+
+    player: int
+    characters: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class CharacterChosen(Event):
+    """``player`` keeps ``character`` and announces it (l.82); the others go under the
+    pile face down."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"returned": "characters"}
+
+    player: int
+    character: str
+    returned: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class PlayerSeated(Event):
+    """``player`` sits at the table with a fresh set and Comptoir: 1 pint, ``energy``,
+    ``butin``, the small weapons in ``hand`` and the pile of big ones, ``top`` face up on
+    the ``pile`` (l.84-89); a player coming back sits on the left of ``after`` (l.300; -1:
+    where he was)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"hand": "hand", "pile": "pile"}
+
+    player: int
+    energy: int
+    butin: int
+    hand: tuple[str, ...]
+    top: str
+    pile: tuple[str, ...]
+    after: int = -1
+
+
+# ----------------------------------------------------------------------------- the turn
+@_event
+@attrs.frozen
+class TurnStarted(Event):
+    """A turn begins with ``pilier`` calling."""
+
+    turn: int
+    pilier: int
+
+
+@_event
+@attrs.frozen
+class CallAnnounced(Event):
+    """The Pilier announces a call, 1 to 9 (l.113-184)."""
+
+    call: int
+
+
+@_event
+@attrs.frozen
+class ButinGained(Event):
+    """``player`` gains ``amount`` Butin (already capped at 9, l.63)."""
+
+    player: int
+    amount: int
+
+
+@_event
+@attrs.frozen
+class WeaponBought(Event):
+    """``player`` spends one Butin on the top weapon of his pile, into his hand (l.120);
+    the next card of the pile, ``top``, is turned up (``""``: the pile is empty)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"weapon": "hand"}
+
+    player: int
+    weapon: str
+    top: str
+
+
+@_event
+@attrs.frozen
+class PintBought(Event):
+    """``player`` spends one Butin on one pint of Prestige (l.121)."""
+
+    player: int
+
+
+@_event
+@attrs.frozen
+class PintLost(Event):
+    """``player`` loses one pint (never below the first, l.61)."""
+
+    player: int
+
+
+@_event
+@attrs.frozen
+class MiliceCalled(Event):
+    """``player``, at Prestige 5, calls the Milice (l.124)."""
+
+    player: int
+
+
+@_event
+@attrs.frozen
+class DodgeSet(Event):
+    """``player`` sets ``weapon`` (the card, from his hand) aside face up: one dodge this
+    turn (l.131)."""
+
+    player: int
+    weapon: str
+
+
+@_event
+@attrs.frozen
+class AttackLaid(Event):
+    """``player`` attacks ``target`` from ``spot``, ``weapon`` face down (l.140-146)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"weapon": "laid"}
+
+    player: int
+    spot: str
+    target: int
+    weapon: str
+
+
+@_event
+@attrs.frozen
+class DodgesSplit(Event):
+    """``player`` puts ``count`` of his dodges on the attack of ``attacker`` (l.162)."""
+
+    player: int
+    attacker: int
+    count: int
+
+
+@_event
+@attrs.frozen
+class ValueNamed(Event):
+    """``player`` names ``value`` against the attack of ``attacker`` (l.155)."""
+
+    player: int
+    attacker: int
+    value: int
+
+
+@_event
+@attrs.frozen
+class AttackRevealed(Event):
+    """The attack of ``attacker`` on ``target`` turned up: ``weapon``, dodged when the
+    target named its value (l.156-159). The card goes back to its owner's hand or pile
+    when the quarrels are over, so what it shows is said here (``REVEALS``)."""
+
+    REVEALS: ClassVar[bool] = True
+
+    attacker: int
+    target: int
+    weapon: int
+    dodged: bool
+
+
+@_event
+@attrs.frozen
+class EnergyLost(Event):
+    """``player`` loses ``amount`` Energy (never below the Sonné zone, 0)."""
+
+    player: int
+    amount: int
+
+
+@_event
+@attrs.frozen
+class WeaponsReturned(Event):
+    """The quarrels are over: ``player``'s small weapons in play back to hand, the big ones
+    under the pile (l.164-165); an empty pile's new ``top`` is the first of them, face up."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"to_hand": "hand", "under": "pile"}
+
+    player: int
+    to_hand: tuple[str, ...]
+    under: tuple[str, ...]
+    top: str = ""
+
+
+@_event
+@attrs.frozen
+class PlayerEliminated(Event):
+    """``player``, still Sonné, takes the door: his cards, pints and Butin are lost and
+    ``character`` goes to the KO pile (l.174-175, l.249-250)."""
+
+    player: int
+    character: str
+
+
+@_event
+@attrs.frozen
+class PilierPassed(Event):
+    """The player on the Pilier's left becomes the Pilier (l.184)."""
+
+    pilier: int
+
+
+@_event
+@attrs.frozen
+class GameEnded(Event):
+    """The game is over: its result."""
+
+    result: Result

@@ -1,0 +1,223 @@
+"""How Taverne's state folds each event: pure, total, no chance (the core's
+:data:`~taverna_rules.core.folds.CORE_FOLDS` fold the flow and the commits).
+
+The numbers an event carries are what happened, already within the hard limits (Butin
+at most 9, Energy at least the Sonné zone): a fold adds them up and never clamps again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from taverna_rules.core.folds import CORE_FOLDS, FoldTable
+from taverna_rules.core.records import HIDDEN, Event
+from taverna_rules.errors import ReplayError
+from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne.state import GameState, Player, weapon_id
+
+__all__ = ["FOLDS", "evolve"]
+
+FOLDS: FoldTable[GameState] = FoldTable()
+
+
+def evolve(state: GameState | None, event: Event) -> GameState:
+    """The state after ``event``."""
+    if state is None:
+        if isinstance(event, ev.GameStarted):
+            return _started(event)
+        if isinstance(event, ev.PositionLoaded):
+            return event.state
+        raise ReplayError(f"a game of Taverne starts with GameStarted or PositionLoaded, not {event.TYPE}")
+    fold = FOLDS.get(type(event)) or CORE_FOLDS.get(type(event))
+    if fold is None:
+        raise ReplayError(f"{event.TYPE} is not an event of Taverne")
+    folded: GameState = fold(state, event)
+    return folded
+
+
+def _started(e: ev.GameStarted) -> GameState:
+    return GameState(
+        rules=e.rules,
+        players=tuple(Player(name) for name in e.players),
+        seed=e.seed,
+        chance=e.chance,
+        options=tuple(e.options),
+        pilier=e.pilier,
+        table=tuple(range(len(e.players))),
+    )
+
+
+def _seat(state: GameState, seat: int, **changes: Any) -> GameState:
+    players = list(state.players)
+    players[seat] = players[seat].replace(**changes)
+    return state.replace(players=tuple(players))
+
+
+@FOLDS.on(ev.CharactersShuffled)
+def _shuffled(state: GameState, e: ev.CharactersShuffled) -> GameState:
+    return state.replace(characters=e.pile)
+
+
+@FOLDS.on(ev.CharactersDealt)
+def _dealt(state: GameState, e: ev.CharactersDealt) -> GameState:
+    rest = state.characters[len(e.characters) :]
+    return _seat(state.replace(characters=rest), e.player, offered=e.characters)
+
+
+@FOLDS.on(ev.CharacterChosen)
+def _chosen(state: GameState, e: ev.CharacterChosen) -> GameState:
+    state = state.replace(characters=(*state.characters, *e.returned))
+    return _seat(state, e.player, character=e.character, offered=())
+
+
+@FOLDS.on(ev.PlayerSeated)
+def _seated(state: GameState, e: ev.PlayerSeated) -> GameState:
+    if e.after >= 0:
+        table = [seat for seat in state.table if seat != e.player]
+        table.insert(table.index(e.after) + 1, e.player)
+        state = state.replace(table=tuple(table))
+    return _seat(
+        state,
+        e.player,
+        pints=1,
+        energy=e.energy,
+        butin=e.butin,
+        hand=e.hand,
+        top=e.top,
+        pile=e.pile,
+        dodges=(),
+    )
+
+
+@FOLDS.on(ev.TurnStarted)
+def _turn(state: GameState, e: ev.TurnStarted) -> GameState:
+    return state.replace(turn=e.turn, pilier=e.pilier, call=0, milice=())
+
+
+@FOLDS.on(ev.CallAnnounced)
+def _call(state: GameState, e: ev.CallAnnounced) -> GameState:
+    return state.replace(call=e.call)
+
+
+@FOLDS.on(ev.ButinGained)
+def _butin(state: GameState, e: ev.ButinGained) -> GameState:
+    return _seat(state, e.player, butin=state.players[e.player].butin + e.amount)
+
+
+@FOLDS.on(ev.WeaponBought)
+def _weapon(state: GameState, e: ev.WeaponBought) -> GameState:
+    me = state.players[e.player]
+    return _seat(
+        state,
+        e.player,
+        butin=me.butin - 1,
+        hand=(*me.hand, e.weapon),
+        top=e.top,
+        pile=me.pile[1:],
+    )
+
+
+@FOLDS.on(ev.PintBought)
+def _pint(state: GameState, e: ev.PintBought) -> GameState:
+    me = state.players[e.player]
+    return _seat(state, e.player, butin=me.butin - 1, pints=me.pints + 1)
+
+
+@FOLDS.on(ev.PintLost)
+def _pint_lost(state: GameState, e: ev.PintLost) -> GameState:
+    me = state.players[e.player]
+    return _seat(state, e.player, pints=max(1, me.pints - 1))
+
+
+@FOLDS.on(ev.MiliceCalled)
+def _milice(state: GameState, e: ev.MiliceCalled) -> GameState:
+    return state.replace(milice=(*state.milice, e.player))
+
+
+@FOLDS.on(ev.DodgeSet)
+def _dodge(state: GameState, e: ev.DodgeSet) -> GameState:
+    me = state.players[e.player]
+    return _seat(state, e.player, hand=_without(me.hand, e.weapon), dodges=(*me.dodges, e.weapon))
+
+
+@FOLDS.on(ev.AttackLaid)
+def _attack(state: GameState, e: ev.AttackLaid) -> GameState:
+    me = state.players[e.player]
+    state = state.replace(
+        attacks=(*state.attacks, (e.player, e.target, e.spot)), laid=(*state.laid, (e.player, e.weapon))
+    )
+    return _seat(state, e.player, hand=_without(me.hand, e.weapon))
+
+
+@FOLDS.on(ev.DodgesSplit)
+def _split(state: GameState, e: ev.DodgesSplit) -> GameState:
+    return state.replace(split=(*state.split, (e.attacker, e.count)))
+
+
+@FOLDS.on(ev.ValueNamed)
+def _named(state: GameState, e: ev.ValueNamed) -> GameState:
+    return state.replace(named=(*state.named, (e.attacker, e.value)))
+
+
+@FOLDS.on(ev.AttackRevealed)
+def _revealed(state: GameState, e: ev.AttackRevealed) -> GameState:
+    laid = tuple(pair for pair in state.laid if pair[0] != e.attacker)
+    return state.replace(laid=laid, revealed=(*state.revealed, (e.attacker, weapon_id(e.weapon, e.attacker))))
+
+
+@FOLDS.on(ev.EnergyLost)
+def _energy(state: GameState, e: ev.EnergyLost) -> GameState:
+    return _seat(state, e.player, energy=state.players[e.player].energy - e.amount)
+
+
+@FOLDS.on(ev.WeaponsReturned)
+def _returned(state: GameState, e: ev.WeaponsReturned) -> GameState:
+    me = state.players[e.player]
+    state = state.replace(
+        revealed=tuple(pair for pair in state.revealed if pair[0] != e.player),
+        attacks=tuple(a for a in state.attacks if a[0] != e.player),
+    )
+    return _seat(
+        state,
+        e.player,
+        hand=(*me.hand, *e.to_hand),
+        dodges=(),
+        top=me.top or e.top,
+        pile=(*me.pile, *e.under),
+    )
+
+
+@FOLDS.on(ev.PlayerEliminated)
+def _eliminated(state: GameState, e: ev.PlayerEliminated) -> GameState:
+    me = state.players[e.player]
+    state = state.replace(ko=(*state.ko, e.character))
+    return _seat(
+        state,
+        e.player,
+        character="",
+        pints=1,
+        energy=0,
+        butin=0,
+        hand=(),
+        top="",
+        pile=(),
+        dodges=(),
+        knocked_out=me.knocked_out + 1,
+    )
+
+
+@FOLDS.on(ev.PilierPassed)
+def _pilier(state: GameState, e: ev.PilierPassed) -> GameState:
+    return state.replace(pilier=e.pilier, split=(), named=())
+
+
+@FOLDS.on(ev.GameEnded)
+def _ended(state: GameState, e: ev.GameEnded) -> GameState:
+    return state.replace(result=e.result)
+
+
+def _without(things: tuple[str, ...], thing: str) -> tuple[str, ...]:
+    """``things`` less ``thing`` (in another's view of a hand, a hidden mark stands for it)."""
+    out = list(things)
+    out.remove(thing if thing in out else HIDDEN)
+    return tuple(out)

@@ -1,0 +1,150 @@
+"""Call 5, "Videz vos querelles !" (l.154-165): every attack is settled.
+
+Defenders settle theirs one after another in the Pilier's order, and each defender's
+attacks in the order of their attackers. A defender attacked several times first splits
+his dodges among them, at most 3 on one, before any is turned up (l.162-163); for each
+attack he then names as many different values as it has dodges (l.155, reading A13), and
+the card is turned up: a value named, the attack fails and the defender wins its Butin;
+none, the defender loses Energy equal to its value and the attacker wins its Butin
+(l.156-160). Putting fewer dodges than he may on his last attack never helps a defender,
+so the engine puts what is left there (at most 3) without asking. Then the weapons in play
+go back: small ones to hand, big ones under the pile (l.164-165).
+"""
+
+from __future__ import annotations
+
+from taverna_rules.core.engine import Engine
+from taverna_rules.core.records import Action, Task
+from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne.actions import NameValue, SplitDodges
+from taverna_rules.games.taverne.calls import returns
+from taverna_rules.games.taverne.flow import automatic, decision
+from taverna_rules.games.taverne.ruleset import RuleSet
+from taverna_rules.games.taverne.state import GameState, value_of
+from taverna_rules.games.taverne.table import weapon_butin
+
+__all__ = ["attacks_on", "unsplit"]
+
+
+def attacks_on(state: GameState, defender: int) -> tuple[int, ...]:
+    """The attackers of ``defender`` this turn, in the Pilier's order."""
+    attackers = {a for a, d, _ in state.attacks if d == defender}
+    return tuple(p for p in state.around() if p in attackers)
+
+
+def _split(state: GameState, attacker: int) -> int | None:
+    for a, count in state.split:
+        if a == attacker:
+            return count
+    return None
+
+
+def unsplit(state: GameState, defender: int) -> tuple[tuple[int, ...], int]:
+    """The attacks on ``defender`` whose dodges are not put yet, and the dodges left."""
+    attackers = attacks_on(state, defender)
+    used = sum(_split(state, a) or 0 for a in attackers)
+    left = len(state.players[defender].dodges) - used
+    return tuple(a for a in attackers if _split(state, a) is None), left
+
+
+@automatic("call_5")
+def _call_5(engine: Engine, task: Task) -> None:
+    engine.emit(ev.CallAnnounced(5))
+    state: GameState = engine.state
+    defenders = [Task("quarrel", p) for p in state.present() if attacks_on(state, p)]
+    engine.push(*defenders, Task("weapons_back"), Task("call_6"))
+
+
+@automatic("quarrel")
+def _quarrel(engine: Engine, task: Task) -> None:
+    """The next thing ``task.player``'s quarrels need: a split, a value, or a card turned."""
+    rules: RuleSet = engine.rules
+    state: GameState = engine.state
+    defender = task.player
+    waiting, left = unsplit(state, defender)
+    again = Task("quarrel", defender)
+    if waiting and left > 0:
+        if len(waiting) == 1:
+            engine.emit(ev.DodgesSplit(defender, waiting[0], min(left, rules.constants.dodges_per_attack)))
+            engine.push(again)
+        else:
+            engine.push(Task("split", defender, str(waiting[0])), again)
+        return
+    turned = {a for a, _ in state.revealed}
+    for attacker in attacks_on(state, defender):
+        if attacker in turned:
+            continue
+        named = [v for a, v in state.named if a == attacker]
+        if len(named) < (_split(state, attacker) or 0):
+            engine.push(Task("name", defender, str(attacker)), again)
+            return
+        _turn_up(engine, attacker, defender, named)
+        engine.push(again)
+        return
+
+
+def _turn_up(engine: Engine, attacker: int, defender: int, named: list[int]) -> None:
+    rules: RuleSet = engine.rules
+    state: GameState = engine.state
+    weapon = next(w for a, w in state.laid if a == attacker)
+    dodged = value_of(weapon) in named
+    engine.emit(ev.AttackRevealed(attacker, defender, value_of(weapon), dodged))
+    if dodged:
+        _won(engine, defender, weapon_butin(rules, state, weapon, attacker))
+        return
+    energy = state.players[defender].energy
+    lost = min(value_of(weapon), energy)
+    if lost:
+        engine.emit(ev.EnergyLost(defender, lost))
+    _won(engine, attacker, weapon_butin(rules, state, weapon, defender))
+
+
+def _won(engine: Engine, player: int, amount: int) -> None:
+    rules: RuleSet = engine.rules
+    room = rules.constants.butin_max - engine.state.players[player].butin
+    if min(amount, room) > 0:
+        engine.emit(ev.ButinGained(player, min(amount, room)))
+
+
+def _splits(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    _, left = unsplit(state, task.player)
+    attacker = int(task.ref)
+    return tuple(SplitDodges(attacker, n) for n in range(min(left, rules.constants.dodges_per_attack) + 1))
+
+
+def _split_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+    _, left = unsplit(state, task.player)
+    name = state.players[int(task.ref)].name
+    return f"how many of your {left} dodges against {name}'s attack?"
+
+
+@decision("split", _splits, _split_prompt, takes=(SplitDodges,))
+def _split_dodges(engine: Engine, task: Task, action: SplitDodges) -> None:
+    engine.emit(ev.DodgesSplit(task.player, action.attacker, action.count))
+
+
+def _values(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    attacker = int(task.ref)
+    named = {v for a, v in state.named if a == attacker}
+    return tuple(NameValue(attacker, w.value) for w in rules.weapons if w.value not in named)
+
+
+def _name_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+    attacker = int(task.ref)
+    named = [v for a, v in state.named if a == attacker]
+    count = _split(state, attacker) or 0
+    return f"name a value against {state.players[attacker].name}'s attack ({count - len(named)} to name)"
+
+
+@decision("name", _values, _name_prompt, takes=(NameValue,))
+def _name(engine: Engine, task: Task, action: NameValue) -> None:
+    engine.emit(ev.ValueNamed(task.player, action.attacker, action.value))
+
+
+@automatic("weapons_back")
+def _weapons_back(engine: Engine, task: Task) -> None:
+    rules: RuleSet = engine.rules
+    for player in engine.state.present():
+        event = returns(rules, engine.state, player)
+        if event is not None:
+            engine.emit(event)

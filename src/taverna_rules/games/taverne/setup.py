@@ -1,0 +1,148 @@
+"""Setting up a game of Taverne (l.73-98): a random Pilier, the Character pile shuffled,
+three Characters dealt to each player who keeps one and announces it (all at once: a
+simultaneous choice, revealed together), and every Comptoir set up (1 pint, 30 Energy,
+the Character's Initial Butin, the weapons 1 to 5 in hand and the pile 6 to 9, the 6 on
+top). In the discovery game (rule option ``discovery``, l.92-98) each player draws one of
+its five Characters at random.
+
+:func:`start_events` checks every argument of a new game before anything happens.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from taverna_rules._shown import shown
+from taverna_rules._version import VERSION
+from taverna_rules.core.arguments import (
+    check_chance,
+    check_first_player,
+    check_players,
+    check_seed,
+    resolve_options,
+)
+from taverna_rules.core.decide import run_flow
+from taverna_rules.core.engine import Engine
+from taverna_rules.core.records import Action, Event, FlowAdvanced, Task
+from taverna_rules.core.resume import reopen
+from taverna_rules.errors import OptionError
+from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne.actions import ChooseCharacter
+from taverna_rules.games.taverne.evolve import evolve
+from taverna_rules.games.taverne.flow import automatic, simultaneous
+from taverna_rules.games.taverne.ruleset import RuleSet
+from taverna_rules.games.taverne.state import GameState
+from taverna_rules.games.taverne.table import fresh_set
+
+__all__ = ["OPENINGS", "opening", "seat", "start_events"]
+
+#: The events a Taverne log starts with: a new game, or a game resumed from a position.
+OPENINGS = (ev.GameStarted, ev.PositionLoaded)
+
+
+def start_events(
+    rules: RuleSet,
+    players: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    first_player: int | None = None,
+    chance: str = "sampled",
+) -> list[Event]:
+    """The events that open a game, up to its first decision. ``first_player`` is the
+    first Pilier (a random player when not given, l.81)."""
+    if not isinstance(rules, RuleSet):
+        raise OptionError(f"rules is a Taverne RuleSet (from load_rules('taverne')), not {shown(rules)}")
+    names = check_players(rules.supported_players(), players)
+    seed = check_seed(seed)
+    if check_chance(chance) != "sampled":
+        raise OptionError("Taverne draws from piles shuffled at setup: it has the sampled chance mode only")
+    pilier = check_first_player(first_player, len(names))
+    if pilier is None:
+        pilier = random.Random(f"{seed}/pilier").randrange(len(names))
+    values = resolve_options(rules, options)
+    if dict(values)["tournament"] < 0:
+        raise OptionError(
+            f"tournament is a number of turns (0: no limit), not {dict(values)['tournament']!r}"
+        )
+    started = ev.GameStarted(
+        rules=rules.fingerprint,
+        players=names,
+        seed=seed,
+        pilier=pilier,
+        options=values,
+        game=rules.game,
+        engine=VERSION,
+        packs=tuple((pack.id, pack.version) for pack in rules.packs),
+    )
+    state = evolve(evolve(None, started), FlowAdvanced((Task("setup"),)))
+    return run_flow(rules, state, [started])
+
+
+def opening(rules: RuleSet, first: Event) -> list[Event]:
+    """The opening ``first`` gives, recomputed: from a :class:`GameStarted`'s seed and
+    arguments, or a checked position and the steps it runs."""
+
+    def restart(e: ev.GameStarted) -> list[Event]:
+        return start_events(rules, e.players, e.seed, dict(e.options), e.pilier, e.chance)
+
+    return reopen(rules, first, ev.GameStarted, ev.PositionLoaded, restart)
+
+
+def seat(engine: Engine, player: int, butin: int, after: int = -1) -> None:
+    """``player`` sits with a fresh set and Comptoir and ``butin`` Butin (capped, l.63)."""
+    rules: RuleSet = engine.rules
+    hand, top, pile = fresh_set(rules, player)
+    butin = min(butin, rules.constants.butin_max)
+    engine.emit(ev.PlayerSeated(player, rules.constants.energy, butin, hand, top, pile, after))
+
+
+@automatic("setup")
+def _setup(engine: Engine, task: Task) -> None:
+    rules: RuleSet = engine.rules
+    state: GameState = engine.state
+    rng = random.Random(state.seed)
+    discovery = bool(state.option("discovery"))
+    pool = list(rules.discovery if discovery else (c.id for c in rules.characters))
+    rng.shuffle(pool)
+    engine.emit(ev.CharactersShuffled(tuple(pool)))
+    order = state.around()
+    dealt = 1 if discovery else rules.constants.characters_dealt
+    for player in order:
+        engine.emit(ev.CharactersDealt(player, engine.state.characters[:dealt]))
+    if discovery:
+        for player in order:
+            _keep(engine, player, engine.state.players[player].offered[0])
+        engine.push(Task("turn_start"))
+        return
+    engine.push(Task("keep_character"), Task("turn_start"))
+
+
+def _keep(engine: Engine, player: int, character: str) -> None:
+    rules: RuleSet = engine.rules
+    offered = engine.state.players[player].offered
+    engine.emit(ev.CharacterChosen(player, character, tuple(c for c in offered if c != character)))
+    seat(engine, player, rules.character(character).butin)
+
+
+def _keepers(rules: RuleSet, state: GameState, task: Task) -> tuple[int, ...]:
+    return tuple(seat for seat in state.around() if state.players[seat].offered)
+
+
+def _characters(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    return tuple(ChooseCharacter(c) for c in state.players[task.player].offered)
+
+
+def _prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+    return "keep one of the Characters dealt to you"
+
+
+@simultaneous("keep_character", _keepers, _characters, _prompt, takes=(ChooseCharacter,))
+def _kept(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) -> None:
+    """Everyone keeps one of his three Characters at once and announces it (l.82)."""
+    kept = dict(choices)
+    for player in engine.state.around():
+        action = kept.get(player)
+        if isinstance(action, ChooseCharacter):
+            _keep(engine, player, action.character)
