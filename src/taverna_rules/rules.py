@@ -25,6 +25,7 @@ from taverna_rules.games.taverna.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from taverna_rules.games.cavern_tavern.ruleset import RuleSet as CavernRuleSet
+    from taverna_rules.games.taverne.ruleset import RuleSet as TaverneRuleSet
 
 __all__ = ["load_rules", "validate"]
 
@@ -126,6 +127,16 @@ def load_rules(  # type: ignore[overload-overlap]
 
 @overload
 def load_rules(*paths: Paths, base: bool = True, game: Literal["cavern_tavern"]) -> CavernRuleSet: ...
+
+
+@overload
+def load_rules(  # type: ignore[overload-overlap]
+    game_id: Literal["taverne"], /, *paths: Paths, base: bool = True
+) -> TaverneRuleSet: ...
+
+
+@overload
+def load_rules(*paths: Paths, base: bool = True, game: Literal["taverne"]) -> TaverneRuleSet: ...
 
 
 @overload

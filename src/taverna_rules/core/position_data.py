@@ -17,7 +17,7 @@ from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core._replace import replace
 from taverna_rules.core.arguments import MAX_NAME, check_chance
-from taverna_rules.core.records import INT_BOUND, Task
+from taverna_rules.core.records import INT_BOUND, Action, Task
 
 __all__ = [
     "INTEGER_SCHEMA",
@@ -184,6 +184,11 @@ def check_type(value: Any, tp: Any, where: str) -> None:
             except ValueError:
                 continue
         raise ValueError(f"{where}: {shown(value)} is not {_describe(tp)}")
+    if tp is Action:
+        # Any action of the game (a sealed choice): its wire form, read by the converter.
+        if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+            raise ValueError(f"{where}: {shown(value)} is not an action (a mapping with its 'type')")
+        return
     if is_record(tp):
         _check_fields(value, tp, where)
         return
@@ -291,12 +296,14 @@ def buried_decisions(rules: Any, state: Any, decisions: Mapping[str, Any]) -> li
     return out
 
 
-def converter() -> Any:
-    """The JSON converter (imported when used: it is made from the game modules, whose
-    position formats use this module)."""
+def converter(game: str | None = None) -> Any:
+    """The JSON converter, of ``game`` (which reads its actions) or of the default game
+    (imported when used: it is made from the game modules, whose position formats use this
+    module)."""
     from taverna_rules.core.serialize import CONVERTER
+    from taverna_rules.core.serialize import converter as of_game
 
-    return CONVERTER
+    return CONVERTER if game is None else of_game(game)
 
 
 def read_state(
@@ -324,7 +331,7 @@ def read_state(
             check_chance(data["chance"])
         fields = build(rules, data)
         check_type(fields, state_type, "position")
-        return converter().structure(fields, state_type)
+        return converter(rules.game).structure(fields, state_type)
     except (ValueError, OptionError) as exc:
         raise PositionError(f"bad position: {exc}") from None
     except cattrs.BaseValidationError as exc:

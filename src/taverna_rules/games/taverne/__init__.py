@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from taverna_rules.content.model import Names
 from taverna_rules.core.game_modules import GameModule
+from taverna_rules.core.state_positions import resuming, state_positions
 
 # Importing the step modules registers every step of the game with its flow.
 from taverna_rules.games.taverne import calls, endgame, quarrels, setup  # noqa: F401  (registers steps)
@@ -64,6 +65,7 @@ from taverna_rules.games.taverne.events import (
 )
 from taverna_rules.games.taverne.evolve import evolve as _fold_event
 from taverna_rules.games.taverne.flow import AUTOMATIC, DECISIONS
+from taverna_rules.games.taverne.integrity import state_problems
 from taverna_rules.games.taverne.ruleset import GAME as GAME_ID
 from taverna_rules.games.taverne.ruleset import Character, Constants, RuleSet, Weapon
 from taverna_rules.games.taverne.state import GameState, Player
@@ -131,4 +133,7 @@ GAME = GameModule(
     visibility=VISIBILITY,
     player_counts=lambda rules: tuple(rules.supported_players()),
     content=CONTENT,
+    integrity=state_problems,
+    positions=state_positions(GAME_ID, GameState, Player),
+    resume=resuming(PositionLoaded),
 )

@@ -1,0 +1,74 @@
+"""Positions of Taverne written for a test: a table of players, each with a fresh
+Comptoir unless told otherwise, and the steps to run from."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import taverna_rules as tr
+
+RULES = tr.load_rules("taverne")
+
+
+def comptoir(name: str, seat: int, character: str, **changes: Any) -> dict[str, Any]:
+    """A player as set up (l.84-89): 1 pint, 30 Energy, the small weapons in hand, the 6 on
+    the pile, 7 to 9 under it; ``changes`` override (``dodges=[4]`` takes the 4 from the
+    hand, ``hand`` and ``pile`` may be given by value)."""
+    player: dict[str, Any] = {
+        "name": name,
+        "character": character,
+        "pints": 1,
+        "energy": 30,
+        "butin": 0,
+        "hand": [1, 2, 3, 4, 5],
+        "top": 6,
+        "pile": [7, 8, 9],
+        "dodges": [],
+    }
+    player.update(changes)
+    for weapon in player["dodges"]:
+        if weapon in player["hand"]:
+            player["hand"].remove(weapon)
+    for key in ("hand", "pile", "dodges"):
+        player[key] = [w if isinstance(w, str) else f"{w}#{seat + 1}" for w in player[key]]
+    if isinstance(player["top"], int):
+        player["top"] = f"{player['top']}#{seat + 1}" if player["top"] else ""
+    return player
+
+
+def table(*players: dict[str, Any], **state: Any) -> tr.Game:
+    """A game from a position: these players seated in this order, the Pilier the first of
+    them unless ``pilier`` says, every unused Character in the pile."""
+    used = {p.get("character", "") for p in players} | set(state.get("ko", []))
+    document: dict[str, Any] = {
+        "format": "taverne-position/1",
+        "players": list(players),
+        "turn": 1,
+        "pilier": 0,
+        "table": list(range(len(players))),
+        "characters": [c.id for c in RULES.characters if c.id not in used],
+        **state,
+    }
+    return tr.Game.from_position(RULES, tr.load_position(RULES, json.dumps(document)))
+
+
+def play(game: tr.Game, *actions: tr.Action) -> None:
+    """Each action by the seat the pending decision asks (the first asked at a
+    simultaneous one)."""
+    for action in actions:
+        game.apply(action, player=game.decisions[0].player)
+
+
+def until(game: tr.Game, kind: str, choose: Any = None, call: int = 0) -> None:
+    """Play on until a decision of ``kind`` is pending (or, with ``call``, until the Pilier
+    has announced that call): each seat takes its last legal action (a pass where there is
+    one), or what ``choose(decision)`` gives."""
+    for _ in range(500):
+        pending = game.decisions
+        if not pending or pending[0].kind == kind or (call and game.state.call >= call):
+            return
+        decision = pending[0]
+        action = choose(decision) if choose else None
+        game.apply(action or decision.actions[-1], player=decision.player)
+    raise AssertionError(f"no {kind!r} decision in 500 actions")
