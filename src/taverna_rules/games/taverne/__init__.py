@@ -66,6 +66,7 @@ from taverna_rules.games.taverne.events import (
 from taverna_rules.games.taverne.evolve import evolve as _fold_event
 from taverna_rules.games.taverne.flow import AUTOMATIC, DECISIONS
 from taverna_rules.games.taverne.integrity import state_problems
+from taverna_rules.games.taverne.narration import NARRATION, board_text, describe_action, heuristic, narrate
 from taverna_rules.games.taverne.ruleset import GAME as GAME_ID
 from taverna_rules.games.taverne.ruleset import Character, Constants, RuleSet, Weapon
 from taverna_rules.games.taverne.state import GameState, Player
@@ -118,7 +119,7 @@ __all__ = [
 GAME = GameModule(
     id=GAME_ID,
     name=Names(en="Taverne", fr="Taverne"),
-    score=Names(en="wins", fr="victoires"),
+    score=Names(en="points", fr="points"),
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,
@@ -136,4 +137,9 @@ GAME = GameModule(
     integrity=state_problems,
     positions=state_positions(GAME_ID, GameState, Player),
     resume=resuming(PositionLoaded),
+    narration=NARRATION,
+    describe_action=describe_action,
+    narrate=narrate,
+    board_text=board_text,
+    heuristic=heuristic,
 )

@@ -11,8 +11,9 @@
   everyone: 10 points a Prestige point, 1 a Butin, 1 a Character of the player's in the
   KO pile (l.341-344, the literal reading A15).
 
-A game that ends otherwise than by the tournament ranks its winners first and everyone
-else second: the rulebook names a winner, not a ranking.
+A game won otherwise than by the tournament ranks its winners first and everyone else by
+their tournament points after them: the rulebook names a winner, not a ranking. A game
+that ends with no winner ranks everyone by those points.
 """
 
 from __future__ import annotations
@@ -56,45 +57,30 @@ def tournament_points(rules: RuleSet, state: GameState, player: int) -> tuple[tu
     )
 
 
-def _standing(
-    state: GameState, player: int, rank: int, line: tuple[tuple[str, int], ...], tied: bool
-) -> Standing:
-    return Standing(player, state.players[player].name, rank, sum(n for _, n in line), line, tied)
+def _ranked(
+    state: GameState, first: tuple[int, ...], lines: dict[int, tuple[tuple[str, int], ...]]
+) -> ev.GameEnded:
+    """The standings: the players of ``first`` share the first rank; everyone else follows
+    by total (their tournament points), equal totals sharing a rank."""
+    totals = {p: sum(n for _, n in line) for p, line in lines.items()}
+    rest = sorted((p for p in lines if p not in first), key=lambda p: (-totals[p], p))
+    standings = [Standing(p, state.players[p].name, 1, totals[p], lines[p], len(first) > 1) for p in first]
+    for p in rest:
+        rank = len(first) + 1 + sum(1 for other in rest if totals[other] > totals[p])
+        tied = sum(1 for other in rest if totals[other] == totals[p]) > 1
+        standings.append(Standing(p, state.players[p].name, rank, totals[p], lines[p], tied))
+    return ev.GameEnded(Result(tuple(standings)))
 
 
 def _won(rules: RuleSet, state: GameState, winners: tuple[int, ...]) -> ev.GameEnded:
-    """The result of a game won by ``winners``: they share the first rank, everyone else
-    the second; each standing shows the player's Comptoir."""
-    rest = tuple(p for p in range(len(state.players)) if p not in winners)
-
-    def line(player: int) -> tuple[tuple[str, int], ...]:
-        me = state.players[player]
-        return (
-            ("butin", me.butin),
-            ("energy", me.energy),
-            ("prestige", prestige(rules, state, player) if me.present else 0),
-        )
-
-    def standing(player: int, rank: int, group: tuple[int, ...]) -> Standing:
-        return Standing(
-            player, state.players[player].name, rank, 1 if rank == 1 else 0, line(player), len(group) > 1
-        )
-
-    standings = [standing(p, 1, winners) for p in winners]
-    standings += [standing(p, len(winners) + 1 if winners else 1, rest) for p in rest]
-    return ev.GameEnded(Result(tuple(standings)))
+    """The result of a game won by ``winners``; the others ranked by their tournament
+    points (the rulebook names a winner, not a ranking: this orders the rest by how far
+    each got)."""
+    return _ranked(state, winners, {p: tournament_points(rules, state, p) for p in range(len(state.players))})
 
 
 def _tournament(rules: RuleSet, state: GameState) -> ev.GameEnded:
-    lines = {p: tournament_points(rules, state, p) for p in range(len(state.players))}
-    totals = {p: sum(n for _, n in line) for p, line in lines.items()}
-    order = sorted(totals, key=lambda p: (-totals[p], p))
-    standings = []
-    for p in order:
-        rank = 1 + sum(1 for other in totals.values() if other > totals[p])
-        tied = list(totals.values()).count(totals[p]) > 1
-        standings.append(_standing(state, p, rank, lines[p], tied))
-    return ev.GameEnded(Result(tuple(standings)))
+    return _ranked(state, (), {p: tournament_points(rules, state, p) for p in range(len(state.players))})
 
 
 @automatic("call_7")
