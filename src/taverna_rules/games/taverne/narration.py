@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.core.records import HIDDEN, Action
+from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.words import Wording
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import (
@@ -249,7 +249,7 @@ _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
 }
 
 
-def narrate(rules: RuleSet, state: GameState, event: ev.Event, lang: str = "en") -> str | None:
+def narrate(rules: RuleSet, state: GameState, event: Event, lang: str = "en") -> str | None:
     """The line of the log for ``event`` (``state``: the state it led to, as the reader
     sees it), in English or French; ``None`` for bookkeeping."""
     line = _LINES.get(type(event))
@@ -316,9 +316,8 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
         lines = [_say(w, "Taverne, over", "Taverne, terminée")]
     else:
         call = f", {_say(w, 'call', 'appel')} {state.call}" if state.call else ""
-        lines = [
-            f"Taverne, {_say(w, 'turn', 'tour')} {state.turn}{call} ({_say(w, 'Pilier', 'Pilier')}: {w.who(state.pilier)})"
-        ]
+        turn = f"{_say(w, 'turn', 'tour')} {state.turn}{call}"
+        lines = [f"Taverne, {turn} (Pilier: {w.who(state.pilier)})"]
     for seat in state.around():
         me = state.players[seat]
         mark = "*" if seat == viewer else " "
@@ -362,11 +361,10 @@ class Narration:
     def outro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
         """Lines after the result: how the Characters are labelled."""
         if lang == "fr":
-            return [
-                "Les pouvoirs des Personnages, huit de leurs noms et leurs Butins de départ sont reconstitués."
-            ]
+            return ["Huit noms de Personnages et tous les Butins de départ sont reconstitués, non imprimés."]
         return [
-            "Eight of the Characters' names and every Initial Butin are reconstructed, not printed: see docs/taverne.rst."
+            "Eight of the Characters' names and every Initial Butin are reconstructed, not printed:",
+            "see docs/taverne.rst.",
         ]
 
     @staticmethod
