@@ -11,7 +11,7 @@ from taverna_rules._resources import bundled
 from taverna_rules.content.loader import CONVERTER, inherit, provenance_of
 from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
 from taverna_rules.content.option_checks import shadowed_problems
-from taverna_rules.content.problems import Problem
+from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.schema_source import (
     ID,
     JSON,
@@ -120,43 +120,54 @@ def _names(data: dict[str, Any]) -> Names:
     return CONVERTER.structure(data, Names)
 
 
-def _checks(rules: RuleSet, complete: bool) -> list[Problem]:
-    """What the schemas cannot say: the bands ascend from pint 1 within the meter, the
-    weapons are 1 to 9 in order, the discovery Characters exist and are enough."""
+def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
+    """What the schemas cannot say, located in the ``game`` file: the bands rise from pint
+    1 within the meter, the weapons are 1 to 9, the discovery Characters exist and are
+    enough, and the Characters can be dealt to the most players."""
+    source = game.source
+
+    def at(code: str, message: str, path: tuple[str | int, ...], hint: str = "") -> Problem:
+        return source.problem(code, message, source.existing(path), hint)
+
     problems: list[Problem] = []
     c = rules.constants
     bands = rules.bands
     if bands[0] != 1 or list(bands) != sorted(set(bands)) or bands[-1] > c.pints:
         problems.append(
-            Problem(
-                "bad-bands",
+            at(
+                "table-order",
                 f"the Prestige bands {list(bands)} do not rise from pint 1 within the {c.pints} pints",
-                hint="first_pints lists the first pint of Prestige 1 to 5, from 1, each higher than the last",
+                ("prestige_bands", "first_pints"),
+                "first_pints lists the first pint of Prestige 1 to 5, from 1, each higher than the last",
             )
         )
-    if [w.value for w in rules.weapons] != list(range(1, 10)):
+    if sorted(w.value for w in rules.weapons) != list(range(1, 10)):
+        problems.append(at("table-shape", "the weapons are the values 1 to 9, once each", ("weapons",)))
+    if not complete:
+        return problems
+    known = [ch.id for ch in rules.characters]
+    for index, ident in enumerate(rules.discovery):
+        if not rules.has_character(ident):
+            hint = did_you_mean(ident, known) or f"known: {', '.join(known)}"
+            problems.append(
+                at("unknown-reference", f"unknown Character {ident!r}", ("discovery", index), hint)
+            )
+    most = max(c.player_counts)
+    if len(rules.discovery) < most:
         problems.append(
-            Problem("bad-weapons", "the weapons are listed 1 to 9 in order", hint="one entry a value")
+            at(
+                "too-few-cards",
+                f"the discovery game has {len(rules.discovery)} Characters for {most} players",
+                ("discovery",),
+            )
         )
-    if complete:
-        for ident in rules.discovery:
-            if not rules.has_character(ident):
-                problems.append(Problem("unknown-ref", f"the discovery game names no Character {ident!r}"))
-        most = max(c.player_counts)
-        if len(rules.discovery) < most:
-            problems.append(
-                Problem(
-                    "too-few",
-                    f"the discovery game has {len(rules.discovery)} Characters for up to {most} players",
-                )
+    if len(rules.characters) < c.characters_dealt * most:
+        problems.append(
+            Problem(
+                "too-few-cards",
+                f"{len(rules.characters)} Characters cannot deal {c.characters_dealt} to {most} players",
             )
-        if len(rules.characters) < c.characters_dealt * most:
-            problems.append(
-                Problem(
-                    "too-few",
-                    f"{len(rules.characters)} Characters cannot deal {c.characters_dealt} to {most} players",
-                )
-            )
+        )
     return problems
 
 
@@ -216,7 +227,7 @@ def build(built: Built) -> RuleSet | None:
         packs=built.packs,
         declared=built.where.declarations(),
     )
-    problems.extend(_checks(rules, complete=not merged.incomplete))
+    problems.extend(_checks(rules, game, complete=not merged.incomplete))
     problems.extend(shadowed_problems(merged.shadowed))
     return None if any(p.severity == "error" for p in problems) else rules
 
