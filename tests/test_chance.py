@@ -51,6 +51,7 @@ from taverna_rules.core import (
     cards_from,
     dice,
 )
+from taverna_rules.core.action_space import game_length
 from taverna_rules.core.serialize import (
     decision_to_json,
     events_from_json,
@@ -189,9 +190,9 @@ AtChance = Callable[[tr.Game, int], None]
 
 def decision_bound(game: tr.Game) -> int:
     """The module's bound on the decisions of a game of this many players."""
-    bound = game.module.max_decisions
+    bound = game_length(game.rules, len(game.state.players), dict(game.state.options))
     assert bound is not None
-    return bound(game.rules, len(game.state.players))
+    return bound
 
 
 def play(game: tr.Game, rng: random.Random, at_chance: AtChance | None = None) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import taverna_rules as tr
 from mutations import parent, strings, yaml_text
 from taverna_rules.core import serialize
+from taverna_rules.core.action_space import game_length
 from taverna_rules.core.game_modules import game_module
 
 RECORDED = Path(__file__).resolve().parent / "recorded" / "games"
@@ -134,9 +135,9 @@ def doc_game(doc: dict[str, Any]) -> str:
 
 def play_to_the_end(game: tr.Game, data: st.DataObject) -> None:
     """Random legal actions until the game is over, within the game's bound on decisions."""
-    bound = game.module.max_decisions
+    bound = game_length(game.rules, len(game.state.players), dict(game.state.options))
     assert bound is not None
-    limit = 2 * bound(game.rules, len(game.state.players)) + 100
+    limit = 2 * bound + 100
     for _ in range(limit):
         if game.over:
             assert game.result is not None

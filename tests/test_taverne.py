@@ -47,7 +47,7 @@ def test_each_player_keeps_one_of_three_characters_at_once() -> None:
         game.apply(action, player=decision.player)
     assert isinstance(kept[0], ChooseCharacter)
     assert [p.character for p in game.state.players] == [a.character for a in kept]  # type: ignore[attr-defined]
-    assert len(game.state.characters) == 3 + 8
+    assert (len(game.state.characters), len(game.state.under)) == (3, 8)
 
 
 def test_a_comptoir_is_set_up_as_printed() -> None:

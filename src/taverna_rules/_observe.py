@@ -10,7 +10,8 @@ from typing import Any, Protocol
 from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.observation import ObservationWriter, chain_key, digest
 from taverna_rules.core.records import Decision, Event
-from taverna_rules.errors import GameModuleError, OptionError
+from taverna_rules.core.state_observation import observe_state
+from taverna_rules.errors import OptionError
 
 __all__ = ["Observed", "information_key", "observation_vector", "written"]
 
@@ -47,11 +48,11 @@ def _numpy() -> Any:
 def written(game: Observed, seat: int) -> ObservationWriter:
     """Seat ``seat``'s observation, as the game module writes it from their view."""
     module = game.module
-    if module.observe is None:
-        raise GameModuleError(f"game {module.id!r} writes no observations (its module has no observe)")
     decision = game.decision_for(seat)
     writer = ObservationWriter()
-    module.observe(game.rules, game.view(seat), decision, seat, writer)
+    # A game that writes no observation of its own has one read from its state's fields.
+    observe = observe_state if module.observe is None else module.observe
+    observe(game.rules, game.view(seat), decision, seat, writer)
     return writer
 
 

@@ -3,9 +3,15 @@
 :func:`register` registers with `OpenSpiel <https://openspiel.readthedocs.io>`_, for each
 game :func:`taverna_rules.installed_games` lists, a Python game named
 ``python_<game id>`` (:func:`short_name`): ``python_taverna``, ``python_cavern_tavern``.
-Each takes the parameter ``players`` (default 2; the counts the rules seat), and is
-sequential, zero-sum (the returns of :meth:`Game.returns <taverna_rules.Game.returns>`: in
-[-1, 1], summing to 0, given at the end), with imperfect information and explicit chance.
+Each takes the parameter ``players`` (default 2, or the fewest the rules seat) and the
+game's rule options by name (their defaults otherwise: ``{"players": 3, "tournament": 10}``
+for Taverne, whose games end only by the options). It is zero-sum (the returns of
+:meth:`Game.returns <taverna_rules.Game.returns>`: in [-1, 1], summing to 0, given at the
+end), with imperfect information and explicit chance; sequential, or, for a game with
+decisions that ask several seats at once (Taverne's attacks), *simultaneous*: there
+``current_player()`` is ``PlayerId.SIMULTANEOUS``, each seat has its own legal actions (a
+seat the decision does not ask has one, the game's ``Pass``, which does nothing) and
+``apply_actions`` takes every seat's at once; the other nodes stay a single player's.
 
 >>> import pyspiel
 >>> from taverna_rules.adapters import openspiel
@@ -84,7 +90,9 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in devel
 
 from taverna_rules._shown import shown
 from taverna_rules.core.action_space import ActionSpace, action_space
+from taverna_rules.core.arguments import resolve_options, rule_options
 from taverna_rules.core.chance import CHANCE
+from taverna_rules.core.choices import Pass
 from taverna_rules.core.game_modules import GameModule, describe_fields, game_module, installed_games
 from taverna_rules.core.observation import ObservationLayout, chain_key, digest
 from taverna_rules.core.records import PickOutcome
@@ -110,16 +118,33 @@ class _Spec:
     observation layout. One per parameters; a deep copy is the same
     object and a pickle names the parameters, so states copy and serialize cheaply."""
 
-    __slots__ = ("game_id", "layout", "module", "names", "players", "rules", "space", "start_keys")
+    __slots__ = (
+        "game_id",
+        "layout",
+        "module",
+        "names",
+        "options",
+        "players",
+        "rules",
+        "simultaneous",
+        "space",
+        "start_keys",
+    )
 
-    def __init__(self, game_id: str, players: int) -> None:
+    def __init__(self, game_id: str, players: int, options: tuple[tuple[str, Any], ...] = ()) -> None:
         self.game_id = game_id
         self.players = players
+        #: The rule options every game is played with.
+        self.options = options
         self.module: GameModule = game_module(game_id)
         self.rules: Any = load_rules(game_id)
         self.space: ActionSpace = action_space(self.rules)
         self.layout: ObservationLayout = observation_layout(self.rules, players)
         self.names = [f"player_{seat}" for seat in range(players)]
+        #: The decision kinds that ask several seats at once (OpenSpiel's simultaneous nodes).
+        self.simultaneous = frozenset(
+            kind for kind, d in self.module.decisions.items() if d.seats is not None
+        )
         #: The keys of each seat, then of the whole log, before anything is seen.
         self.start_keys = tuple(
             digest(f"taverna_rules {game_id}, {players} players, {whom}")
@@ -130,12 +155,12 @@ class _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_spec, (self.game_id, self.players))
+        return (_spec, (self.game_id, self.players, self.options))
 
 
 @cache
-def _spec(game_id: str, players: int) -> _Spec:
-    return _Spec(game_id, players)
+def _spec(game_id: str, players: int, options: tuple[tuple[str, Any], ...] = ()) -> _Spec:
+    return _Spec(game_id, players, options)
 
 
 class _Log:
@@ -170,13 +195,14 @@ class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         module = game_module(game_id)
         rules = load_rules(game_id)
         counts = module.player_counts(rules)
-        players = params.get("players", _default_players(counts))
+        players = params.pop("players", _default_players(counts))
         if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
             raise OptionError(f"{game_id} seats {counts} players, not {shown(players)}")
         bound = module.max_chance_outcomes
         if bound is None:
             raise OptionError(f"game {game_id!r} has no explicit chance mode, which OpenSpiel games need")
-        self._spec = _spec(game_id, players)
+        options = resolve_options(rules, params)
+        self._spec = _spec(game_id, players, options)
         space = self._spec.space
         info = pyspiel.GameInfo(
             num_distinct_actions=space.size,
@@ -185,9 +211,9 @@ class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=space.max_decisions(players),
+            max_game_length=space.max_decisions(players, dict(options)),
         )
-        super().__init__(_game_type(game_id), info, {"players": players})
+        super().__init__(_game_type(game_id), info, {"players": players, **dict(options)})
 
     @property
     def rules(self) -> Any:
@@ -210,8 +236,9 @@ class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
 
     def max_chance_nodes_in_history(self) -> int:
         """A bound on the chance nodes of a history: the bound on the players' decisions,
-        which every draw of both games stays under (a test plays random games against it)."""
-        return int(self._spec.space.max_decisions(self._spec.players))
+        which every draw of the games stays under (a test plays random games against it)."""
+        spec = self._spec
+        return int(spec.space.max_decisions(spec.players, dict(spec.options)))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -244,11 +271,17 @@ def _default_players(counts: Sequence[int]) -> int:
 
 def _game_type(game_id: str) -> Any:
     module = game_module(game_id)
-    counts = module.player_counts(load_rules(game_id))
+    rules = load_rules(game_id)
+    counts = module.player_counts(rules)
+    simultaneous = any(kind.seats is not None for kind in module.decisions.values())
+    params: dict[str, Any] = {"players": _default_players(counts)}
+    params.update((option.id, option.default) for option in rule_options(rules))
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"{module.name.en} (taverna_rules)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
+        if simultaneous
+        else pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
@@ -259,7 +292,7 @@ def _game_type(game_id: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": _default_players(counts)},
+        parameter_specification=params,
     )
 
 
@@ -272,7 +305,7 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         super().__init__(game)
         spec: _Spec = game._spec
         self._spec = spec
-        self._log = _Log(new_game(spec.rules, spec.names, chance="explicit"))
+        self._log = _Log(new_game(spec.rules, spec.names, options=dict(spec.options), chance="explicit"))
         # Information state keys: one per seat, then one of the whole log (for __str__),
         # each covering the log's first ``_keyed[i]`` events (extended when asked).
         self._keys = list(spec.start_keys)
@@ -291,6 +324,8 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         decision = self._log.game.decision
         if decision is None:
             return int(pyspiel.PlayerId.TERMINAL)
+        if decision.kind in self._spec.simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
         return int(decision.player)
 
     def is_terminal(self) -> bool:
@@ -303,8 +338,22 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         return list(self._log.game.returns())
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The numbers of the deciding player's legal actions, in ascending order."""
-        return sorted(self._spec.space.legal_indices(self._log.game))
+        """The numbers of ``player``'s legal actions, in ascending order: the deciding
+        player's; at a simultaneous node, each seat's own, and for a seat the decision does
+        not ask, the one action that does nothing (the game's pass)."""
+        game = self._log.game
+        space = self._spec.space
+        decision = game.decision
+        if decision is None or decision.kind not in self._spec.simultaneous:
+            return sorted(space.legal_indices(game))
+        for asked in game.decisions:
+            if asked.player == player:
+                return sorted({space.encode(action) for action in asked.actions})
+        return [self._idle()]
+
+    def _idle(self) -> int:
+        """The number of the action of a seat a simultaneous node does not ask."""
+        return self._spec.space.encode(Pass())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node (:meth:`Game.chance_outcomes
@@ -413,6 +462,27 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
         decision = game.decision
         assert decision is not None, "the game is over"
         game.apply(self._spec.space.decode(number, game), player=decision.player)
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        """At a simultaneous node, every seat's action at once: each seat the decision asks
+        commits its own (the choices are revealed, or sealed, after the last), the others'
+        pass is nothing."""
+        game = self._log.game
+        space = self._spec.space
+        asked = {decision.player: decision for decision in game.decisions}
+        if len(actions) != self._spec.players:
+            raise ValueError(f"{len(actions)} actions for {self._spec.players} players")
+        for seat, action in enumerate(actions):
+            number = operator.index(action)
+            if seat not in asked:
+                if number != self._idle():
+                    raise IllegalActionError(
+                        f"seat {seat} is not asked here: its action is the pass, not {number}"
+                    )
+                continue
+            wanted = space.decode(number)
+            chosen = next((a for a in asked[seat].actions if space.encode(a) == number), wanted)
+            game.apply(chosen, player=seat)
 
 
 # ---------------------------------------------------------------------- observations

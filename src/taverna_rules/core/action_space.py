@@ -18,13 +18,13 @@ from typing import Any, Protocol
 import attrs
 
 from taverna_rules._shown import shown
-from taverna_rules.core.arguments import rules_module
+from taverna_rules.core.arguments import resolve_options, rules_module
 from taverna_rules.core.game_modules import game_module, not_an_action
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
 from taverna_rules.errors import GameModuleError, IllegalActionError, OptionError
 
-__all__ = ["ActionSpace", "action_space", "copies_as_one", "widest_choice"]
+__all__ = ["ActionSpace", "action_space", "copies_as_one", "game_length", "widest_choice"]
 
 
 class _Deciding(Protocol):
@@ -49,7 +49,7 @@ class ActionSpace:
     True
     """
 
-    __slots__ = ("_canonical", "_index", "_longest", "_types", "actions", "game", "rules")
+    __slots__ = ("_bound", "_canonical", "_index", "_longest", "_types", "actions", "game", "rules")
 
     def __init__(
         self,
@@ -58,7 +58,8 @@ class ActionSpace:
         actions: Iterable[Action],
         canonical: Callable[[Action], Action],
         types: Any,
-        longest: Mapping[int, int] | None = None,
+        longest: Mapping[int, int | None] | None = None,
+        bound: Callable[[int, Mapping[str, Any] | None], int | None] | None = None,
     ) -> None:
         #: The game module's id and the fingerprint of the rules numbered.
         self.game = game
@@ -69,6 +70,7 @@ class ActionSpace:
         self._canonical = canonical
         self._types = types
         self._longest = dict(longest or {})
+        self._bound = bound
 
     @property
     def size(self) -> int:
@@ -80,15 +82,23 @@ class ActionSpace:
         """How many players the rules seat (the counts :meth:`max_decisions` knows)."""
         return tuple(sorted(self._longest))
 
-    def max_decisions(self, players: int) -> int:
-        """A bound on the decisions a game of ``players`` players takes (the game's
-        maximum length, for frameworks that size buffers by it);
-        :class:`~taverna_rules.errors.OptionError` for a player count the rules do not
-        seat."""
-        longest = self._longest.get(players) if type(players) is int else None
-        if longest is None:
+    def max_decisions(self, players: int, options: Mapping[str, Any] | None = None) -> int:
+        """A bound on the decisions a game of ``players`` players takes with the rule
+        ``options`` (the defaults when not given): the game's maximum length, for
+        frameworks that size buffers by it. :class:`~taverna_rules.errors.OptionError`
+        for a player count the rules do not seat, or options under which a game has no
+        bound (a game without a turn limit, say)."""
+        if type(players) is not int or players not in self._longest:
             raise OptionError(
                 f"these {self.game} rules seat {self.player_counts} players, not {shown(players)}"
+            )
+        longest = (
+            self._longest[players] if not options or self._bound is None else self._bound(players, options)
+        )
+        if longest is None:
+            raise OptionError(
+                f"a game of {self.game} has no bound on its length with these rule options "
+                f"({dict(options or {}) or 'the defaults'}): choose options that end it"
             )
         return longest
 
@@ -182,14 +192,34 @@ def action_space(rules: Any) -> ActionSpace:
             raise GameModuleError(f"game {module.id!r} does not number its actions (no actions_of)")
         if len(_SPACES) >= _KEEP:
             _SPACES.pop(next(iter(_SPACES)))
-        bound = module.max_decisions
-        if bound is None:
+        if module.max_decisions is None:
             raise GameModuleError(f"game {module.id!r} gives no bound on a game's length (no max_decisions)")
-        longest = {players: bound(rules, players) for players in module.player_counts(rules)}
+        longest = {players: game_length(rules, players) for players in module.player_counts(rules)}
+
+        def bounded(players: int, options: Mapping[str, Any] | None) -> int | None:
+            return game_length(rules, players, options)
+
         space = _SPACES[key] = ActionSpace(
-            module.id, rules.fingerprint, module.actions_of(rules), module.canonical, module.actions, longest
+            module.id,
+            rules.fingerprint,
+            module.actions_of(rules),
+            module.canonical,
+            module.actions,
+            longest,
+            bounded,
         )
     return space
+
+
+def game_length(rules: Any, players: int, options: Mapping[str, Any] | None = None) -> int | None:
+    """The game module's bound on the decisions of a game of ``players`` players with the
+    rule ``options`` (every option at its value, the defaults where not given: see
+    :func:`~taverna_rules.core.arguments.resolve_options`), or ``None`` when such a game
+    has no bound or the module gives none."""
+    module = rules_module(rules)
+    if module.max_decisions is None:
+        return None
+    return module.max_decisions(rules, players, dict(resolve_options(rules, options)))
 
 
 def copies_as_one(fields: Sequence[str]) -> Callable[[Action], Action]:

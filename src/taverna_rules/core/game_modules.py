@@ -248,13 +248,16 @@ class GameModule:
     #: the seat sees it, or ``None``), into the
     #: :class:`~taverna_rules.core.observation.ObservationWriter`, the same blocks in the
     #: same order for every state of a game (:func:`taverna_rules.observe`); ``None``:
-    #: the game writes no observations.
+    #: the observation is read from the state's fields
+    #: (:func:`~taverna_rules.core.state_observation.observe_state`).
     observe: Callable[[Any, Any, Any, int, ObservationWriter], None] | None = None
-    #: ``max_decisions(rules, players) -> int``: a bound on the decisions a game of
-    #: ``players`` players takes (:attr:`ActionSpace.max_decisions
-    #: <taverna_rules.ActionSpace.max_decisions>`), for frameworks that size buffers by the
-    #: longest game; the conformance kit checks every game it plays stays under it.
-    max_decisions: Callable[[Any, int], int] | None = None
+    #: ``max_decisions(rules, players, options) -> int | None``: a bound on the decisions a
+    #: game of ``players`` players takes with the rule ``options`` (a mapping of every
+    #: option to its value), ``None`` when such a game has none (no turn limit)
+    #: (:attr:`ActionSpace.max_decisions <taverna_rules.ActionSpace.max_decisions>`), for
+    #: frameworks that size buffers by the longest game; the conformance kit checks every
+    #: game it plays stays under it.
+    max_decisions: Callable[[Any, int, Mapping[str, Any]], int | None] | None = None
     #: ``max_chance_outcomes(rules, players) -> int``: the most outcomes a chance decision
     #: of the explicit chance mode can have (OpenSpiel sizes chance nodes by it); ``None``
     #: for a game whose draws are not all described by

@@ -8,6 +8,7 @@ on (:func:`~taverna_rules.core.observation.seats_from`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from taverna_rules.core.observation import ObservationWriter, seats_from
@@ -44,9 +45,9 @@ def max_chance_outcomes(rules: RuleSet, players: int) -> int:
     )
 
 
-def max_decisions(rules: RuleSet, players: int) -> int:
+def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any] | None = None) -> int:
     """A bound on the decisions of a game of ``players`` players: rounds times players
-    times a wide budget a round."""
+    times a wide budget a round (whatever the rule ``options``)."""
     return rules.constants.rounds * players * _PER_PLAYER_ROUND
 
 

@@ -8,6 +8,7 @@ the observer on (:func:`~taverna_rules.core.observation.seats_from`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from taverna_rules.core.observation import ObservationWriter, seats_from
@@ -40,9 +41,9 @@ def max_chance_outcomes(rules: RuleSet, players: int) -> int:
     )
 
 
-def max_decisions(rules: RuleSet, players: int) -> int:
+def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any] | None = None) -> int:
     """A bound on the decisions of a game of ``players`` players: turns times a wide
-    per-turn budget, plus the draft and the end of the game."""
+    per-turn budget, plus the draft and the end of the game (whatever the rule ``options``)."""
     turns = dict(rules.constants.turns).get(players, max(dict(rules.constants.turns).values()))
     return players * (turns * _PER_TURN + _PER_PLAYER)
 

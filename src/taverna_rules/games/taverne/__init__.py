@@ -23,7 +23,7 @@ from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.state_positions import resuming, state_positions
 
 # Importing the step modules registers every step of the game with its flow.
-from taverna_rules.games.taverne import calls, endgame, quarrels, setup  # noqa: F401  (registers steps)
+from taverna_rules.games.taverne import action_space, calls, endgame, quarrels, setup  # noqa: F401
 from taverna_rules.games.taverne.actions import (
     ACTION_TYPES,
     Attack,
@@ -45,13 +45,14 @@ from taverna_rules.games.taverne.events import (
     CallAnnounced,
     CharacterChosen,
     CharactersDealt,
-    CharactersShuffled,
+    CharactersPiled,
     DodgeSet,
     DodgesSplit,
     EnergyLost,
     GameEnded,
     GameStarted,
     MiliceCalled,
+    PilierChosen,
     PilierPassed,
     PintBought,
     PintLost,
@@ -89,13 +90,14 @@ __all__ = [
     "CallAnnounced",
     "CharacterChosen",
     "CharactersDealt",
-    "CharactersShuffled",
+    "CharactersPiled",
     "DodgeSet",
     "DodgesSplit",
     "EnergyLost",
     "GameEnded",
     "GameStarted",
     "MiliceCalled",
+    "PilierChosen",
     "PilierPassed",
     "PintBought",
     "PintLost",
@@ -142,4 +144,7 @@ GAME = GameModule(
     narrate=narrate,
     board_text=board_text,
     heuristic=heuristic,
+    actions_of=action_space.actions_of,
+    max_decisions=action_space.max_decisions,
+    max_chance_outcomes=action_space.max_chance_outcomes,
 )

@@ -26,7 +26,7 @@ from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import Attack, Buy, ChooseCharacter, Dodge, Pass, TakeSeat
 from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
 from taverna_rules.games.taverne.ruleset import SLOTS, RuleSet
-from taverna_rules.games.taverne.setup import seat
+from taverna_rules.games.taverne.setup import deal, seat
 from taverna_rules.games.taverne.state import GameState, value_of
 from taverna_rules.games.taverne.table import big, next_pilier, prestige, target
 
@@ -51,7 +51,7 @@ def _turn_start(engine: Engine, task: Task) -> None:
     _announce(engine, 1)
     state = engine.state
     comers = [p for p in state.around() if not state.players[p].present]
-    if state.turn == 1 or not comers or not state.characters:
+    if state.turn == 1 or not comers or not (state.characters or state.under):
         engine.push(Task("call_2"))
         return
     present = ",".join(str(p) for p in state.present())
@@ -62,10 +62,9 @@ def _turn_start(engine: Engine, task: Task) -> None:
 def _come_back(engine: Engine, task: Task) -> None:
     """A knocked-out player draws three Characters (what is left of the pile, l.251)."""
     rules: RuleSet = engine.rules
-    pile = engine.state.characters
-    if not pile:
+    if not (engine.state.characters or engine.state.under):
         return
-    engine.emit(ev.CharactersDealt(task.player, pile[: rules.constants.characters_dealt]))
+    deal(engine, task.player, rules.constants.characters_dealt)
     engine.push(Task("keep_again", task.player), Task("take_seat", task.player))
 
 

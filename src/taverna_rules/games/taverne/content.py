@@ -127,7 +127,8 @@ def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
     source = game.source
 
     def at(code: str, message: str, path: tuple[str | int, ...], hint: str = "") -> Problem:
-        return source.problem(code, message, source.existing(path), hint)
+        problem: Problem = source.problem(code, message, source.existing(path), hint)
+        return problem
 
     problems: list[Problem] = []
     c = rules.constants

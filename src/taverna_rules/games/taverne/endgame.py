@@ -111,7 +111,7 @@ def _turn_end(engine: Engine, task: Task) -> None:
     if len(standing) == 1:
         engine.emit(_won(rules, state, standing))
         return
-    if not standing and not state.characters:
+    if not standing and not (state.characters or state.under):
         engine.emit(_won(rules, state, ()))
         return
     turns = int(state.option("tournament", 0))

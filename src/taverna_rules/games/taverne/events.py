@@ -41,7 +41,7 @@ __all__ = [
     "CallAnnounced",
     "CharacterChosen",
     "CharactersDealt",
-    "CharactersShuffled",
+    "CharactersPiled",
     "ChoicesSealed",
     "DodgeSet",
     "DodgesSplit",
@@ -49,6 +49,7 @@ __all__ = [
     "GameEnded",
     "GameStarted",
     "MiliceCalled",
+    "PilierChosen",
     "PilierPassed",
     "PintBought",
     "PintLost",
@@ -66,6 +67,7 @@ VISIBILITY = Visibility(
         Zone("seed", "seed", "hidden"),
         Zone("commits", "commits", "owner", pairs=True, pool=None),
         Zone("characters", "characters", "count", pool="characters"),
+        Zone("under", "under", "count", pool="characters"),
         Zone("offered", "players.offered", "owner", pool="characters"),
         # A player's weapons the others cannot see (in hand, under the top of the pile,
         # laid face down) are that player's alone: redealt among that player's places.
@@ -111,8 +113,9 @@ class PositionLoaded(Event):
 
 @_event
 @attrs.frozen
-class CharactersShuffled(Event):
-    """The Character pile shuffled face down, top first (l.81)."""
+class CharactersPiled(Event):
+    """The Character pile shuffled face down (l.81), kept unordered: each Character dealt
+    from it is a draw, as the top of a shuffled pile is."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"pile": "characters"}
 
@@ -121,13 +124,24 @@ class CharactersShuffled(Event):
 
 @_event
 @attrs.frozen
+class PilierChosen(Event):
+    """A random player is the first Pilier (l.81): a draw."""
+
+    pilier: int
+
+
+@_event
+@attrs.frozen
 class CharactersDealt(Event):
-    """Characters dealt from the top of the pile, for ``player`` to keep one (l.81, l.300)."""
+    """Characters dealt from the pile for ``player`` to keep one (l.81, l.300): the first
+    ``drawn`` of them at random from the shuffled pile (a draw), the rest from those put
+    under it, in the order they went under."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"characters": "offered"}
 
     player: int
     characters: tuple[str, ...]
+    drawn: int
 
 
 @_event

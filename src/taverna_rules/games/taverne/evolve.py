@@ -53,20 +53,30 @@ def _seat(state: GameState, seat: int, **changes: Any) -> GameState:
     return state.replace(players=tuple(players))
 
 
-@FOLDS.on(ev.CharactersShuffled)
-def _shuffled(state: GameState, e: ev.CharactersShuffled) -> GameState:
+@FOLDS.on(ev.CharactersPiled)
+def _piled(state: GameState, e: ev.CharactersPiled) -> GameState:
     return state.replace(characters=e.pile)
+
+
+@FOLDS.on(ev.PilierChosen)
+def _pilier_chosen(state: GameState, e: ev.PilierChosen) -> GameState:
+    return state.replace(pilier=e.pilier, draws=state.draws + 1)
 
 
 @FOLDS.on(ev.CharactersDealt)
 def _dealt(state: GameState, e: ev.CharactersDealt) -> GameState:
-    rest = state.characters[len(e.characters) :]
-    return _seat(state.replace(characters=rest), e.player, offered=e.characters)
+    drawn, under = e.characters[: e.drawn], e.characters[e.drawn :]
+    state = state.replace(
+        characters=without(state.characters, drawn),
+        under=state.under[len(under) :],
+        draws=state.draws + (1 if e.drawn else 0),
+    )
+    return _seat(state, e.player, offered=e.characters)
 
 
 @FOLDS.on(ev.CharacterChosen)
 def _chosen(state: GameState, e: ev.CharacterChosen) -> GameState:
-    state = state.replace(characters=(*state.characters, *e.returned))
+    state = state.replace(under=(*state.under, *e.returned))
     return _seat(state, e.player, character=e.character, offered=())
 
 
@@ -218,6 +228,13 @@ def _ended(state: GameState, e: ev.GameEnded) -> GameState:
 
 def _without(things: tuple[str, ...], thing: str) -> tuple[str, ...]:
     """``things`` less ``thing`` (in another's view of a hand, a hidden mark stands for it)."""
+    return without(things, (thing,))
+
+
+def without(things: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+    """``things`` less one of each of ``gone`` (in a view, a hidden mark stands for a thing
+    it does not show)."""
     out = list(things)
-    out.remove(thing if thing in out else HIDDEN)
+    for thing in gone:
+        out.remove(thing if thing in out else HIDDEN)
     return tuple(out)

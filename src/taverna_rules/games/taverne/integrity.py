@@ -45,7 +45,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
             problems.append(f"{who} is out of the game and holds weapons {sorted(held)}")
         elif held and held != full:
             problems.append(f"{who}'s weapons {sorted(held)} are not his set {sorted(full)}")
-    characters = Counter(state.characters) + Counter(state.ko)
+    characters = Counter(state.characters) + Counter(state.under) + Counter(state.ko)
     for me in state.players:
         characters.update(me.offered)
         if me.character:

@@ -1,5 +1,5 @@
-"""Setting up a game of Taverne (l.73-98): a random Pilier, the Character pile shuffled,
-three Characters dealt to each player who keeps one and announces it (all at once: a
+"""Setting up a game of Taverne (l.73-98): a random Pilier (a draw, unless the game names
+the first), the Character pile shuffled, three Characters dealt to each player who keeps one and announces it (all at once: a
 simultaneous choice, revealed together), and every Comptoir set up (1 pint, 30 Energy,
 the Character's Initial Butin, the weapons 1 to 5 in hand and the pile 6 to 9, the 6 on
 top). In the discovery game (rule option ``discovery``, l.92-98) each player draws one of
@@ -10,8 +10,8 @@ its five Characters at random.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from taverna_rules._shown import shown
@@ -23,6 +23,7 @@ from taverna_rules.core.arguments import (
     check_seed,
     resolve_options,
 )
+from taverna_rules.core.chance import Chance, cards_from
 from taverna_rules.core.decide import run_flow
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Event, FlowAdvanced, Task
@@ -36,7 +37,7 @@ from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState
 from taverna_rules.games.taverne.table import fresh_set
 
-__all__ = ["OPENINGS", "opening", "seat", "start_events"]
+__all__ = ["OPENINGS", "deal", "opening", "seat", "start_events"]
 
 #: The events a Taverne log starts with: a new game, or a game resumed from a position.
 OPENINGS = (ev.GameStarted, ev.PositionLoaded)
@@ -55,12 +56,7 @@ def start_events(
     if not isinstance(rules, RuleSet):
         raise OptionError(f"rules is a Taverne RuleSet (from load_rules('taverne')), not {shown(rules)}")
     names = check_players(rules.supported_players(), players)
-    seed = check_seed(seed)
-    if check_chance(chance) != "sampled":
-        raise OptionError("Taverne draws from piles shuffled at setup: it has the sampled chance mode only")
     pilier = check_first_player(first_player, len(names))
-    if pilier is None:
-        pilier = random.Random(f"{seed}/pilier").randrange(len(names))
     values = resolve_options(rules, options)
     if dict(values)["tournament"] < 0:
         raise OptionError(
@@ -69,12 +65,13 @@ def start_events(
     started = ev.GameStarted(
         rules=rules.fingerprint,
         players=names,
-        seed=seed,
-        pilier=pilier,
+        seed=check_seed(seed),
+        pilier=-1 if pilier is None else pilier,
         options=values,
         game=rules.game,
         engine=VERSION,
         packs=tuple((pack.id, pack.version) for pack in rules.packs),
+        chance=check_chance(chance),
     )
     state = evolve(evolve(None, started), FlowAdvanced((Task("setup"),)))
     return run_flow(rules, state, [started])
@@ -85,7 +82,8 @@ def opening(rules: RuleSet, first: Event) -> list[Event]:
     arguments, or a checked position and the steps it runs."""
 
     def restart(e: ev.GameStarted) -> list[Event]:
-        return start_events(rules, e.players, e.seed, dict(e.options), e.pilier, e.chance)
+        pilier = None if e.pilier < 0 else e.pilier
+        return start_events(rules, e.players, e.seed, dict(e.options), pilier, e.chance)
 
     return reopen(rules, first, ev.GameStarted, ev.PositionLoaded, restart)
 
@@ -98,19 +96,39 @@ def seat(engine: Engine, player: int, butin: int, after: int = -1) -> None:
     engine.emit(ev.PlayerSeated(player, rules.constants.energy, butin, hand, top, pile, after))
 
 
+def deal(engine: Engine, player: int, count: int) -> None:
+    """Deal ``count`` Characters to ``player`` (fewer when the pile runs out, l.251): drawn
+    at random from the shuffled pile, then from those put under it, in order."""
+    state: GameState = engine.state
+    drawn = min(count, len(state.characters))
+    under = state.under[: count - drawn]
+    if not drawn:
+        if under:
+            engine.emit(ev.CharactersDealt(player, under, 0))
+        return
+    engine.draw(
+        cards_from(state.characters, drawn, lambda cards: ev.CharactersDealt(player, (*cards, *under), drawn))
+    )
+
+
 @automatic("setup")
 def _setup(engine: Engine, task: Task) -> None:
     rules: RuleSet = engine.rules
     state: GameState = engine.state
-    rng = random.Random(state.seed)
     discovery = bool(state.option("discovery"))
-    pool = list(rules.discovery if discovery else (c.id for c in rules.characters))
-    rng.shuffle(pool)
-    engine.emit(ev.CharactersShuffled(tuple(pool)))
-    order = state.around()
-    dealt = 1 if discovery else rules.constants.characters_dealt
+    pile = rules.discovery if discovery else tuple(c.id for c in rules.characters)
+    engine.emit(ev.CharactersPiled(tuple(sorted(pile))))
+    if state.pilier < 0:
+        count = len(state.players)
+        engine.draw(
+            Chance(
+                lambda rng: ev.PilierChosen(rng.randrange(count)),
+                lambda: ((ev.PilierChosen(seat), Fraction(1, count)) for seat in range(count)),
+            )
+        )
+    order = engine.state.around()
     for player in order:
-        engine.emit(ev.CharactersDealt(player, engine.state.characters[:dealt]))
+        deal(engine, player, 1 if discovery else rules.constants.characters_dealt)
     if discovery:
         for player in order:
             _keep(engine, player, engine.state.players[player].offered[0])

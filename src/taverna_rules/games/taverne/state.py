@@ -269,6 +269,7 @@ class GameState:
         "stack",
         "table",
         "turn",
+        "under",
     )
     __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
         ("rules", "str"),
@@ -282,6 +283,7 @@ class GameState:
         ("pilier", "int"),
         ("table", "tuple[int, ...]"),
         ("characters", "tuple[str, ...]"),
+        ("under", "tuple[str, ...]"),
         ("ko", "tuple[str, ...]"),
         ("milice", "tuple[int, ...]"),
         ("attacks", "tuple[tuple[int, int, str], ...]"),
@@ -303,6 +305,7 @@ class GameState:
         "pilier": 0,
         "table": (),
         "characters": (),
+        "under": (),
         "ko": (),
         "milice": (),
         "attacks": (),
@@ -326,8 +329,10 @@ class GameState:
     pilier: Final[int]
     #: Every seat in clockwise order (to the left), present or not.
     table: Final[tuple[int, ...]]
-    #: The Character pile, top first (count only).
+    #: The Character pile as shuffled, unordered (a Character dealt from it is a draw),
+    #: and the Characters put under it since, the first put first (count only).
     characters: Final[tuple[str, ...]]
+    under: Final[tuple[str, ...]]
     #: The KO pile: Characters out for the rest of the game.
     ko: Final[tuple[str, ...]]
     #: The seats that called the Milice this turn, first caller first.
@@ -360,8 +365,10 @@ class GameState:
         pilier: int = 0,
         #: Every seat in clockwise order (to the left), present or not.
         table: tuple[int, ...] = (),
-        #: The Character pile, top first (count only).
+        #: The Character pile as shuffled, unordered (a Character dealt from it is a draw),
+        #: and the Characters put under it since, the first put first (count only).
         characters: tuple[str, ...] = (),
+        under: tuple[str, ...] = (),
         #: The KO pile: Characters out for the rest of the game.
         ko: tuple[str, ...] = (),
         #: The seats that called the Milice this turn, first caller first.
@@ -391,6 +398,7 @@ class GameState:
         self.pilier = pilier
         self.table = table
         self.characters = characters
+        self.under = under
         self.ko = ko
         self.milice = milice
         self.attacks = attacks
@@ -416,6 +424,7 @@ class GameState:
         pilier: Keep | int = KEEP,
         table: Keep | tuple[int, ...] = KEEP,
         characters: Keep | tuple[str, ...] = KEEP,
+        under: Keep | tuple[str, ...] = KEEP,
         ko: Keep | tuple[str, ...] = KEEP,
         milice: Keep | tuple[int, ...] = KEEP,
         attacks: Keep | tuple[tuple[int, int, str], ...] = KEEP,
@@ -440,6 +449,7 @@ class GameState:
             self.pilier if pilier is KEEP else pilier,
             self.table if table is KEEP else table,
             self.characters if characters is KEEP else characters,
+            self.under if under is KEEP else under,
             self.ko if ko is KEEP else ko,
             self.milice if milice is KEEP else milice,
             self.attacks if attacks is KEEP else attacks,
@@ -467,6 +477,7 @@ class GameState:
             self.pilier,
             self.table,
             self.characters,
+            self.under,
             self.ko,
             self.milice,
             self.attacks,
@@ -489,6 +500,7 @@ class GameState:
             other.pilier,
             other.table,
             other.characters,
+            other.under,
             other.ko,
             other.milice,
             other.attacks,
@@ -515,6 +527,7 @@ class GameState:
                 self.pilier,
                 self.table,
                 self.characters,
+                self.under,
                 self.ko,
                 self.milice,
                 self.attacks,
@@ -541,6 +554,7 @@ class GameState:
             f"pilier={self.pilier!r}",
             f"table={self.table!r}",
             f"characters={self.characters!r}",
+            f"under={self.under!r}",
             f"ko={self.ko!r}",
             f"milice={self.milice!r}",
             f"attacks={self.attacks!r}",
@@ -567,6 +581,7 @@ class GameState:
             self.pilier,
             self.table,
             self.characters,
+            self.under,
             self.ko,
             self.milice,
             self.attacks,

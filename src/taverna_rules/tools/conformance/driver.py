@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from taverna_rules.bots import Bot, RandomBot
+from taverna_rules.core.action_space import game_length
 from taverna_rules.core.chance import CHANCE, ChanceMode
 from taverna_rules.core.coverage import Options
 from taverna_rules.core.engine import Trace
@@ -50,9 +51,9 @@ class _GameRun:
         self.trace: Trace = []
         self.events: list[Event] = []
         self.decisions = 0
-        bound = self.checked.module.max_decisions
+        bound = game_length(rules, players, dict(options or {}))
         #: A game must end within its module's bound on a game's length.
-        self.longest = MAX_DECISIONS if bound is None else min(MAX_DECISIONS, bound(rules, players))
+        self.longest = MAX_DECISIONS if bound is None else min(MAX_DECISIONS, bound)
 
     def run(self) -> GameCheck:
         """Play and check the game; stop at the first failure."""
