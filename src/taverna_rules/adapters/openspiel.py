@@ -92,7 +92,6 @@ from taverna_rules._shown import shown
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.arguments import resolve_options, rule_options
 from taverna_rules.core.chance import CHANCE
-from taverna_rules.core.choices import Pass
 from taverna_rules.core.game_modules import GameModule, describe_fields, game_module, installed_games
 from taverna_rules.core.observation import ObservationLayout, chain_key, digest
 from taverna_rules.core.records import PickOutcome
@@ -353,7 +352,7 @@ class TavernaState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no typ
 
     def _idle(self) -> int:
         """The number of the action of a seat a simultaneous node does not ask."""
-        return self._spec.space.encode(Pass())
+        return self._spec.space.idle
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node (:meth:`Game.chance_outcomes

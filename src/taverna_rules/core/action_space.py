@@ -19,6 +19,7 @@ import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import resolve_options, rules_module
+from taverna_rules.core.choices import Pass
 from taverna_rules.core.game_modules import game_module, not_an_action
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
@@ -101,6 +102,16 @@ class ActionSpace:
                 f"({dict(options or {}) or 'the defaults'}): choose options that end it"
             )
         return longest
+
+    @property
+    def idle(self) -> int:
+        """The number of the game's :class:`~taverna_rules.Pass`: the one action of a seat
+        that a simultaneous step of a framework does not ask (it does nothing);
+        :class:`~taverna_rules.errors.GameModuleError` for a game that never passes."""
+        number = self._index.get(Pass())
+        if number is None:
+            raise GameModuleError(f"game {self.game!r} has no Pass among its actions: a seat cannot wait")
+        return number
 
     def encode(self, action: Action) -> int:
         """The number of ``action``; :class:`IllegalActionError` for anything that is not
