@@ -1,6 +1,7 @@
 """Setting up a game of Taverne (l.73-98): a random Pilier (a draw, unless the game names
-the first), the Character pile shuffled, three Characters dealt to each player who keeps one and announces it (all at once: a
-simultaneous choice, revealed together), and every Comptoir set up (1 pint, 30 Energy,
+the first), the Character pile shuffled, three Characters dealt to each player who keeps
+one and announces it (all at once: a simultaneous choice, revealed together), and every
+Comptoir set up (1 pint, 30 Energy,
 the Character's Initial Butin, the weapons 1 to 5 in hand and the pile 6 to 9, the 6 on
 top). In the discovery game (rule option ``discovery``, l.92-98) each player draws one of
 its five Characters at random.
