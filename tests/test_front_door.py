@@ -25,8 +25,9 @@ _ISSUE_NUMBER = r"(?i)\b(?:issues?|pull request|PR)\s*#\d+|\(#\d+\)"
 
 
 def _near_miss(game: str) -> str:
-    """``game`` with its last letter changed: ``taverne``, ``cavern_taverm``."""
-    return game[:-1] + ("e" if game[-1] != "e" else "a")
+    """``game`` with a letter too many: ``tavernas``, ``cavern_taverns`` (a letter changed
+    could name another game: ``taverna`` and ``taverne`` are both games)."""
+    return game + "s"
 
 
 def _missing_problem(*paths: object) -> tr.Problem:

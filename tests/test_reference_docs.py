@@ -13,6 +13,10 @@ import taverna_rules as tr
 SCRIPT = Path(__file__).resolve().parents[1] / "docs" / "_ext" / "op_reference.py"
 
 
+#: The installed games with an effect DSL (a game without effects has no ops to document).
+WITH_EFFECTS = [game for game in tr.installed_games() if tr.game_module(game).vocabulary is not None]
+
+
 def op_reference() -> ModuleType:
     spec = importlib.util.spec_from_file_location("op_reference", SCRIPT)
     assert spec is not None and spec.loader is not None
@@ -21,7 +25,7 @@ def op_reference() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("game", tr.installed_games())
+@pytest.mark.parametrize("game", WITH_EFFECTS)
 def test_the_committed_op_reference_is_up_to_date(game: str) -> None:
     module = op_reference()
     path = module.OUT / f"{game}-ops.md"
@@ -31,10 +35,10 @@ def test_the_committed_op_reference_is_up_to_date(game: str) -> None:
     )
 
 
-@pytest.mark.parametrize("game", tr.installed_games())
+@pytest.mark.parametrize("game", WITH_EFFECTS)
 def test_the_op_reference_names_every_op_and_count(game: str) -> None:
     vocabulary = tr.game_module(game).vocabulary
-    assert vocabulary is not None, f"{game} has no effect DSL to document"
+    assert vocabulary is not None
     text = op_reference().reference(game)
     for op, spec in vocabulary.ops.items():
         assert f"### `{op}`" in text and spec.example in text, op

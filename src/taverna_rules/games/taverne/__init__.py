@@ -31,7 +31,6 @@ from taverna_rules.games.taverne.actions import (
     ChooseCharacter,
     Dodge,
     NameValue,
-    Pass,
     SplitDodges,
     TakeSeat,
 )
@@ -80,7 +79,6 @@ __all__ = [
     "ChooseCharacter",
     "Dodge",
     "NameValue",
-    "Pass",
     "SplitDodges",
     "TakeSeat",
     # Events

@@ -75,6 +75,8 @@ def _come_back(engine: Engine, task: Task) -> None:
     takes=(ChooseCharacter,),
 )
 def _keep_again(engine: Engine, task: Task, action: ChooseCharacter) -> None:
+    """A knocked-out player coming back keeps one of the Characters dealt to him; the
+    others go under the pile (l.300, reading A14)."""
     offered = engine.state.players[task.player].offered
     returned = tuple(c for c in offered if c != action.character)
     engine.emit(ev.CharacterChosen(task.player, action.character, returned))
@@ -98,6 +100,7 @@ def _take_seat(engine: Engine, task: Task) -> None:
     "choose_seat", _seats, lambda r, s, t: "sit down between two players: on whose left?", takes=(TakeSeat,)
 )
 def _choose_seat(engine: Engine, task: Task, action: TakeSeat) -> None:
+    """The newcomer sits on the left of the player he names (l.300)."""
     _sit(engine, task.player, action.after)
 
 
@@ -174,6 +177,8 @@ def _call_milice(engine: Engine, player: int) -> None:
     takes=(Buy, Pass),
 )
 def _spending(engine: Engine, task: Task, action: Action) -> None:
+    """Call 2, in the Pilier's order: each Butin buys the top weapon of the pile or a pint
+    (l.118-123); done, a player at Prestige 5 calls the Milice (l.124)."""
     state: GameState = engine.state
     me = state.players[task.player]
     if isinstance(action, Buy) and action.what == "weapon":
@@ -221,6 +226,8 @@ def _dodges_step(engine: Engine, task: Task) -> None:
     takes=(Dodge, Pass),
 )
 def _dodging(engine: Engine, task: Task, action: Action) -> None:
+    """Call 3, in the Pilier's order: weapons of the hand set aside face up, one dodge
+    each, at most the player's Prestige (l.130-137)."""
     if isinstance(action, Dodge):
         hand = engine.state.players[task.player].hand
         engine.emit(ev.DodgeSet(task.player, next(w for w in hand if value_of(w) == action.weapon)))

@@ -120,6 +120,8 @@ def _split_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
 
 @decision("split", _splits, _split_prompt, takes=(SplitDodges,))
 def _split_dodges(engine: Engine, task: Task, action: SplitDodges) -> None:
+    """A defender attacked several times puts some of his dodges on one attack, at most 3,
+    before any is turned up (l.162-163)."""
     engine.emit(ev.DodgesSplit(task.player, action.attacker, action.count))
 
 
@@ -138,6 +140,8 @@ def _name_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
 
 @decision("name", _values, _name_prompt, takes=(NameValue,))
 def _name(engine: Engine, task: Task, action: NameValue) -> None:
+    """A defender names a value against an attack, one for each of its dodges, each
+    different (l.155)."""
     engine.emit(ev.ValueNamed(task.player, action.attacker, action.value))
 
 
