@@ -13,13 +13,14 @@ import taverna_rules as tr
 from taverna_rules.core import action_space as codec
 from taverna_rules.games import taverna
 
-GAMES = ("taverna", "cavern_tavern")
-SEATS = {"taverna": (2, 3, 4, 5), "cavern_tavern": (2, 3, 4, 5)}
+GAMES = ("taverna", "cavern_tavern", "taverne")
+SEATS = {"taverna": (2, 3, 4, 5), "cavern_tavern": (2, 3, 4, 5), "taverne": (3, 4, 5, 5)}
 #: The numbering of the bundled content: a change is a change of every trained model's
 #: output layer, so it is reviewed here (the count and a hash of the actions in order).
 GOLDEN = {
     "taverna": (345, "cbecec639949de5b"),
     "cavern_tavern": (2172, "96d280ccbd30ae79"),
+    "taverne": (125, "380f191084d64c58"),
 }
 
 

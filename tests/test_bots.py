@@ -13,7 +13,7 @@ import taverna_rules as tr
 from taverna_rules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, play_out
 from taverna_rules.core.records import HIDDEN
 
-GAMES = ("taverna", "cavern_tavern")
+GAMES = ("taverna", "cavern_tavern", "taverne")
 
 
 def _midgame(game_id: str, seed: int, steps: int) -> tr.Game:

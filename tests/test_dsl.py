@@ -14,7 +14,9 @@ from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.taverna.vocabulary import effect_schema, render
 
 
-@pytest.mark.parametrize("game", [g for g in tr.installed_games() if tr.game_module(g).vocabulary is not None])
+@pytest.mark.parametrize(
+    "game", [g for g in tr.installed_games() if tr.game_module(g).vocabulary is not None]
+)
 def test_every_op_example_is_valid_and_renders(game: str) -> None:
     """Each op's documented YAML example, control ops included (written in the game's own
     ops), passes the game's generated schema and renders in each of its languages."""

@@ -21,7 +21,7 @@ from taverna_rules.core.pending import worded
 from taverna_rules.core.records import HIDDEN, Task
 from taverna_rules.playout import Playout
 
-GAMES = ("taverna", "cavern_tavern")
+GAMES = ("taverna", "cavern_tavern", "taverne")
 
 
 def _played(game_id: str, chance: tr.ChanceMode = "sampled", seed: int = 3) -> tr.Game:

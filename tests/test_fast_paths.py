@@ -15,7 +15,7 @@ from taverna_rules.core._replace import replace
 from taverna_rules.core.decide import pending_decision, resolve
 from taverna_rules.core.engine import PLAYOUT
 
-GAMES = ("taverna", "cavern_tavern")
+GAMES = ("taverna", "cavern_tavern", "taverne")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

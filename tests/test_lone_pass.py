@@ -17,7 +17,7 @@ from taverna_rules.bots import RandomBot, play_out
 from taverna_rules.core import Pass
 from taverna_rules.core.engine import LIVE, Engine
 
-GAMES = ("taverna", "cavern_tavern")
+GAMES = ("taverna", "cavern_tavern", "taverne")
 
 
 def _at_respond_window(seed: int) -> tr.Game:

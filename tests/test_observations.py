@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
 
-GAMES = ("taverna", "cavern_tavern")
+GAMES = ("taverna", "cavern_tavern", "taverne")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -20,6 +20,7 @@ GAMES = ("taverna", "cavern_tavern")
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**20))
 def test_every_observation_has_the_published_layout(game_id: str, players: int, seed: int) -> None:
     rules = tr.load_rules(game_id)
+    assume(players in tr.game_module(game_id).player_counts(rules))
     layout = tr.observation_layout(rules, players)
     game = tr.new_game(rules, [f"P{i}" for i in range(players)], seed=seed)
     rng = random.Random(seed)

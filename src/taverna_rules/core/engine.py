@@ -315,7 +315,7 @@ class Engine:
             kind.apply(self, top, action)
         else:
             self.emit(ChoiceCommitted(pending.player, action))
-            if not waiting(self.module, self.rules, self.state, top, kind):
+            if not waiting(self.module, self.rules, self.state, top, kind, prompt=False):
                 self.stack.pop()
                 self._reveal(top, kind)
         self._settle()
@@ -335,7 +335,7 @@ class Engine:
                 # Legal actions may look at the steps ahead: show them the live stack.
                 self.state = state = self._copy(self.state, stack=tuple(stack))
                 if kind.seats is not None:
-                    asked = waiting(self.module, self.rules, state, top, kind)
+                    asked = waiting(self.module, self.rules, state, top, kind, prompt=self.mode.worded)
                     if asked:
                         self.pending = asked[0]
                         stopped = True

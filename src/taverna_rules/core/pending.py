@@ -36,13 +36,15 @@ def for_seat(decisions: tuple[Decision, ...], player: int | None) -> Decision | 
 
 
 def waiting(
-    module: GameModule, rules: Any, state: Any, task: Task, kind: DecisionKind
+    module: GameModule, rules: Any, state: Any, task: Task, kind: DecisionKind, *, prompt: bool = True
 ) -> tuple[Decision, ...]:
-    """The decisions of a simultaneous step's seats that have not committed yet."""
+    """The decisions of a simultaneous step's seats that have not committed yet (with
+    ``prompt=False``, their prompts left to be worded when read, as the engine's modes that
+    word none leave them)."""
     assert kind.seats is not None
     done = {seat for seat, _ in state.commits}
     return tuple(
-        _decision(module, rules, state, task.replace(player=seat), kind)
+        _decision(module, rules, state, task.replace(player=seat), kind, prompt)
         for seat in kind.seats(rules, state, task)
         if seat not in done
     )
@@ -73,8 +75,10 @@ def decision_kind(module: GameModule, top: Task) -> DecisionKind:
     return kind
 
 
-def _decision(module: GameModule, rules: Any, state: Any, task: Task, kind: DecisionKind) -> Decision:
-    prompt = kind.prompt(rules, state, task)
+def _decision(
+    module: GameModule, rules: Any, state: Any, task: Task, kind: DecisionKind, worded: bool = True
+) -> Decision:
+    prompt = kind.prompt(rules, state, task) if worded else ""
     if 0 <= task.player < len(state.players) and module.visibility.blind(state, task.player):
         # A player's view (folded from the log as they see it): the decider's own things
         # are hidden from it, and so are the actions that would name them.
