@@ -122,7 +122,6 @@ def test_pettingzoo_aec_api_test_and_seed_test() -> None:
 def test_a_parallel_step_plays_the_asked_seats_and_the_others_pass() -> None:
     table = parallel_env(game="taverne", players=3, tournament=3)
     observations, _ = table.reset(seed=4)
-    rng = random.Random(4)
     steps = 0
     while table.agents:
         asked = {d.player for d in table.game.decisions}
@@ -130,7 +129,7 @@ def test_a_parallel_step_plays_the_asked_seats_and_the_others_pass() -> None:
             mask = observations[agent]["action_mask"]
             if table.seat(agent) not in asked:
                 assert mask.nonzero()[0].tolist() == [table.idle]
-        actions = {
+        actions: dict[str, Any] = {
             agent: table.action_space(agent).sample(observations[agent]["action_mask"])
             for agent in table.agents
         }
@@ -143,11 +142,11 @@ def test_a_parallel_step_plays_the_asked_seats_and_the_others_pass() -> None:
 
 def test_a_parallel_step_refuses_a_missing_or_illegal_action_and_changes_nothing() -> None:
     table = parallel_env(game="taverne", players=3, tournament=3)
-    observations, _ = table.reset(seed=1)
+    table.reset(seed=1)
     before = len(table.game.events)
     with pytest.raises(tr.IllegalActionError, match="no action for"):
         table.step({"player_0": 0})
-    wrong = {agent: SPACE.size - 2 for agent in table.agents}
+    wrong = dict.fromkeys(table.agents, SPACE.size - 2)
     with pytest.raises(tr.IllegalActionError, match="not one of"):
         table.step(wrong)
     assert len(table.game.events) == before

@@ -371,7 +371,7 @@ class TavernaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]  # no type 
         self.agents = list(self.possible_agents)
         return self._observations(), {agent: {} for agent in self.agents}
 
-    def step(self, actions: dict[str, int]) -> tuple[Any, Any, Any, Any, Any]:
+    def step(self, actions: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
         """Play every agent's action at once: those the pending decisions ask, in seat
         order; every other agent's must be the idle action (the game's ``Pass``). An agent
         missing, a number that is not legal for its agent, or an idle agent's other number
