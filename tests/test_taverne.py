@@ -422,3 +422,25 @@ def test_random_games_end_for_three_to_five_players() -> None:
 def test_bad_options_are_refused(bad: dict[str, Any]) -> None:
     with pytest.raises(tr.OptionError):
         _new(3, **bad)
+
+
+def test_ismcts_plays_a_whole_game_by_searching_every_choice() -> None:
+    """Information-set search over the sealed attacks and the hidden hands: every choice
+    of the searching seat comes from its search, none at random."""
+    from taverna_rules.bots import ISMCTSBot, RandomBot
+
+    search = ISMCTSBot(iterations=12, seed=3)
+    game = tr.new_game(RULES, NAMES[:3], seed=11, options={"tournament": 3})
+    rng = RandomBot(5)
+    searched = 0
+    while game.decisions:
+        decision = next((d for d in game.decisions if d.player == 0), game.decisions[0])
+        seat = game.seat(decision.player)
+        if decision.player == 0:
+            action = search.choose(seat)
+            assert not search.last_fell_back, decision.kind
+            searched += search.last_iterations > 0
+        else:
+            action = rng.choose(seat)
+        game.apply(action, player=decision.player)
+    assert game.result is not None and searched > 10

@@ -167,12 +167,16 @@ class ISMCTSBot:
         self.rng = random.Random(seed)
         #: The iterations the last :meth:`choose` ran.
         self.last_iterations = 0
+        #: Whether the last :meth:`choose` played at random for want of a search that
+        #: reached any of its actions (a sample of another shape every time, say).
+        self.last_fell_back = False
 
     def choose(self, seat: Seat) -> Action:
         """The most visited action at the root after the search."""
         actions = _legal(seat)
         if len(actions) == 1:
             self.last_iterations = 0
+            self.last_fell_back = False
             return actions[0]
         canonical = seat.module.canonical
         root = _Node(seat.player)
@@ -186,6 +190,7 @@ class ISMCTSBot:
         self.last_iterations = done
         by_key = {canonical(action): action for action in actions}
         visited = [(child.visits, key) for key, child in root.children.items() if key in by_key]
+        self.last_fell_back = not visited
         if not visited:
             return self.rng.choice(actions)
         most = max(visits for visits, _ in visited)
