@@ -45,20 +45,35 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
-def _create_in_lobby(page: Any, game: str, second: tuple[str, str]) -> None:
-    """In the lobby: ``game`` for two, Ann a person at seat 0 and ``second`` (name,
-    player) at seat 1; create it and wait for the seat links."""
+def _create_in_lobby(
+    page: Any, game: str, *others: tuple[str, str], options: dict[str, str] | None = None
+) -> None:
+    """In the lobby: ``game``, Ann a person at seat 0 and ``others`` (name, player) at the
+    next seats, rule ``options`` set by their fields' ids; create it and wait for the
+    seat links."""
     page.select_option("#game", game)
-    page.select_option("#players", "2")
+    page.select_option("#players", str(1 + len(others)))
     page.fill("#seat-name-0", "Ann")
     page.select_option("#seat-player-0", "human")
-    page.fill("#seat-name-1", second[0])
-    page.select_option("#seat-player-1", second[1])
+    for seat, (name, player) in enumerate(others, 1):
+        page.fill(f"#seat-name-{seat}", name)
+        page.select_option(f"#seat-player-{seat}", player)
+    for field, value in (options or {}).items():
+        page.fill(f"#option-{field}", value)
     page.click("#create")
     page.wait_for_selector("#open-first-seat")
 
 
-@pytest.mark.parametrize("game", ["taverna", "cavern_tavern"])
+#: The other seats of each game's test: Taverne seats three at least, and its tournament
+#: option bounds the game.
+OTHERS = {
+    "taverna": ((("Greedy", "greedy"),), {}),
+    "cavern_tavern": ((("Greedy", "greedy"),), {}),
+    "taverne": ((("Greedy", "greedy"), ("Rand", "random")), {"tournament": "4"}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(OTHERS))
 def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     browser: object, game: str, tmp_path: Path
 ) -> None:
@@ -78,7 +93,8 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url.split("#", 1)[0]))
         page.goto(base + "/")
-        _create_in_lobby(page, game, ("Greedy", "greedy"))
+        others, options = OTHERS[game]
+        _create_in_lobby(page, game, *others, options=options)
         link = page.get_attribute("#open-first-seat", "href")
         assert link is not None and "token=" in link
         token = link.split("token=", 1)[1]

@@ -196,6 +196,10 @@ class GameModule:
     #: view, context)``; it may import the page's helpers from ``/static/util.js``.
     #: ``None``: the page shows the game's text board (:attr:`board_text`).
     drawing: Traversable | None = None
+    #: ``board_facts(rules) -> facts``: what the page's drawing reads of the content and
+    #: no view repeats (names, card texts, a board's layout), as JSON-ready data served at
+    #: ``/api/boards/<fingerprint>`` (the ``hints`` a drawing is given); ``None``: none.
+    board_facts: Callable[[Any], Mapping[str, Any]] | None = None
     #: The game's effect DSL (:class:`~taverna_rules.dsl.vocabulary.Vocabulary`): the core's
     #: control ops and its own primitive ops (one executor each in :attr:`ops`), counts
     #: and rules-text words, in the game's languages; ``None`` for a game without effects.

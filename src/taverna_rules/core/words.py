@@ -19,7 +19,7 @@ from taverna_rules.core.arguments import name_of
 from taverna_rules.core.records import Result
 from taverna_rules.dsl.text import Text, fill
 
-__all__ = ["Wording", "counted_noun", "french_articles", "say", "winners_line"]
+__all__ = ["Wording", "counted_noun", "french_articles", "names_by_id", "say", "winners_line"]
 
 
 @attrs.frozen
@@ -100,3 +100,9 @@ def say(text: Text, lang: str, /, **fields: object) -> str:
     else:
         filled = template.format(**fields)
     return french_articles(filled) if lang == "fr" else filled
+
+
+def names_by_id(*collections: Any, lang: str = "en") -> dict[str, str]:
+    """The name of every named thing of ``collections`` (content definitions with an
+    ``id`` and a ``name``), by id, in ``lang``."""
+    return {x.id: x.name.get(lang) for collection in collections for x in collection if x.name is not None}

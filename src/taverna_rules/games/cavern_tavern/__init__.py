@@ -52,6 +52,7 @@ from taverna_rules.games.cavern_tavern.actions import (
     TakeOrder,
 )
 from taverna_rules.games.cavern_tavern.balance import CardBalance
+from taverna_rules.games.cavern_tavern.board_facts import board_facts
 from taverna_rules.games.cavern_tavern.content import CONTENT
 from taverna_rules.games.cavern_tavern.events import (
     EVENT_TYPES,
@@ -197,6 +198,7 @@ GAME = GameModule(
     name=Names(en="Cavern Tavern"),
     score=Names(en="VP"),
     drawing=resources.files(__name__) / "board.js",
+    board_facts=board_facts,
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,

@@ -59,6 +59,7 @@ from taverna_rules.games.taverna.actions import (
     UseFavour,
 )
 from taverna_rules.games.taverna.balance import SpellBalance
+from taverna_rules.games.taverna.board_facts import board_facts
 from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverna.economy import EconomyMeter
 from taverna_rules.games.taverna.events import (
@@ -237,6 +238,7 @@ GAME = GameModule(
     name=Names(en="Taverna", fr="Taverna", nl="Taverna"),
     score=Names(en="VP", fr="PV", nl="PW"),
     drawing=resources.files(__name__) / "board.js",
+    board_facts=board_facts,
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,

@@ -18,6 +18,8 @@ Attack(spot='ranged_left', weapon=3)
 
 from __future__ import annotations
 
+from importlib import resources
+
 from taverna_rules.content.model import Names
 from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.state_positions import resuming, state_positions
@@ -34,6 +36,7 @@ from taverna_rules.games.taverne.actions import (
     SplitDodges,
     TakeSeat,
 )
+from taverna_rules.games.taverne.board_facts import board_facts
 from taverna_rules.games.taverne.content import CONTENT, LANGUAGES
 from taverna_rules.games.taverne.events import (
     EVENT_TYPES,
@@ -120,6 +123,8 @@ GAME = GameModule(
     id=GAME_ID,
     name=Names(en="Taverne", fr="Taverne"),
     score=Names(en="points", fr="points"),
+    drawing=resources.files(__name__) / "board.js",
+    board_facts=board_facts,
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,
