@@ -25,7 +25,15 @@ from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.state_positions import resuming, state_positions
 
 # Importing the step modules registers every step of the game with its flow.
-from taverna_rules.games.taverne import action_space, calls, endgame, quarrels, setup  # noqa: F401
+from taverna_rules.games.taverne import (  # noqa: F401  (registers steps)
+    action_space,
+    calls,
+    effects,
+    endgame,
+    quarrels,
+    setup,
+    spells,
+)
 from taverna_rules.games.taverne.actions import (
     ACTION_TYPES,
     Attack,
@@ -70,9 +78,11 @@ from taverna_rules.games.taverne.evolve import evolve as _fold_event
 from taverna_rules.games.taverne.flow import AUTOMATIC, DECISIONS
 from taverna_rules.games.taverne.integrity import state_problems
 from taverna_rules.games.taverne.narration import NARRATION, board_text, describe_action, heuristic, narrate
+from taverna_rules.games.taverne.powers import resolve_ref
 from taverna_rules.games.taverne.ruleset import GAME as GAME_ID
 from taverna_rules.games.taverne.ruleset import Character, Constants, RuleSet, Weapon
 from taverna_rules.games.taverne.state import GameState, Player
+from taverna_rules.games.taverne.vocabulary import VOCABULARY
 
 __all__ = [
     "GAME",
@@ -150,4 +160,7 @@ GAME = GameModule(
     actions_of=action_space.actions_of,
     max_decisions=action_space.max_decisions,
     max_chance_outcomes=action_space.max_chance_outcomes,
+    ops=effects.EXECUTORS,
+    vocabulary=VOCABULARY,
+    resolve=resolve_ref,
 )

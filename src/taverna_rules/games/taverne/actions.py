@@ -5,23 +5,29 @@ from __future__ import annotations
 
 import attrs
 
-from taverna_rules.core.choices import Pass
+from taverna_rules.core.choices import ChoosePlayer, Pass
 from taverna_rules.core.records import Action, Registry, action_table, registrar
 
 __all__ = [
     "ACTION_TYPES",
     "Attack",
     "Buy",
+    "CastSpell",
+    "ChooseCard",
     "ChooseCharacter",
+    "ChoosePlayer",
     "Dodge",
     "NameValue",
     "Pass",
+    "PlayAtout",
     "SplitDodges",
+    "TakeBackAtout",
     "TakeSeat",
 ]
 
 ACTION_TYPES: Registry[type[Action]] = action_table()
 ACTION_TYPES.add(Pass.TYPE, Pass)
+ACTION_TYPES.add(ChoosePlayer.TYPE, ChoosePlayer)
 _action = registrar(ACTION_TYPES)
 
 
@@ -45,10 +51,43 @@ class TakeSeat(Action):
 @_action
 @attrs.frozen
 class Buy(Action):
-    """Spend one Butin in call 2 on ``"weapon"`` (the top of your pile, into your hand) or
-    ``"pint"`` (one pint of Prestige)."""
+    """Spend one Butin in call 2 on ``"weapon"`` (the top of your pile, into your hand),
+    ``"pint"`` (one pint of Prestige) or ``"specialty"`` (the top Specialty of the pile)."""
 
     what: str
+
+
+@_action
+@attrs.frozen
+class PlayAtout(Action):
+    """Call 2: put an Atout of your hand into play (at most your Prestige in play, l.278)."""
+
+    card: str
+
+
+@_action
+@attrs.frozen
+class TakeBackAtout(Action):
+    """Call 2: take an Atout in play, not used this turn, back into your hand (l.279)."""
+
+    card: str
+
+
+@_action
+@attrs.frozen
+class CastSpell(Action):
+    """Say the formula and cast a Sort of your hand (l.291-296)."""
+
+    card: str
+
+
+@_action
+@attrs.frozen
+class ChooseCard(Action):
+    """Choose a card an effect or a rule asks for (an Atout to discard, the Crasse to
+    keep)."""
+
+    card: str
 
 
 @_action
@@ -64,10 +103,12 @@ class Dodge(Action):
 @attrs.frozen
 class Attack(Action):
     """Call 4: lay the weapon ``weapon`` (its value) of your hand face down on an attack
-    spot (``melee_left``, ``melee_right``, ``ranged_left``, ``ranged_right``)."""
+    spot (``melee_left``, ``melee_right``, ``ranged_left``, ``ranged_right``), and with it,
+    face down too, ``crasse``, a Crasse of your hand (``""``: none; l.281)."""
 
     spot: str
     weapon: int
+    crasse: str = ""
 
 
 @_action

@@ -23,10 +23,21 @@ from __future__ import annotations
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
-from taverna_rules.games.taverne.actions import Attack, Buy, ChooseCharacter, Dodge, Pass, TakeSeat
+from taverna_rules.games.taverne.actions import (
+    Attack,
+    Buy,
+    ChooseCard,
+    ChooseCharacter,
+    Dodge,
+    Pass,
+    PlayAtout,
+    TakeBackAtout,
+    TakeSeat,
+)
 from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
+from taverna_rules.games.taverne.powers import fire, modifier
 from taverna_rules.games.taverne.ruleset import SLOTS, RuleSet
-from taverna_rules.games.taverne.setup import deal, seat
+from taverna_rules.games.taverne.setup import deal, draw_specialty, seat, specialties_left
 from taverna_rules.games.taverne.state import GameState, value_of
 from taverna_rules.games.taverne.table import big, next_pilier, prestige, target
 
@@ -52,10 +63,24 @@ def _turn_start(engine: Engine, task: Task) -> None:
     state = engine.state
     comers = [p for p in state.around() if not state.players[p].present]
     if state.turn == 1 or not comers or not (state.characters or state.under):
-        engine.push(Task("call_2"))
+        engine.push(Task("turn_powers", ref="turn_start"), Task("call_2"))
         return
     present = ",".join(str(p) for p in state.present())
-    engine.push(*(Task("come_back", p) for p in comers), Task("welcome", ref=present), Task("call_2"))
+    engine.push(
+        *(Task("come_back", p) for p in comers),
+        Task("welcome", ref=present),
+        Task("turn_powers", ref="turn_start"),
+        Task("call_2"),
+    )
+
+
+@automatic("turn_powers")
+def _turn_powers(engine: Engine, task: Task) -> None:
+    """The powers that act at the start (call 1) or end (call 9) of a turn, each player's in
+    the Pilier's order (l.103)."""
+    for player in reversed(engine.state.present()):
+        # pushed last first: the Pilier's run first
+        fire(engine, task.ref, player)
 
 
 @automatic("come_back")
@@ -133,58 +158,91 @@ def _gain(engine: Engine, player: int, amount: int) -> None:
 
 
 # ----------------------------------------------------------------------------- call 2
+def _call(engine: Engine, call: int, *steps: Task) -> None:
+    """The Pilier announces ``call``; a round of spells opens it (reading A19), then its
+    ``steps``."""
+    _announce(engine, call)
+    engine.push(Task("spells"), *steps)
+
+
 @automatic("call_2")
 def _call_2(engine: Engine, task: Task) -> None:
-    _announce(engine, 2)
-    engine.push(*_each(engine.state, "spend"), Task("call_3"))
+    _call(engine, 2, *_each(engine.state, "spend"), Task("call_3"))
 
 
 def purchases(rules: RuleSet, state: GameState, player: int) -> tuple[Action, ...]:
-    """What ``player`` may buy now with one Butin (l.120-122): the top of his pile, a pint
-    (not past the meter's last, where it would be lost, l.214)."""
+    """What ``player`` may do now in call 2: buy with one Butin the top of his pile, a pint
+    (not past the meter's last, where it would be lost, l.214) or the top Specialty
+    (l.120-122); put an Atout of his hand into play, up to his Prestige in play (l.277-278);
+    take back an Atout in play not used this turn (l.279)."""
     me = state.players[player]
-    if me.butin < 1:
-        return ()
     out: list[Action] = []
-    if me.top:
-        out.append(Buy("weapon"))
-    if me.pints < rules.constants.pints:
-        out.append(Buy("pint"))
+    if me.butin >= 1:
+        if me.top:
+            out.append(Buy("weapon"))
+        if me.pints < rules.constants.pints:
+            out.append(Buy("pint"))
+        if specialties_left(state):
+            out.append(Buy("specialty"))
+    if len(me.atouts) < prestige(rules, state, player):
+        out += [PlayAtout(c) for c in dict.fromkeys(me.specialties) if rules.specialty(c).kind == "atout"]
+    out += [TakeBackAtout(c) for c in me.atouts if c not in me.used]
     return tuple(out)
+
+
+def _asked_to_spend(state: GameState, player: int) -> bool:
+    """Whether ``player`` is asked in call 2: he has Butin, Specialties in hand (how many is
+    public, l.312; which, not: asking only those with an Atout would tell) or Atouts in
+    play."""
+    me = state.players[player]
+    return me.butin > 0 or bool(me.specialties) or bool(me.atouts)
 
 
 @automatic("spend")
 def _spend(engine: Engine, task: Task) -> None:
-    """A player with something to buy is asked; then, at Prestige 5, he calls the Milice
-    (l.124; the engine calls it for him, reading A12)."""
-    if purchases(engine.rules, engine.state, task.player):
+    """A player with something to spend or play is asked; then, at Prestige 5, he calls the
+    Milice (l.124; the engine calls it for him, reading A12)."""
+    if _asked_to_spend(engine.state, task.player):
         engine.push(Task("spending", task.player))
     else:
         _call_milice(engine, task.player)
 
 
 def _call_milice(engine: Engine, player: int) -> None:
+    """At Prestige 5 a player calls the Milice; the first to call it this turn discards the
+    Crasse he suffers (l.124, l.217, l.284)."""
     rules: RuleSet = engine.rules
     state: GameState = engine.state
     if prestige(rules, state, player) >= rules.constants.prestige_to_win and player not in state.milice:
+        first = not state.milice
         engine.emit(ev.MiliceCalled(player))
+        if first:
+            for card in state.players[player].suffers:
+                engine.emit(ev.SpecialtyDiscarded(player, card))
 
 
 @decision(
     "spending",
     lambda rules, state, task: (*purchases(rules, state, task.player), Pass()),
     lambda rules, state, task: f"spend your Butin ({state.players[task.player].butin} left)",
-    takes=(Buy, Pass),
+    takes=(Buy, PlayAtout, TakeBackAtout, Pass),
 )
 def _spending(engine: Engine, task: Task, action: Action) -> None:
-    """Call 2, in the Pilier's order: each Butin buys the top weapon of the pile or a pint
-    (l.118-123); done, a player at Prestige 5 calls the Milice (l.124)."""
+    """Call 2, in the Pilier's order: each Butin buys the top weapon of the pile, a pint or
+    the top Specialty (l.118-123); Atouts go into play or back to hand (l.277-279); done, a
+    player at Prestige 5 calls the Milice (l.124)."""
     state: GameState = engine.state
     me = state.players[task.player]
     if isinstance(action, Buy) and action.what == "weapon":
         engine.emit(ev.WeaponBought(task.player, me.top, me.pile[0] if me.pile else ""))
-    elif isinstance(action, Buy):
+    elif isinstance(action, Buy) and action.what == "pint":
         engine.emit(ev.PintBought(task.player))
+    elif isinstance(action, Buy):
+        draw_specialty(engine, task.player, bought=True)
+    elif isinstance(action, PlayAtout):
+        engine.emit(ev.AtoutPlayed(task.player, action.card))
+    elif isinstance(action, TakeBackAtout):
+        engine.emit(ev.AtoutTakenBack(task.player, action.card, me.atouts.index(action.card)))
     else:
         _call_milice(engine, task.player)
         return
@@ -194,15 +252,15 @@ def _spending(engine: Engine, task: Task, action: Action) -> None:
 # ----------------------------------------------------------------------------- call 3
 @automatic("call_3")
 def _call_3(engine: Engine, task: Task) -> None:
-    _announce(engine, 3)
-    engine.push(*_each(engine.state, "dodges"), Task("call_4"))
+    _call(engine, 3, *_each(engine.state, "dodges"), Task("call_4"))
 
 
 def dodge_limit(rules: RuleSet, state: GameState, player: int) -> int:
     """How many dodges ``player`` may still set aside: his Prestige in all (l.131), keeping
     a weapon in hand for the compulsory attack (reading A4)."""
     me = state.players[player]
-    allowed = min(prestige(rules, state, player), len(me.dodges) + len(me.hand) - 1)
+    most = prestige(rules, state, player) + modifier(rules, state, player, "dodges")
+    allowed = min(most, len(me.dodges) + len(me.hand) - 1)
     return max(0, allowed - len(me.dodges))
 
 
@@ -237,20 +295,21 @@ def _dodging(engine: Engine, task: Task, action: Action) -> None:
 # ----------------------------------------------------------------------------- call 4
 @automatic("call_4")
 def _call_4(engine: Engine, task: Task) -> None:
-    _announce(engine, 4)
-    engine.push(Task("attack"), Task("call_5"))
+    _call(engine, 4, Task("attack"), Task("call_5"))
 
 
 def attacks(rules: RuleSet, state: GameState, player: int) -> tuple[Attack, ...]:
     """Every attack ``player`` may lay: a weapon of his hand on a spot that reaches
     another player, any value in melee, odd values only at range (l.141-146, l.267)."""
-    values = sorted({value_of(w) for w in state.players[player].hand})
+    me = state.players[player]
+    values = sorted({value_of(w) for w in me.hand})
+    crasses = ["", *dict.fromkeys(c for c in me.specialties if rules.specialty(c).kind == "crasse")]
     out = []
     for spot in SLOTS:
         if target(state, player, spot) < 0:
             continue
         ranged = spot.startswith("ranged")
-        out += [Attack(spot, v) for v in values if not ranged or v % 2 == 1]
+        out += [Attack(spot, v, c) for v in values if not ranged or v % 2 == 1 for c in crasses]
     return tuple(out)
 
 
@@ -275,40 +334,88 @@ def _attack(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...])
             defender = target(engine.state, player, action.spot)
             hand = engine.state.players[player].hand
             weapon = next(w for w in hand if value_of(w) == action.weapon)
-            engine.emit(ev.AttackLaid(player, action.spot, defender, weapon))
+            engine.emit(ev.AttackLaid(player, action.spot, defender, weapon, action.crasse))
 
 
 # ----------------------------------------------------------------------------- calls 6-9
 @automatic("call_6")
 def _call_6(engine: Engine, task: Task) -> None:
-    """Call 6, "Prenez la porte !": every player still Sonné is knocked out (l.174-175)."""
-    _announce(engine, 6)
+    """Call 6, "Prenez la porte !": every player still Sonné is knocked out (l.174-175),
+    once the spells of the call have had their chance (a spell may give Energy back)."""
+    _call(engine, 6, Task("door"), Task("call_7"))
+
+
+@automatic("door")
+def _door(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     for player in state.present():
         me = state.players[player]
         if me.energy < 1:
-            engine.emit(ev.PlayerEliminated(player, me.character))
-    engine.push(Task("call_7"))
+            engine.emit(ev.PlayerEliminated(player, me.character, me.specialties, (*me.atouts, *me.suffers)))
 
 
 @automatic("call_8")
 def _call_8(engine: Engine, task: Task) -> None:
-    """Call 8, "Servez vos Crasses !" (no Crasse is played without Specialties)."""
-    _announce(engine, 8)
-    engine.push(Task("call_9"))
+    """Call 8, "Servez vos Crasses !": each Crasse laid with an attack that hit goes face up
+    to its victim, if he is still present, and lasts from now (l.180-182, l.282); a player
+    with two keeps the one he chooses (l.283)."""
+    _call(engine, 8, Task("serve_crasses"), Task("call_9"))
+
+
+@automatic("serve_crasses")
+def _serve_crasses(engine: Engine, task: Task) -> None:
+    state: GameState = engine.state
+    laid = dict(state.crasses)
+    victims = []
+    for attacker in state.around():
+        card = laid.get(attacker)
+        if card is None or attacker not in state.hits:
+            continue
+        victim = next(d for a, d, _ in state.attacks if a == attacker)
+        if engine.state.players[victim].present:
+            engine.emit(ev.CrasseServed(victim, attacker, card))
+            victims.append(victim)
+        else:
+            engine.emit(ev.CrasseLost(attacker, card))
+    engine.push(
+        *(Task("keep_crasse", v) for v in dict.fromkeys(victims) if len(engine.state.players[v].suffers) > 1)
+    )
+
+
+def _kept(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    return tuple(ChooseCard(card) for card in state.players[task.player].suffers)
+
+
+@decision("keep_crasse", _kept, lambda r, s, t: "you suffer two Crasses: keep one", takes=(ChooseCard,))
+def _keep_crasse(engine: Engine, task: Task, action: ChooseCard) -> None:
+    """A player never suffers more than one Crasse: he keeps the one he chooses and
+    discards the others (l.283): ``ChooseCard``."""
+    for card in engine.state.players[task.player].suffers:
+        if card != action.card:
+            engine.emit(ev.SpecialtyDiscarded(task.player, card))
 
 
 @automatic("call_9")
 def _call_9(engine: Engine, task: Task) -> None:
-    """Call 9, "Empochez un Butin !": 1 Butin for every player with Energy; the player on
-    the Pilier's left becomes the Pilier (l.183-184)."""
-    _announce(engine, 9)
+    """Call 9, "Empochez un Butin !": 1 Butin for every player with Energy, the powers of
+    the end of the turn, then the player on the Pilier's left becomes the Pilier
+    (l.183-184)."""
+    _call(
+        engine, 9, Task("pocket"), Task("turn_powers", ref="turn_end"), Task("pass_pilier"), Task("turn_end")
+    )
+
+
+@automatic("pocket")
+def _pocket(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     for player in state.present():
         if state.players[player].energy > 0:
             _gain(engine, player, 1)
+
+
+@automatic("pass_pilier")
+def _pass_pilier(engine: Engine, task: Task) -> None:
     engine.emit(ev.PilierPassed(next_pilier(engine.state)))
-    engine.push(Task("turn_end"))
 
 
 def returns(rules: RuleSet, state: GameState, player: int) -> ev.WeaponsReturned | None:

@@ -13,6 +13,7 @@ from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
 from taverna_rules.content.option_checks import shadowed_problems
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.schema_source import (
+    EFFECT,
     ID,
     JSON,
     PROVENANCES,
@@ -22,7 +23,21 @@ from taverna_rules.content.schema_source import (
     options_kind,
 )
 from taverna_rules.content.spec import Built, ContentSpec, KindBody
-from taverna_rules.games.taverne.ruleset import ENGINE_OPTIONS, GAME, Character, Constants, RuleSet, Weapon
+from taverna_rules.dsl.parse import parse_effect
+from taverna_rules.games.taverne.ruleset import (
+    ENGINE_OPTIONS,
+    GAME,
+    KINDS,
+    MODIFIERS,
+    WHEN,
+    Character,
+    Constants,
+    Power,
+    RuleSet,
+    Specialty,
+    Weapon,
+)
+from taverna_rules.games.taverne.vocabulary import VOCABULARY
 
 __all__ = ["BODIES", "CONTENT", "LANGUAGES", "build"]
 
@@ -34,6 +49,21 @@ _PROVENANCE: JSON = {"enum": PROVENANCES}
 _NOTE: JSON = {"type": "string", "description": "what the entry is modelled on, or where it comes from"}
 _POSITIVE: JSON = {"type": "integer", "minimum": 1}
 _SMALL: JSON = {"type": "integer", "minimum": 1, "maximum": 99}
+
+POWER: JSON = obj(
+    {
+        "when": {"enum": list(WHEN), "description": "when its effect acts (none: it only modifies)"},
+        "effect": EFFECT,
+        "modifies": {
+            "type": "object",
+            "propertyNames": {"enum": list(MODIFIERS)},
+            "additionalProperties": {"type": "integer", "minimum": -5, "maximum": 5, "not": {"const": 0}},
+            "description": "numbers it changes while it lasts",
+        },
+    },
+    [],
+    "a lasting power: an effect at a moment of the turn, numbers changed, or both",
+)
 
 BODIES: dict[str, KindBody] = {
     "game": (
@@ -101,6 +131,7 @@ BODIES: dict[str, KindBody] = {
                         "id": ID,
                         "name": NAMES,
                         "butin": {"type": "integer", "minimum": 0, "maximum": 9},
+                        "power": POWER,
                         "provenance": _PROVENANCE,
                         "note": _NOTE,
                     },
@@ -110,7 +141,27 @@ BODIES: dict[str, KindBody] = {
             )
         },
         ["characters"],
-        "Character cards: a name and an Initial Butin.",
+        "Character cards: a name, an Initial Butin and a power.",
+    ),
+    "specialties": (
+        {
+            "specialties": list_of(
+                obj(
+                    {
+                        "id": ID,
+                        "kind": {"enum": list(KINDS)},
+                        "name": NAMES,
+                        "power": POWER,
+                        "provenance": _PROVENANCE,
+                        "note": _NOTE,
+                    },
+                    ["id", "kind", "name", "power"],
+                ),
+                "the Specialty cards: Atouts, Crasses and Sorts",
+            )
+        },
+        ["specialties"],
+        "Specialty cards (l.269-297): Atouts and Crasses last, Sorts are cast.",
     ),
     "options": options_kind(NAMES),
 }
@@ -118,6 +169,17 @@ BODIES: dict[str, KindBody] = {
 
 def _names(data: dict[str, Any]) -> Names:
     return CONVERTER.structure(data, Names)
+
+
+def _power(data: dict[str, Any] | None) -> Power:
+    if not data:
+        return Power()
+    effect = data.get("effect")
+    return Power(
+        data.get("when", ""),
+        None if effect is None else parse_effect(effect),
+        tuple(sorted(data.get("modifies", {}).items())),
+    )
 
 
 def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
@@ -212,10 +274,22 @@ def build(built: Built) -> RuleSet | None:
                 ch["id"],
                 _names(ch["name"]),
                 ch["butin"],
+                _power(ch.get("power")),
                 ch.get("provenance", "reconstructed"),
                 ch.get("note", ""),
             )
             for ch in each("characters")
+        ),
+        specialties=tuple(
+            Specialty(
+                s["id"],
+                s["kind"],
+                _names(s["name"]),
+                _power(s["power"]),
+                s.get("provenance", "reconstructed"),
+                s.get("note", ""),
+            )
+            for s in each("specialties")
         ),
         discovery=tuple(data["discovery"]),
         options=tuple(
@@ -238,6 +312,7 @@ CONTENT = ContentSpec(
     kinds=BODIES,
     item_lists={
         "characters": (("characters", "characters", "id"),),
+        "specialties": (("specialties", "specialties", "id"),),
         "options": (("options", "options", "id"),),
     },
     build=build,
@@ -245,10 +320,11 @@ CONTENT = ContentSpec(
     schemas=bundled("schemas", GAME),
     singletons=("game",),
     constants_kind="game",
-    names={"characters": "Character", "options": "option"},
+    names={"characters": "Character", "specialties": "Specialty", "options": "option"},
+    effects=VOCABULARY.effect_schema()["$defs"],
     languages=LANGUAGES,
     engine_options=ENGINE_OPTIONS,
-    items_with_provenance=("characters",),
+    items_with_provenance=("characters", "specialties"),
     changes_examples={
         "remove": {"characters": ["goule"]},
         "constants": {"energy": 25},

@@ -85,9 +85,14 @@ def _tournament(rules: RuleSet, state: GameState) -> ev.GameEnded:
 
 @automatic("call_7")
 def _call_7(engine: Engine, task: Task) -> None:
+    engine.emit(ev.CallAnnounced(7))
+    engine.push(Task("spells"), Task("milice"))
+
+
+@automatic("milice")
+def _milice(engine: Engine, task: Task) -> None:
     """Call 7, "Arrivée de la Milice !" (l.177-178, l.186-192)."""
     rules: RuleSet = engine.rules
-    engine.emit(ev.CallAnnounced(7))
     state: GameState = engine.state
     if state.milice:
         winners = milice_winners(rules, state)

@@ -33,8 +33,15 @@ from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
 from taverna_rules.games.taverne.state import GameState
 
 __all__ = [
+    "SpecialtiesReturned",
+    "WeaponTaken",
+    "PintGained",
+    "EnergyGained",
+    "ButinLost",
     "EVENT_TYPES",
     "VISIBILITY",
+    "AtoutPlayed",
+    "AtoutTakenBack",
     "AttackLaid",
     "AttackRevealed",
     "ButinGained",
@@ -43,6 +50,8 @@ __all__ = [
     "CharactersDealt",
     "CharactersPiled",
     "ChoicesSealed",
+    "CrasseLost",
+    "CrasseServed",
     "DodgeSet",
     "DodgesSplit",
     "EnergyLost",
@@ -56,6 +65,11 @@ __all__ = [
     "PlayerEliminated",
     "PlayerSeated",
     "PositionLoaded",
+    "PowerUsed",
+    "SpecialtiesPiled",
+    "SpecialtyDiscarded",
+    "SpecialtyDrawn",
+    "SpellCast",
     "TurnStarted",
     "ValueNamed",
     "WeaponBought",
@@ -74,6 +88,11 @@ VISIBILITY = Visibility(
         Zone("hand", "players.hand", "owner", pool="weapons", per_seat=True),
         Zone("pile", "players.pile", "owner", pool="weapons", per_seat=True),
         Zone("laid", "laid", "owner", pairs=True, pool="weapons", per_seat=True),
+        # The Specialty pile, the hands it deals and the Crasses laid face down.
+        Zone("specialty_deck", "specialty_deck", "count", pool="specialties"),
+        Zone("specialty_buried", "specialty_buried", "count", pool="specialties"),
+        Zone("specialties", "players.specialties", "owner", pool="specialties"),
+        Zone("crasses", "crasses", "owner", pairs=True, pool="specialties"),
     )
 )
 
@@ -226,6 +245,46 @@ class PintBought(Event):
 
 @_event
 @attrs.frozen
+class PintGained(Event):
+    """``player`` gains one pint by an effect (never past the last, l.214)."""
+
+    player: int
+
+
+@_event
+@attrs.frozen
+class ButinLost(Event):
+    """``player`` loses ``amount`` Butin by an effect (never below 0)."""
+
+    player: int
+    amount: int
+
+
+@_event
+@attrs.frozen
+class EnergyGained(Event):
+    """``player`` gains ``amount`` Energy (never above 30, l.62); any gain ends Sonné
+    (l.246)."""
+
+    player: int
+    amount: int
+
+
+@_event
+@attrs.frozen
+class WeaponTaken(Event):
+    """``player`` takes the top weapon of his pile into his hand by an effect, for free;
+    the next card of the pile, ``top``, is turned up."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"weapon": "hand"}
+
+    player: int
+    weapon: str
+    top: str
+
+
+@_event
+@attrs.frozen
 class PintLost(Event):
     """``player`` loses one pint (never below the first, l.61)."""
 
@@ -253,14 +312,16 @@ class DodgeSet(Event):
 @_event
 @attrs.frozen
 class AttackLaid(Event):
-    """``player`` attacks ``target`` from ``spot``, ``weapon`` face down (l.140-146)."""
+    """``player`` attacks ``target`` from ``spot``, ``weapon`` face down, and with it
+    ``crasse``, a Crasse of his hand, face down too (``""``: none; l.140-146, l.281)."""
 
-    ZONES: ClassVar[Mapping[str, str]] = {"weapon": "laid"}
+    ZONES: ClassVar[Mapping[str, str]] = {"weapon": "laid", "crasse": "crasses"}
 
     player: int
     spot: str
     target: int
     weapon: str
+    crasse: str = ""
 
 
 @_event
@@ -324,11 +385,16 @@ class WeaponsReturned(Event):
 @_event
 @attrs.frozen
 class PlayerEliminated(Event):
-    """``player``, still Sonné, takes the door: his cards, pints and Butin are lost and
-    ``character`` goes to the KO pile (l.174-175, l.249-250)."""
+    """``player``, still Sonné, takes the door: his pints and Butin are lost, ``character``
+    goes to the KO pile (l.174-175, l.249-250) and his Specialties under the pile: those of
+    his hand unseen (``buried``), those in play face up (``discarded``)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"buried": "specialty_buried"}
 
     player: int
     character: str
+    buried: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
 
 
 @_event
@@ -337,6 +403,120 @@ class PilierPassed(Event):
     """The player on the Pilier's left becomes the Pilier (l.184)."""
 
     pilier: int
+
+
+# ----------------------------------------------------------------------------- Specialties
+@_event
+@attrs.frozen
+class SpecialtiesPiled(Event):
+    """The Specialty pile shuffled face down (l.90), kept unordered: each card bought from
+    it is a draw."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"pile": "specialty_deck"}
+
+    pile: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class SpecialtyDrawn(Event):
+    """``player`` takes the top Specialty of the pile into his hand, a draw: ``bought`` for
+    one Butin in call 2 (l.122), else by an effect."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"card": "specialties"}
+
+    player: int
+    card: str
+    bought: bool
+
+
+@_event
+@attrs.frozen
+class SpecialtiesReturned(Event):
+    """The pile is spent: the cards put under it since (``discard`` seen face up,
+    ``buried`` not) are its new top, unordered (drawn at random from now: the order they
+    went under in is a table's memory, not a rule an engine keeps)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"discard": "specialty_deck", "buried": "specialty_deck"}
+
+    discard: tuple[str, ...]
+    buried: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class AtoutPlayed(Event):
+    """``player`` puts ``card``, an Atout of his hand, into play face up (l.277)."""
+
+    player: int
+    card: str
+
+
+@_event
+@attrs.frozen
+class AtoutTakenBack(Event):
+    """``player`` takes ``card``, the Atout at ``slot`` of those he has in play (not used
+    this turn), back into his hand (l.279): everyone sees which leaves play, while the hand
+    it joins is his alone."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"card": "specialties"}
+
+    player: int
+    card: str
+    slot: int
+
+
+@_event
+@attrs.frozen
+class PowerUsed(Event):
+    """A lasting power of ``player`` acts: ``source`` is his Character, an Atout of his in
+    play (used this turn, l.279) or the Crasse he suffers."""
+
+    player: int
+    source: str
+
+
+@_event
+@attrs.frozen
+class SpellCast(Event):
+    """``player`` says the formula and lays ``card``, a Sort of his hand (l.291); it is
+    discarded under the pile once its effect is applied (l.294)."""
+
+    player: int
+    card: str
+
+
+@_event
+@attrs.frozen
+class SpecialtyDiscarded(Event):
+    """``card`` (a Sort cast, an Atout or Crasse in play, a Crasse laid with a dodged
+    attack) goes under the Specialty pile (l.274); ``player`` held it."""
+
+    player: int
+    card: str
+
+
+@_event
+@attrs.frozen
+class CrasseLost(Event):
+    """The Crasse ``player`` laid with an attack that was dodged, or that names a player
+    gone since, is discarded face down (l.181-182)."""
+
+    ZONES: ClassVar[Mapping[str, str]] = {"card": "specialty_buried"}
+
+    player: int
+    card: str
+
+
+@_event
+@attrs.frozen
+class CrasseServed(Event):
+    """``card``, laid with ``attacker``'s attack that hit, is served face up to ``player``
+    (call 8, l.180-182, l.282)."""
+
+    player: int
+    attacker: int
+    card: str
 
 
 @_event

@@ -101,7 +101,8 @@ def _seated(state: GameState, e: ev.PlayerSeated) -> GameState:
 
 @FOLDS.on(ev.TurnStarted)
 def _turn(state: GameState, e: ev.TurnStarted) -> GameState:
-    return state.replace(turn=e.turn, pilier=e.pilier, call=0, milice=())
+    players = tuple(p.replace(used=(), spells=0) if p.used or p.spells else p for p in state.players)
+    return state.replace(turn=e.turn, pilier=e.pilier, call=0, milice=(), players=players)
 
 
 @FOLDS.on(ev.CallAnnounced)
@@ -125,6 +126,27 @@ def _weapon(state: GameState, e: ev.WeaponBought) -> GameState:
         top=e.top,
         pile=me.pile[1:],
     )
+
+
+@FOLDS.on(ev.PintGained)
+def _pint_gained(state: GameState, e: ev.PintGained) -> GameState:
+    return _seat(state, e.player, pints=state.players[e.player].pints + 1)
+
+
+@FOLDS.on(ev.ButinLost)
+def _butin_lost(state: GameState, e: ev.ButinLost) -> GameState:
+    return _seat(state, e.player, butin=state.players[e.player].butin - e.amount)
+
+
+@FOLDS.on(ev.EnergyGained)
+def _energy_gained(state: GameState, e: ev.EnergyGained) -> GameState:
+    return _seat(state, e.player, energy=state.players[e.player].energy + e.amount)
+
+
+@FOLDS.on(ev.WeaponTaken)
+def _weapon_taken(state: GameState, e: ev.WeaponTaken) -> GameState:
+    me = state.players[e.player]
+    return _seat(state, e.player, hand=(*me.hand, e.weapon), top=e.top, pile=me.pile[1:])
 
 
 @FOLDS.on(ev.PintBought)
@@ -154,9 +176,12 @@ def _dodge(state: GameState, e: ev.DodgeSet) -> GameState:
 def _attack(state: GameState, e: ev.AttackLaid) -> GameState:
     me = state.players[e.player]
     state = state.replace(
-        attacks=(*state.attacks, (e.player, e.target, e.spot)), laid=(*state.laid, (e.player, e.weapon))
+        attacks=(*state.attacks, (e.player, e.target, e.spot)),
+        laid=(*state.laid, (e.player, e.weapon)),
+        crasses=(*state.crasses, (e.player, e.crasse)) if e.crasse else state.crasses,
     )
-    return _seat(state, e.player, hand=_without(me.hand, e.weapon))
+    hand = me.specialties if not e.crasse else _without(me.specialties, e.crasse)
+    return _seat(state, e.player, hand=_without(me.hand, e.weapon), specialties=hand)
 
 
 @FOLDS.on(ev.DodgesSplit)
@@ -172,7 +197,9 @@ def _named(state: GameState, e: ev.ValueNamed) -> GameState:
 @FOLDS.on(ev.AttackRevealed)
 def _revealed(state: GameState, e: ev.AttackRevealed) -> GameState:
     laid = tuple(pair for pair in state.laid if pair[0] != e.attacker)
-    return state.replace(laid=laid, revealed=(*state.revealed, (e.attacker, weapon_id(e.weapon, e.attacker))))
+    hits = state.hits if e.dodged else (*state.hits, e.attacker)
+    turned = (*state.revealed, (e.attacker, weapon_id(e.weapon, e.attacker)))
+    return state.replace(laid=laid, revealed=turned, hits=hits)
 
 
 @FOLDS.on(ev.EnergyLost)
@@ -183,10 +210,7 @@ def _energy(state: GameState, e: ev.EnergyLost) -> GameState:
 @FOLDS.on(ev.WeaponsReturned)
 def _returned(state: GameState, e: ev.WeaponsReturned) -> GameState:
     me = state.players[e.player]
-    state = state.replace(
-        revealed=tuple(pair for pair in state.revealed if pair[0] != e.player),
-        attacks=tuple(a for a in state.attacks if a[0] != e.player),
-    )
+    state = state.replace(revealed=tuple(pair for pair in state.revealed if pair[0] != e.player))
     return _seat(
         state,
         e.player,
@@ -199,8 +223,13 @@ def _returned(state: GameState, e: ev.WeaponsReturned) -> GameState:
 
 @FOLDS.on(ev.PlayerEliminated)
 def _eliminated(state: GameState, e: ev.PlayerEliminated) -> GameState:
+    """All his cards are discarded (l.247-250): under the Specialty pile, his hand first."""
     me = state.players[e.player]
-    state = state.replace(ko=(*state.ko, e.character))
+    state = state.replace(
+        ko=(*state.ko, e.character),
+        specialty_buried=(*state.specialty_buried, *e.buried),
+        specialty_discard=(*state.specialty_discard, *e.discarded),
+    )
     return _seat(
         state,
         e.player,
@@ -213,12 +242,90 @@ def _eliminated(state: GameState, e: ev.PlayerEliminated) -> GameState:
         pile=(),
         dodges=(),
         knocked_out=me.knocked_out + 1,
+        specialties=(),
+        atouts=(),
+        used=(),
+        suffers=(),
+        spells=0,
     )
 
 
 @FOLDS.on(ev.PilierPassed)
 def _pilier(state: GameState, e: ev.PilierPassed) -> GameState:
-    return state.replace(pilier=e.pilier, split=(), named=())
+    return state.replace(pilier=e.pilier, split=(), named=(), crasses=(), hits=(), attacks=())
+
+
+@FOLDS.on(ev.SpecialtiesPiled)
+def _specialties_piled(state: GameState, e: ev.SpecialtiesPiled) -> GameState:
+    return state.replace(specialty_deck=e.pile)
+
+
+@FOLDS.on(ev.SpecialtyDrawn)
+def _specialty_drawn(state: GameState, e: ev.SpecialtyDrawn) -> GameState:
+    me = state.players[e.player]
+    state = state.replace(specialty_deck=without(state.specialty_deck, (e.card,)), draws=state.draws + 1)
+    return _seat(
+        state, e.player, specialties=(*me.specialties, e.card), butin=me.butin - (1 if e.bought else 0)
+    )
+
+
+@FOLDS.on(ev.SpecialtiesReturned)
+def _returned_specialties(state: GameState, e: ev.SpecialtiesReturned) -> GameState:
+    pile = tuple(sorted((*state.specialty_deck, *e.discard, *e.buried)))
+    return state.replace(specialty_deck=pile, specialty_discard=(), specialty_buried=())
+
+
+@FOLDS.on(ev.AtoutPlayed)
+def _atout_played(state: GameState, e: ev.AtoutPlayed) -> GameState:
+    me = state.players[e.player]
+    return _seat(state, e.player, specialties=_without(me.specialties, e.card), atouts=(*me.atouts, e.card))
+
+
+@FOLDS.on(ev.AtoutTakenBack)
+def _atout_back(state: GameState, e: ev.AtoutTakenBack) -> GameState:
+    me = state.players[e.player]
+    atouts = me.atouts[: e.slot] + me.atouts[e.slot + 1 :]
+    return _seat(state, e.player, specialties=(*me.specialties, e.card), atouts=atouts)
+
+
+@FOLDS.on(ev.PowerUsed)
+def _power_used(state: GameState, e: ev.PowerUsed) -> GameState:
+    me = state.players[e.player]
+    if e.source not in me.atouts or e.source in me.used:
+        return state
+    return _seat(state, e.player, used=(*me.used, e.source))
+
+
+@FOLDS.on(ev.SpellCast)
+def _spell_cast(state: GameState, e: ev.SpellCast) -> GameState:
+    me = state.players[e.player]
+    return _seat(state, e.player, specialties=_without(me.specialties, e.card), spells=me.spells + 1)
+
+
+@FOLDS.on(ev.SpecialtyDiscarded)
+def _specialty_discarded(state: GameState, e: ev.SpecialtyDiscarded) -> GameState:
+    """The card leaves wherever it is (an Atout in play, the Crasse suffered) for the bottom
+    of the pile; a Sort cast has left the hand already."""
+    me = state.players[e.player]
+    state = state.replace(specialty_discard=(*state.specialty_discard, e.card))
+    if e.card in me.atouts:
+        return _seat(state, e.player, atouts=tuple(a for a in me.atouts if a != e.card))
+    if e.card in me.suffers:
+        return _seat(state, e.player, suffers=tuple(c for c in me.suffers if c != e.card))
+    return state
+
+
+@FOLDS.on(ev.CrasseLost)
+def _crasse_lost(state: GameState, e: ev.CrasseLost) -> GameState:
+    crasses = tuple(pair for pair in state.crasses if pair[0] != e.player)
+    return state.replace(crasses=crasses, specialty_buried=(*state.specialty_buried, e.card))
+
+
+@FOLDS.on(ev.CrasseServed)
+def _crasse_served(state: GameState, e: ev.CrasseServed) -> GameState:
+    # One Crasse at most with an attack (reading A18): the attacker's is the one served.
+    state = state.replace(crasses=tuple(pair for pair in state.crasses if pair[0] != e.attacker))
+    return _seat(state, e.player, suffers=(*state.players[e.player].suffers, e.card))
 
 
 @FOLDS.on(ev.GameEnded)

@@ -19,6 +19,7 @@ from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import NameValue, SplitDodges
 from taverna_rules.games.taverne.calls import returns
 from taverna_rules.games.taverne.flow import automatic, decision
+from taverna_rules.games.taverne.powers import fire, modifier
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState, value_of
 from taverna_rules.games.taverne.table import weapon_butin
@@ -50,9 +51,19 @@ def unsplit(state: GameState, defender: int) -> tuple[tuple[int, ...], int]:
 @automatic("call_5")
 def _call_5(engine: Engine, task: Task) -> None:
     engine.emit(ev.CallAnnounced(5))
+    engine.push(Task("spells"), Task("quarrels"))
+
+
+@automatic("quarrels")
+def _quarrels(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     defenders = [Task("quarrel", p) for p in state.present() if attacks_on(state, p)]
     engine.push(*defenders, Task("weapons_back"), Task("call_6"))
+
+
+def per_attack(rules: RuleSet, state: GameState, defender: int) -> int:
+    """The most dodges ``defender`` may put on one attack (l.163, and his powers)."""
+    return max(0, rules.constants.dodges_per_attack + modifier(rules, state, defender, "dodges_per_attack"))
 
 
 @automatic("quarrel")
@@ -65,7 +76,7 @@ def _quarrel(engine: Engine, task: Task) -> None:
     again = Task("quarrel", defender)
     if waiting and left > 0:
         if len(waiting) == 1:
-            engine.emit(ev.DodgesSplit(defender, waiting[0], min(left, rules.constants.dodges_per_attack)))
+            engine.emit(ev.DodgesSplit(defender, waiting[0], min(left, per_attack(rules, state, defender))))
             engine.push(again)
         else:
             engine.push(Task("split", defender, str(waiting[0])), again)
@@ -78,12 +89,16 @@ def _quarrel(engine: Engine, task: Task) -> None:
         if len(named) < (_split(state, attacker) or 0):
             engine.push(Task("name", defender, str(attacker)), again)
             return
+        engine.push(again)  # after the powers the card sets off
         _turn_up(engine, attacker, defender, named)
-        engine.push(again)
         return
 
 
 def _turn_up(engine: Engine, attacker: int, defender: int, named: list[int]) -> None:
+    """The attack turned up: dodged, the defender wins its Butin and a Crasse laid with it
+    is discarded (l.156, l.181); a hit costs the defender its value in Energy (changed by
+    his powers, never below nothing) and wins the attacker its Butin (changed by his);
+    then the powers that act on a hit or a dodge."""
     rules: RuleSet = engine.rules
     state: GameState = engine.state
     weapon = next(w for a, w in state.laid if a == attacker)
@@ -91,12 +106,27 @@ def _turn_up(engine: Engine, attacker: int, defender: int, named: list[int]) -> 
     engine.emit(ev.AttackRevealed(attacker, defender, value_of(weapon), dodged))
     if dodged:
         _won(engine, defender, weapon_butin(rules, state, weapon, attacker))
+        for card in (c for a, c in state.crasses if a == attacker):
+            engine.emit(ev.CrasseLost(attacker, card))
+        engine.push(Task("powers", attacker, "attack_dodged"), Task("powers", defender, "dodged"))
         return
     energy = state.players[defender].energy
-    lost = min(value_of(weapon), energy)
+    lost = min(max(0, value_of(weapon) + modifier(rules, state, defender, "damage_taken")), energy)
     if lost:
         engine.emit(ev.EnergyLost(defender, lost))
-    _won(engine, attacker, weapon_butin(rules, state, weapon, defender))
+    butin = max(
+        0, weapon_butin(rules, state, weapon, defender) + modifier(rules, state, attacker, "attack_butin")
+    )
+    _won(engine, attacker, butin)
+    engine.push(Task("powers", attacker, "attack_hits"), Task("powers", defender, "hit_taken"))
+
+
+@automatic("powers")
+def _powers(engine: Engine, task: Task) -> None:
+    """The powers of ``task.player`` that act at ``task.ref`` (a hit, a dodge), if he is
+    still at the table."""
+    if engine.state.players[task.player].present:
+        fire(engine, task.ref, task.player)
 
 
 def _won(engine: Engine, player: int, amount: int) -> None:
@@ -109,7 +139,9 @@ def _won(engine: Engine, player: int, amount: int) -> None:
 def _splits(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     _, left = unsplit(state, task.player)
     attacker = int(task.ref)
-    return tuple(SplitDodges(attacker, n) for n in range(min(left, rules.constants.dodges_per_attack) + 1))
+    return tuple(
+        SplitDodges(attacker, n) for n in range(min(left, per_attack(rules, state, task.player)) + 1)
+    )
 
 
 def _split_prompt(rules: RuleSet, state: GameState, task: Task) -> str:

@@ -11,8 +11,22 @@ import attrs
 
 from taverna_rules.content.model import Names, PackInfo, RuleOption, supported_players
 from taverna_rules.content.where import Declared
+from taverna_rules.dsl.nodes import Node
 
-__all__ = ["ENGINE_OPTIONS", "GAME", "SLOTS", "Character", "Constants", "RuleSet", "Weapon"]
+__all__ = [
+    "ENGINE_OPTIONS",
+    "GAME",
+    "KINDS",
+    "MODIFIERS",
+    "SLOTS",
+    "WHEN",
+    "Character",
+    "Constants",
+    "Power",
+    "RuleSet",
+    "Specialty",
+    "Weapon",
+]
 
 GAME = "taverne"
 #: The rule options the engine reads itself.
@@ -20,6 +34,17 @@ ENGINE_OPTIONS = ("discovery", "tournament", "tie")
 #: The four attack spots of the Comptoir (l.141-146): melee on the first player on each
 #: side, ranged on the second.
 SLOTS = ("melee_left", "melee_right", "ranged_left", "ranged_right")
+#: The three kinds of Specialty (l.275).
+KINDS = ("atout", "crasse", "sort")
+#: When a lasting effect (a Character's power, an Atout in play, a Crasse suffered) acts:
+#: at the start of a turn (call 1), when its holder's attack hits or is dodged, when an
+#: attack hits its holder or its holder dodges one, at the end of a turn (call 9).
+WHEN = ("turn_start", "attack_hits", "attack_dodged", "hit_taken", "dodged", "turn_end")
+#: What a lasting effect may change while it lasts, by a number (positive or negative):
+#: the dodges its holder may set aside, the most dodges on one attack, the spells a turn,
+#: the Energy an attack takes from its holder (at least 0), the Butin its holder wins
+#: with an attack.
+MODIFIERS = ("dodges", "dodges_per_attack", "spells", "damage_taken", "attack_butin")
 
 
 @attrs.frozen
@@ -54,12 +79,43 @@ class Weapon:
 
 
 @attrs.frozen
+class Power:
+    """A lasting effect: an ``effect`` resolved for its holder ``when`` something happens
+    (one of :data:`WHEN`), and numbers it ``modifies`` while it lasts (of
+    :data:`MODIFIERS`)."""
+
+    when: str = ""
+    effect: Node | None = None
+    modifies: tuple[tuple[str, int], ...] = ()
+
+    def modifier(self, name: str) -> int:
+        """How much it changes ``name`` (0 when it does not)."""
+        return dict(self.modifies).get(name, 0)
+
+
+@attrs.frozen
 class Character:
-    """A Character card: its name, its Initial Butin (printed on the card, 1 to 3, l.88)."""
+    """A Character card: its name, its Initial Butin (printed on the card, 1 to 3, l.88)
+    and its power (l.253-257)."""
 
     id: str
     name: Names
     butin: int
+    power: Power = Power()
+    provenance: str = "reconstructed"
+    note: str = ""
+
+
+@attrs.frozen
+class Specialty:
+    """A Specialty card (l.269-297): an Atout (its power lasts while it is in play), a
+    Crasse (its power lasts on the player who suffers it) or a Sort (its ``power.effect``
+    is cast, then the card is discarded)."""
+
+    id: str
+    kind: str
+    name: Names
+    power: Power
     provenance: str = "reconstructed"
     note: str = ""
 
@@ -78,6 +134,7 @@ class RuleSet:
     bands: tuple[int, ...]
     weapons: tuple[Weapon, ...]
     characters: tuple[Character, ...]
+    specialties: tuple[Specialty, ...]
     #: The Characters of the discovery game (l.94).
     discovery: tuple[str, ...]
     options: tuple[RuleOption, ...]
@@ -89,10 +146,13 @@ class RuleSet:
 
     _names: dict[str, Names] = attrs.field(init=False, eq=False, repr=False)
     _characters: dict[str, Character] = attrs.field(init=False, eq=False, repr=False)
+    _specialties: dict[str, Specialty] = attrs.field(init=False, eq=False, repr=False)
     _prestige: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         names: dict[str, Names] = {c.id: c.name for c in self.characters}
+        names.update((s.id, s.name) for s in self.specialties)
+        object.__setattr__(self, "_specialties", {s.id: s for s in self.specialties})
         names.update((o.id, o.name) for o in self.options if o.name is not None)
         object.__setattr__(self, "_names", names)
         object.__setattr__(self, "_characters", {c.id: c for c in self.characters})
@@ -113,6 +173,14 @@ class RuleSet:
     def character(self, ident: str) -> Character:
         """The Character ``ident``."""
         return self._characters[ident]
+
+    def specialty(self, ident: str) -> Specialty:
+        """The Specialty ``ident``."""
+        return self._specialties[ident]
+
+    def has_specialty(self, ident: str) -> bool:
+        """Whether the content declares the Specialty ``ident``."""
+        return ident in self._specialties
 
     def has_character(self, ident: str) -> bool:
         """Whether the content declares the Character ``ident``."""

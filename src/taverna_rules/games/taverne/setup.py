@@ -24,7 +24,7 @@ from taverna_rules.core.arguments import (
     check_seed,
     resolve_options,
 )
-from taverna_rules.core.chance import Chance, cards_from
+from taverna_rules.core.chance import Chance, card_from, cards_from
 from taverna_rules.core.decide import run_flow
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Event, FlowAdvanced, Task
@@ -38,7 +38,7 @@ from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState
 from taverna_rules.games.taverne.table import fresh_set
 
-__all__ = ["OPENINGS", "deal", "opening", "seat", "start_events"]
+__all__ = ["OPENINGS", "deal", "draw_specialty", "opening", "seat", "specialties_left", "start_events"]
 
 #: The events a Taverne log starts with: a new game, or a game resumed from a position.
 OPENINGS = (ev.GameStarted, ev.PositionLoaded)
@@ -112,6 +112,22 @@ def deal(engine: Engine, player: int, count: int) -> None:
     )
 
 
+def draw_specialty(engine: Engine, player: int, *, bought: bool) -> None:
+    """``player`` takes the top Specialty, a draw from the pile; the pile spent, the cards
+    put under it come back first (none anywhere: nothing)."""
+    state: GameState = engine.state
+    if not state.specialty_deck and (state.specialty_discard or state.specialty_buried):
+        engine.emit(ev.SpecialtiesReturned(state.specialty_discard, state.specialty_buried))
+    deck = engine.state.specialty_deck
+    if deck:
+        engine.draw(card_from(deck, lambda card: ev.SpecialtyDrawn(player, card, bought)))
+
+
+def specialties_left(state: GameState) -> bool:
+    """Whether a Specialty can be drawn: in the pile or put under it."""
+    return bool(state.specialty_deck or state.specialty_discard or state.specialty_buried)
+
+
 @automatic("setup")
 def _setup(engine: Engine, task: Task) -> None:
     rules: RuleSet = engine.rules
@@ -119,6 +135,8 @@ def _setup(engine: Engine, task: Task) -> None:
     discovery = bool(state.option("discovery"))
     pile = rules.discovery if discovery else tuple(c.id for c in rules.characters)
     engine.emit(ev.CharactersPiled(tuple(sorted(pile))))
+    if not discovery:  # the discovery game plays no Specialties (l.92)
+        engine.emit(ev.SpecialtiesPiled(tuple(sorted(s.id for s in rules.specialties))))
     if state.pilier < 0:
         count = len(state.players)
         engine.draw(

@@ -33,6 +33,7 @@ class Player:
 
     # record: written by `make records` from __init__'s parameters; do not edit below
     __slots__ = (
+        "atouts",
         "butin",
         "character",
         "dodges",
@@ -43,7 +44,11 @@ class Player:
         "offered",
         "pile",
         "pints",
+        "specialties",
+        "spells",
+        "suffers",
         "top",
+        "used",
     )
     __record_fields__: ClassVar[tuple[tuple[str, str], ...]] = (
         ("name", "str"),
@@ -57,6 +62,11 @@ class Player:
         ("pile", "tuple[str, ...]"),
         ("dodges", "tuple[str, ...]"),
         ("knocked_out", "int"),
+        ("specialties", "tuple[str, ...]"),
+        ("atouts", "tuple[str, ...]"),
+        ("used", "tuple[str, ...]"),
+        ("suffers", "tuple[str, ...]"),
+        ("spells", "int"),
     )
     __record_defaults__: ClassVar[dict[str, Any]] = {
         "character": "",
@@ -69,6 +79,11 @@ class Player:
         "pile": (),
         "dodges": (),
         "knocked_out": 0,
+        "specialties": (),
+        "atouts": (),
+        "used": (),
+        "suffers": (),
+        "spells": 0,
     }
     name: Final[str]
     #: The Character in play; ``""`` while the player is out (knocked out, waiting to
@@ -91,6 +106,16 @@ class Player:
     dodges: Final[tuple[str, ...]]
     #: This player's Characters in the KO pile.
     knocked_out: Final[int]
+    #: Specialties in hand (owner only; how many is public, l.312).
+    specialties: Final[tuple[str, ...]]
+    #: Atouts in play, face up (l.277), and those used this turn (l.279).
+    atouts: Final[tuple[str, ...]]
+    used: Final[tuple[str, ...]]
+    #: The Crasse suffered, face up (one at most, l.283; two only while call 8 asks which
+    #: to keep).
+    suffers: Final[tuple[str, ...]]
+    #: Spells cast this turn (at most the Prestige, l.296).
+    spells: Final[int]
 
     def __init__(
         self,
@@ -115,6 +140,16 @@ class Player:
         dodges: tuple[str, ...] = (),
         #: This player's Characters in the KO pile.
         knocked_out: int = 0,
+        #: Specialties in hand (owner only; how many is public, l.312).
+        specialties: tuple[str, ...] = (),
+        #: Atouts in play, face up (l.277), and those used this turn (l.279).
+        atouts: tuple[str, ...] = (),
+        used: tuple[str, ...] = (),
+        #: The Crasse suffered, face up (one at most, l.283; two only while call 8 asks which
+        #: to keep).
+        suffers: tuple[str, ...] = (),
+        #: Spells cast this turn (at most the Prestige, l.296).
+        spells: int = 0,
     ) -> None:
         self.name = name
         self.character = character
@@ -127,6 +162,11 @@ class Player:
         self.pile = pile
         self.dodges = dodges
         self.knocked_out = knocked_out
+        self.specialties = specialties
+        self.atouts = atouts
+        self.used = used
+        self.suffers = suffers
+        self.spells = spells
 
     def replace(
         self,
@@ -142,6 +182,11 @@ class Player:
         pile: Keep | tuple[str, ...] = KEEP,
         dodges: Keep | tuple[str, ...] = KEEP,
         knocked_out: Keep | int = KEEP,
+        specialties: Keep | tuple[str, ...] = KEEP,
+        atouts: Keep | tuple[str, ...] = KEEP,
+        used: Keep | tuple[str, ...] = KEEP,
+        suffers: Keep | tuple[str, ...] = KEEP,
+        spells: Keep | int = KEEP,
     ) -> Player:
         """A copy with the fields given changed."""
         return Player(
@@ -156,6 +201,11 @@ class Player:
             self.pile if pile is KEEP else pile,
             self.dodges if dodges is KEEP else dodges,
             self.knocked_out if knocked_out is KEEP else knocked_out,
+            self.specialties if specialties is KEEP else specialties,
+            self.atouts if atouts is KEEP else atouts,
+            self.used if used is KEEP else used,
+            self.suffers if suffers is KEEP else suffers,
+            self.spells if spells is KEEP else spells,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -173,6 +223,11 @@ class Player:
             self.pile,
             self.dodges,
             self.knocked_out,
+            self.specialties,
+            self.atouts,
+            self.used,
+            self.suffers,
+            self.spells,
         ) == (
             other.name,
             other.character,
@@ -185,6 +240,11 @@ class Player:
             other.pile,
             other.dodges,
             other.knocked_out,
+            other.specialties,
+            other.atouts,
+            other.used,
+            other.suffers,
+            other.spells,
         )
 
     def __hash__(self) -> int:
@@ -201,6 +261,11 @@ class Player:
                 self.pile,
                 self.dodges,
                 self.knocked_out,
+                self.specialties,
+                self.atouts,
+                self.used,
+                self.suffers,
+                self.spells,
             )
         )
 
@@ -217,6 +282,11 @@ class Player:
             f"pile={self.pile!r}",
             f"dodges={self.dodges!r}",
             f"knocked_out={self.knocked_out!r}",
+            f"specialties={self.specialties!r}",
+            f"atouts={self.atouts!r}",
+            f"used={self.used!r}",
+            f"suffers={self.suffers!r}",
+            f"spells={self.spells!r}",
         )
         return "Player(" + ", ".join(shown) + ")"
 
@@ -233,6 +303,11 @@ class Player:
             self.pile,
             self.dodges,
             self.knocked_out,
+            self.specialties,
+            self.atouts,
+            self.used,
+            self.suffers,
+            self.spells,
         )
 
     # end of record
@@ -253,7 +328,9 @@ class GameState:
         "chance",
         "characters",
         "commits",
+        "crasses",
         "draws",
+        "hits",
         "ko",
         "laid",
         "milice",
@@ -265,6 +342,9 @@ class GameState:
         "revealed",
         "rules",
         "seed",
+        "specialty_buried",
+        "specialty_deck",
+        "specialty_discard",
         "split",
         "stack",
         "table",
@@ -291,6 +371,11 @@ class GameState:
         ("revealed", "tuple[tuple[int, str], ...]"),
         ("split", "tuple[tuple[int, int], ...]"),
         ("named", "tuple[tuple[int, int], ...]"),
+        ("specialty_deck", "tuple[str, ...]"),
+        ("specialty_discard", "tuple[str, ...]"),
+        ("specialty_buried", "tuple[str, ...]"),
+        ("crasses", "tuple[tuple[int, str], ...]"),
+        ("hits", "tuple[int, ...]"),
         ("commits", "tuple[tuple[int, Action | None], ...]"),
         ("stack", "tuple[Task, ...]"),
         ("result", "Result | None"),
@@ -313,6 +398,11 @@ class GameState:
         "revealed": (),
         "split": (),
         "named": (),
+        "specialty_deck": (),
+        "specialty_discard": (),
+        "specialty_buried": (),
+        "crasses": (),
+        "hits": (),
         "commits": (),
         "stack": (),
         "result": None,
@@ -337,7 +427,7 @@ class GameState:
     ko: Final[tuple[str, ...]]
     #: The seats that called the Milice this turn, first caller first.
     milice: Final[tuple[int, ...]]
-    #: This turn's attacks: (attacker, defender, spot), in the order they resolve.
+    #: This turn's attacks: (attacker, defender, spot), kept until the turn ends.
     attacks: Final[tuple[tuple[int, int, str], ...]]
     #: The weapons laid face down for them, by attacker (each seen by its owner).
     laid: Final[tuple[tuple[int, str], ...]]
@@ -347,6 +437,18 @@ class GameState:
     split: Final[tuple[tuple[int, int], ...]]
     #: The values named against each attack: (attacker, value).
     named: Final[tuple[tuple[int, int], ...]]
+    #: The Specialty pile as shuffled, unordered (a card bought from it is a draw); the
+    #: discards put under it since (l.274): those seen face up (a Sort cast, an Atout or
+    #: a Crasse discarded from play) and those nobody saw (a knocked-out player's hand,
+    #: a Crasse laid with a dodged attack). Count only but for the first.
+    specialty_deck: Final[tuple[str, ...]]
+    specialty_discard: Final[tuple[str, ...]]
+    specialty_buried: Final[tuple[str, ...]]
+    #: The Crasses laid face down with an attack this turn, by attacker (l.281), and
+    #: the attackers whose attack hit this turn (their Crasses are served at call 8,
+    #: l.180-182).
+    crasses: Final[tuple[tuple[int, str], ...]]
+    hits: Final[tuple[int, ...]]
     commits: Final[tuple[tuple[int, Action | None], ...]]
     stack: Final[tuple[Task, ...]]
     result: Final[Result | None]
@@ -373,7 +475,7 @@ class GameState:
         ko: tuple[str, ...] = (),
         #: The seats that called the Milice this turn, first caller first.
         milice: tuple[int, ...] = (),
-        #: This turn's attacks: (attacker, defender, spot), in the order they resolve.
+        #: This turn's attacks: (attacker, defender, spot), kept until the turn ends.
         attacks: tuple[tuple[int, int, str], ...] = (),
         #: The weapons laid face down for them, by attacker (each seen by its owner).
         laid: tuple[tuple[int, str], ...] = (),
@@ -383,6 +485,18 @@ class GameState:
         split: tuple[tuple[int, int], ...] = (),
         #: The values named against each attack: (attacker, value).
         named: tuple[tuple[int, int], ...] = (),
+        #: The Specialty pile as shuffled, unordered (a card bought from it is a draw); the
+        #: discards put under it since (l.274): those seen face up (a Sort cast, an Atout or
+        #: a Crasse discarded from play) and those nobody saw (a knocked-out player's hand,
+        #: a Crasse laid with a dodged attack). Count only but for the first.
+        specialty_deck: tuple[str, ...] = (),
+        specialty_discard: tuple[str, ...] = (),
+        specialty_buried: tuple[str, ...] = (),
+        #: The Crasses laid face down with an attack this turn, by attacker (l.281), and
+        #: the attackers whose attack hit this turn (their Crasses are served at call 8,
+        #: l.180-182).
+        crasses: tuple[tuple[int, str], ...] = (),
+        hits: tuple[int, ...] = (),
         commits: tuple[tuple[int, Action | None], ...] = (),
         stack: tuple[Task, ...] = (),
         result: Result | None = None,
@@ -406,6 +520,11 @@ class GameState:
         self.revealed = revealed
         self.split = split
         self.named = named
+        self.specialty_deck = specialty_deck
+        self.specialty_discard = specialty_discard
+        self.specialty_buried = specialty_buried
+        self.crasses = crasses
+        self.hits = hits
         self.commits = commits
         self.stack = stack
         self.result = result
@@ -432,6 +551,11 @@ class GameState:
         revealed: Keep | tuple[tuple[int, str], ...] = KEEP,
         split: Keep | tuple[tuple[int, int], ...] = KEEP,
         named: Keep | tuple[tuple[int, int], ...] = KEEP,
+        specialty_deck: Keep | tuple[str, ...] = KEEP,
+        specialty_discard: Keep | tuple[str, ...] = KEEP,
+        specialty_buried: Keep | tuple[str, ...] = KEEP,
+        crasses: Keep | tuple[tuple[int, str], ...] = KEEP,
+        hits: Keep | tuple[int, ...] = KEEP,
         commits: Keep | tuple[tuple[int, Action | None], ...] = KEEP,
         stack: Keep | tuple[Task, ...] = KEEP,
         result: Keep | Result | None = KEEP,
@@ -457,6 +581,11 @@ class GameState:
             self.revealed if revealed is KEEP else revealed,
             self.split if split is KEEP else split,
             self.named if named is KEEP else named,
+            self.specialty_deck if specialty_deck is KEEP else specialty_deck,
+            self.specialty_discard if specialty_discard is KEEP else specialty_discard,
+            self.specialty_buried if specialty_buried is KEEP else specialty_buried,
+            self.crasses if crasses is KEEP else crasses,
+            self.hits if hits is KEEP else hits,
             self.commits if commits is KEEP else commits,
             self.stack if stack is KEEP else stack,
             self.result if result is KEEP else result,
@@ -485,6 +614,11 @@ class GameState:
             self.revealed,
             self.split,
             self.named,
+            self.specialty_deck,
+            self.specialty_discard,
+            self.specialty_buried,
+            self.crasses,
+            self.hits,
             self.commits,
             self.stack,
             self.result,
@@ -508,6 +642,11 @@ class GameState:
             other.revealed,
             other.split,
             other.named,
+            other.specialty_deck,
+            other.specialty_discard,
+            other.specialty_buried,
+            other.crasses,
+            other.hits,
             other.commits,
             other.stack,
             other.result,
@@ -535,6 +674,11 @@ class GameState:
                 self.revealed,
                 self.split,
                 self.named,
+                self.specialty_deck,
+                self.specialty_discard,
+                self.specialty_buried,
+                self.crasses,
+                self.hits,
                 self.commits,
                 self.stack,
                 self.result,
@@ -562,6 +706,11 @@ class GameState:
             f"revealed={self.revealed!r}",
             f"split={self.split!r}",
             f"named={self.named!r}",
+            f"specialty_deck={self.specialty_deck!r}",
+            f"specialty_discard={self.specialty_discard!r}",
+            f"specialty_buried={self.specialty_buried!r}",
+            f"crasses={self.crasses!r}",
+            f"hits={self.hits!r}",
             f"commits={self.commits!r}",
             f"stack={self.stack!r}",
             f"result={self.result!r}",
@@ -589,6 +738,11 @@ class GameState:
             self.revealed,
             self.split,
             self.named,
+            self.specialty_deck,
+            self.specialty_discard,
+            self.specialty_buried,
+            self.crasses,
+            self.hits,
             self.commits,
             self.stack,
             self.result,

@@ -50,7 +50,8 @@ def _shows(value: Any, *, hidden: bool) -> bool:
     but an empty value; else anything but hidden marks)."""
     if hidden:
         return value not in (0, "", (), None)
-    return any(item not in (HIDDEN, None) for item in (value if isinstance(value, tuple) else (value,)))
+    # An empty slot ("": no card laid) shows nothing.
+    return any(item not in (HIDDEN, None, "") for item in (value if isinstance(value, tuple) else (value,)))
 
 
 def revealed(game: Checked, before: Any, after: Any, new: Sequence[Event], *, picked: bool) -> list[str]:
