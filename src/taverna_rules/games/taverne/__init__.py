@@ -13,7 +13,7 @@ game a caller can receive or build is exported here:
 >>> isinstance(game.events[0], taverne.GameStarted)
 True
 >>> taverne.Attack(spot="ranged_left", weapon=3)
-Attack(spot='ranged_left', weapon=3)
+Attack(spot='ranged_left', weapon=3, crasse='')
 """
 
 from __future__ import annotations
@@ -38,10 +38,14 @@ from taverna_rules.games.taverne.actions import (
     ACTION_TYPES,
     Attack,
     Buy,
+    CastSpell,
+    ChooseCard,
     ChooseCharacter,
     Dodge,
     NameValue,
+    PlayAtout,
     SplitDodges,
+    TakeBackAtout,
     TakeSeat,
 )
 from taverna_rules.games.taverne.board_facts import board_facts
@@ -49,15 +53,21 @@ from taverna_rules.games.taverne.content import CONTENT, LANGUAGES
 from taverna_rules.games.taverne.events import (
     EVENT_TYPES,
     VISIBILITY,
+    AtoutPlayed,
+    AtoutTakenBack,
     AttackLaid,
     AttackRevealed,
     ButinGained,
+    ButinLost,
     CallAnnounced,
     CharacterChosen,
     CharactersDealt,
     CharactersPiled,
+    CrasseLost,
+    CrasseServed,
     DodgeSet,
     DodgesSplit,
+    EnergyGained,
     EnergyLost,
     GameEnded,
     GameStarted,
@@ -65,22 +75,31 @@ from taverna_rules.games.taverne.events import (
     PilierChosen,
     PilierPassed,
     PintBought,
+    PintGained,
     PintLost,
     PlayerEliminated,
     PlayerSeated,
     PositionLoaded,
+    PowerUsed,
+    SpecialtiesPiled,
+    SpecialtiesReturned,
+    SpecialtyDiscarded,
+    SpecialtyDrawn,
+    SpellCast,
     TurnStarted,
     ValueNamed,
     WeaponBought,
     WeaponsReturned,
+    WeaponTaken,
 )
 from taverna_rules.games.taverne.evolve import evolve as _fold_event
 from taverna_rules.games.taverne.flow import AUTOMATIC, DECISIONS
 from taverna_rules.games.taverne.integrity import state_problems
 from taverna_rules.games.taverne.narration import NARRATION, board_text, describe_action, heuristic, narrate
 from taverna_rules.games.taverne.powers import resolve_ref
+from taverna_rules.games.taverne.rules_text import RULES_TEXT
 from taverna_rules.games.taverne.ruleset import GAME as GAME_ID
-from taverna_rules.games.taverne.ruleset import Character, Constants, RuleSet, Weapon
+from taverna_rules.games.taverne.ruleset import Character, Constants, Power, RuleSet, Specialty, Weapon
 from taverna_rules.games.taverne.state import GameState, Player
 from taverna_rules.games.taverne.vocabulary import VOCABULARY
 
@@ -89,21 +108,31 @@ __all__ = [
     # Actions
     "Attack",
     "Buy",
+    "CastSpell",
+    "ChooseCard",
     "ChooseCharacter",
     "Dodge",
     "NameValue",
+    "PlayAtout",
     "SplitDodges",
+    "TakeBackAtout",
     "TakeSeat",
     # Events
+    "AtoutPlayed",
+    "AtoutTakenBack",
     "AttackLaid",
     "AttackRevealed",
     "ButinGained",
+    "ButinLost",
     "CallAnnounced",
     "CharacterChosen",
     "CharactersDealt",
     "CharactersPiled",
+    "CrasseLost",
+    "CrasseServed",
     "DodgeSet",
     "DodgesSplit",
+    "EnergyGained",
     "EnergyLost",
     "GameEnded",
     "GameStarted",
@@ -111,13 +140,21 @@ __all__ = [
     "PilierChosen",
     "PilierPassed",
     "PintBought",
+    "PintGained",
     "PintLost",
     "PlayerEliminated",
     "PlayerSeated",
     "PositionLoaded",
+    "PowerUsed",
+    "SpecialtiesPiled",
+    "SpecialtiesReturned",
+    "SpecialtyDiscarded",
+    "SpecialtyDrawn",
+    "SpellCast",
     "TurnStarted",
     "ValueNamed",
     "WeaponBought",
+    "WeaponTaken",
     "WeaponsReturned",
     # State
     "GameState",
@@ -125,7 +162,9 @@ __all__ = [
     # Content
     "Character",
     "Constants",
+    "Power",
     "RuleSet",
+    "Specialty",
     "Weapon",
 ]
 
@@ -163,4 +202,5 @@ GAME = GameModule(
     ops=effects.EXECUTORS,
     vocabulary=VOCABULARY,
     resolve=resolve_ref,
+    rules_text=RULES_TEXT,
 )

@@ -49,7 +49,7 @@ COUNTERS: dict[str, Callable[[GameState, int], int]] = {
     "knocked_out": lambda s, p: s.players[p].knocked_out,
 }
 #: Prestige reads the rules' pint bands: a count of the rules (reconstructed bands, l.216).
-EVALUATOR = Evaluator(COUNTERS, rules_counters={"prestige": lambda rules, s, p: prestige(rules, s, p)})
+EVALUATOR = Evaluator(COUNTERS, rules_counters={"prestige": prestige})
 EXECUTORS: Registry[Executor] = Registry("op executor")
 _executor = EXECUTORS.register
 
@@ -148,7 +148,7 @@ def targets(state: GameState, player: int, players: str) -> tuple[int, ...]:
     present = state.present()
     if player not in present:
         return ()
-    others = [p for p in present[present.index(player) + 1 :] + present[: present.index(player)]]
+    others = list(present[present.index(player) + 1 :] + present[: present.index(player)])
     if players in ("opponents", "chosen_opponent"):
         return tuple(others)
     if players == "all":

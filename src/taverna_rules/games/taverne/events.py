@@ -479,8 +479,8 @@ class PowerUsed(Event):
 @_event
 @attrs.frozen
 class SpellCast(Event):
-    """``player`` says the formula and lays ``card``, a Sort of his hand (l.291); it is
-    discarded under the pile once its effect is applied (l.294)."""
+    """``player`` says the formula and lays ``card``, a Sort of his hand (l.291); it goes
+    under the pile, its effect applied at once (l.294)."""
 
     player: int
     card: str
@@ -489,8 +489,8 @@ class SpellCast(Event):
 @_event
 @attrs.frozen
 class SpecialtyDiscarded(Event):
-    """``card`` (a Sort cast, an Atout or Crasse in play, a Crasse laid with a dodged
-    attack) goes under the Specialty pile (l.274); ``player`` held it."""
+    """``card``, an Atout in play or the Crasse ``player`` suffers, goes under the
+    Specialty pile face up (l.274)."""
 
     player: int
     card: str

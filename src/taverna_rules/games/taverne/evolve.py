@@ -299,13 +299,14 @@ def _power_used(state: GameState, e: ev.PowerUsed) -> GameState:
 @FOLDS.on(ev.SpellCast)
 def _spell_cast(state: GameState, e: ev.SpellCast) -> GameState:
     me = state.players[e.player]
+    state = state.replace(specialty_discard=(*state.specialty_discard, e.card))
     return _seat(state, e.player, specialties=_without(me.specialties, e.card), spells=me.spells + 1)
 
 
 @FOLDS.on(ev.SpecialtyDiscarded)
 def _specialty_discarded(state: GameState, e: ev.SpecialtyDiscarded) -> GameState:
     """The card leaves wherever it is (an Atout in play, the Crasse suffered) for the bottom
-    of the pile; a Sort cast has left the hand already."""
+    of the pile."""
     me = state.players[e.player]
     state = state.replace(specialty_discard=(*state.specialty_discard, e.card))
     if e.card in me.atouts:

@@ -20,6 +20,31 @@ def _weapons(state: GameState, seat: int) -> list[str]:
     return held + [w for a, w in state.revealed if a == seat]
 
 
+def _specialty_problems(rules: RuleSet, state: GameState) -> list[str]:
+    """Each Specialty is in one place (the pile, under it, a hand, in play, suffered, laid
+    face down), of the right kind where it lies; all of them, or none in the discovery
+    game (l.92)."""
+    problems: list[str] = []
+    places = Counter((*state.specialty_deck, *state.specialty_discard, *state.specialty_buried))
+    places.update(card for _, card in state.crasses)
+    for me in state.players:
+        places.update((*me.specialties, *me.atouts, *me.suffers))
+        wrong = [c for c in me.atouts if rules.has_specialty(c) and rules.specialty(c).kind != "atout"]
+        wrong += [c for c in me.suffers if rules.has_specialty(c) and rules.specialty(c).kind != "crasse"]
+        if wrong:
+            problems.append(f"{me.name!r} has in play or suffers cards of another kind: {wrong}")
+    unknown = sorted(c for c in places if not rules.has_specialty(c))
+    if unknown:
+        problems.append(f"no such Specialties: {unknown}")
+    doubled = sorted(c for c, n in places.items() if n > 1)
+    if doubled:
+        problems.append(f"Specialties in two places: {doubled}")
+    if places and len(places) != len(rules.specialties):
+        missing = sorted({s.id for s in rules.specialties} - set(places))
+        problems.append(f"Specialties lost: {missing}")
+    return problems
+
+
 def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     """Everything inconsistent in ``state`` (none: ``[]``)."""
     problems: list[str] = []
@@ -56,6 +81,7 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     unknown = sorted(c for c in characters if not rules.has_character(c))
     if unknown:
         problems.append(f"no such Characters: {unknown}")
+    problems += _specialty_problems(rules, state)
     for attacker, defender, spot in state.attacks:
         if spot not in SLOTS or not (0 <= attacker < count and 0 <= defender < count):
             problems.append(f"the attack {(attacker, defender, spot)} names no seat or spot")

@@ -9,17 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from taverna_rules.core.choices import ChoosePlayer
 from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.words import Wording
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import (
     Attack,
     Buy,
+    CastSpell,
+    ChooseCard,
     ChooseCharacter,
     Dodge,
     NameValue,
     Pass,
+    PlayAtout,
     SplitDodges,
+    TakeBackAtout,
     TakeSeat,
 )
 from taverna_rules.games.taverne.ruleset import RuleSet
@@ -225,7 +230,118 @@ def _ended(w: Wording, e: ev.GameEnded) -> str:
     )
 
 
+def _card(w: Wording, card: str) -> str:
+    return _say(w, "a Specialty", "une Spécialité") if card == HIDDEN else w.name(card)
+
+
+def _piled(w: Wording, e: ev.SpecialtiesPiled) -> str:
+    n = len(e.pile)
+    return _say(w, f"The {n} Specialties are shuffled.", f"Les {n} Spécialités sont mélangées.")
+
+
+def _drawn(w: Wording, e: ev.SpecialtyDrawn) -> str:
+    card = _card(w, e.card)
+    if e.bought:
+        return _say(w, f"{w.who(e.player)} buys {card}.", f"{w.who(e.player)} achète {card}.")
+    return _say(w, f"{w.who(e.player)} draws {card}.", f"{w.who(e.player)} pioche {card}.")
+
+
+def _returned(w: Wording, e: ev.SpecialtiesReturned) -> str:
+    return _say(
+        w,
+        "The Specialty pile is spent: the cards under it come back.",
+        "La pile de Spécialités est épuisée : les cartes glissées dessous reviennent.",
+    )
+
+
+def _atout(w: Wording, e: ev.AtoutPlayed) -> str:
+    return _say(
+        w,
+        f"{w.who(e.player)} puts the {w.name(e.card)} into play.",
+        f"{w.who(e.player)} met en jeu {w.name(e.card)}.",
+    )
+
+
+def _atout_back(w: Wording, e: ev.AtoutTakenBack) -> str:
+    card = _say(w, "an Atout", "un Atout") if e.card == HIDDEN else w.name(e.card)
+    return _say(w, f"{w.who(e.player)} takes {card} back.", f"{w.who(e.player)} reprend {card} en main.")
+
+
+def _power(w: Wording, e: ev.PowerUsed) -> str:
+    return _say(
+        w, f"{w.who(e.player)}: the {w.name(e.source)} acts.", f"{w.who(e.player)} : {w.name(e.source)} agit."
+    )
+
+
+def _spell(w: Wording, e: ev.SpellCast) -> str:
+    return _say(
+        w,
+        f'{w.who(e.player)}: "CERCUEIL!" and casts {w.name(e.card)}.',
+        f"{w.who(e.player)} : « CERCUEIL ! » et lance {w.name(e.card)}.",
+    )
+
+
+def _discarded(w: Wording, e: ev.SpecialtyDiscarded) -> str:
+    return _say(
+        w,
+        f"{w.who(e.player)} discards the {w.name(e.card)}.",
+        f"{w.who(e.player)} défausse {w.name(e.card)}.",
+    )
+
+
+def _crasse_lost(w: Wording, e: ev.CrasseLost) -> str:
+    return _say(
+        w,
+        f"The Crasse laid with {w.who(e.player)}'s attack is discarded.",
+        f"La Crasse jouée avec l'attaque de {w.who(e.player)} est défaussée.",
+    )
+
+
+def _served(w: Wording, e: ev.CrasseServed) -> str:
+    return _say(
+        w,
+        f"{w.who(e.player)} suffers the {w.name(e.card)}, served by {w.who(e.attacker)}.",
+        f"{w.who(e.player)} subit {w.name(e.card)}, servie par {w.who(e.attacker)}.",
+    )
+
+
+def _pint_gained(w: Wording, e: ev.PintGained) -> str:
+    return _say(w, f"{w.who(e.player)} gains a pint.", f"{w.who(e.player)} gagne une chope.")
+
+
+def _butin_lost(w: Wording, e: ev.ButinLost) -> str:
+    return _say(w, f"{w.who(e.player)} loses {e.amount} Butin.", f"{w.who(e.player)} perd {e.amount} Butin.")
+
+
+def _energy_gained(w: Wording, e: ev.EnergyGained) -> str:
+    return _say(
+        w, f"{w.who(e.player)} gains {e.amount} Energy.", f"{w.who(e.player)} gagne {e.amount} d'Énergie."
+    )
+
+
+def _taken(w: Wording, e: ev.WeaponTaken) -> str:
+    return _say(
+        w,
+        f"{w.who(e.player)} takes {weapon(w, e.weapon)} from the pile.",
+        f"{w.who(e.player)} prend {weapon(w, e.weapon)} de sa pile.",
+    )
+
+
 _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
+    ev.SpecialtiesPiled: _piled,
+    ev.SpecialtyDrawn: _drawn,
+    ev.SpecialtiesReturned: _returned,
+    ev.AtoutPlayed: _atout,
+    ev.AtoutTakenBack: _atout_back,
+    ev.PowerUsed: _power,
+    ev.SpellCast: _spell,
+    ev.SpecialtyDiscarded: _discarded,
+    ev.CrasseLost: _crasse_lost,
+    ev.CrasseServed: _served,
+    ev.PintGained: _pint_gained,
+    ev.ButinLost: _butin_lost,
+    ev.EnergyGained: _energy_gained,
+    ev.WeaponTaken: _taken,
     ev.GameStarted: _started,
     ev.CharactersDealt: _dealt,
     ev.CharacterChosen: _chosen,
@@ -272,7 +388,23 @@ def _label(w: Wording, action: Action) -> str:
     if isinstance(action, Buy):
         if action.what == "pint":
             return _say(w, "Buy a pint", "Acheter une chope")
+        if action.what == "specialty":
+            return _say(w, "Buy a Specialty", "Acheter une Spécialité")
         return _say(w, "Buy the top weapon of your pile", "Acheter l'arme du dessus de votre pile")
+    if isinstance(action, PlayAtout):
+        return _say(w, f"Put the {w.name(action.card)} into play", f"Mettre en jeu {w.name(action.card)}")
+    if isinstance(action, TakeBackAtout):
+        return _say(w, f"Take the {w.name(action.card)} back", f"Reprendre {w.name(action.card)}")
+    if isinstance(action, CastSpell):
+        return _say(w, f"Cast {w.name(action.card)}", f"Lancer {w.name(action.card)}")
+    if isinstance(action, ChooseCard):
+        return (
+            _say(w, f"Keep the {w.name(action.card)}", f"Garder {w.name(action.card)}")
+            if _keeping(w)
+            else w.name(action.card)
+        )
+    if isinstance(action, ChoosePlayer):
+        return w.who(action.seat)
     if isinstance(action, Dodge):
         return _say(w, f"Dodge with {weapon(w, action.weapon)}", f"Esquiver avec {weapon(w, action.weapon)}")
     if isinstance(action, Attack):
@@ -280,11 +412,14 @@ def _label(w: Wording, action: Action) -> str:
         en, fr = SPOTS[action.spot]
         whom = target(w.state, seat, action.spot) if seat >= 0 else -1
         name = w.who(whom) if whom >= 0 else "?"
-        return _say(
+        label = _say(
             w,
             f"Attack {name} {en} with {weapon(w, action.weapon)}",
             f"Attaquer {name} {fr} avec {weapon(w, action.weapon)}",
         )
+        if action.crasse:
+            label += _say(w, f", and the {w.name(action.crasse)}", f", et {w.name(action.crasse)}")
+        return label
     if isinstance(action, SplitDodges):
         return _say(
             w,
@@ -300,6 +435,11 @@ def _label(w: Wording, action: Action) -> str:
     if isinstance(action, Pass):
         return _say(w, "Done", "Terminé")
     return type(action).__name__
+
+
+def _keeping(w: Wording) -> bool:
+    stack = w.state.stack
+    return bool(stack) and stack[-1].kind == "keep_crasse"
 
 
 def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str = "en") -> str:

@@ -4,8 +4,9 @@ order (l.293), each player present asked once (a reading of A19 in docs/rulings.
 with fewer rounds than it suggests). A player is asked when he may cast: not Sonné
 (l.295), fewer spells this turn than his Prestige (l.296, and his powers), and Specialties
 in hand. How many he holds is public (l.312), which he holds is not: whoever holds some is
-asked, a Sort among them or not. A spell cast is laid down, applied, then discarded under
-the pile (l.294). The formula ("CERCUEIL !") is the cast itself: an engine never forgets
+asked, a Sort among them or not. A spell cast is laid down and goes under the pile as
+its effect is applied (l.294: after it, at a table; the same but for a pile spent by the
+spell itself). The formula ("CERCUEIL !") is the cast itself: an engine never forgets
 it (l.292)."""
 
 from __future__ import annotations
@@ -60,13 +61,4 @@ def _cast(engine: Engine, task: Task, action: Action) -> None:
     """A round of spells: cast a Sort of your hand (``CastSpell``) or pass."""
     if isinstance(action, CastSpell):
         engine.emit(ev.SpellCast(task.player, action.card))
-        engine.push(
-            Task(EFFECT, task.player, f"specialty:{action.card}"),
-            Task("spell_done", task.player, action.card),
-        )
-
-
-@automatic("spell_done")
-def _spell_done(engine: Engine, task: Task) -> None:
-    """The spell's card goes under the Specialty pile once its effect is applied (l.294)."""
-    engine.emit(ev.SpecialtyDiscarded(task.player, task.ref))
+        engine.push(Task(EFFECT, task.player, f"specialty:{action.card}"))
