@@ -65,3 +65,15 @@ def pack_rules(folder: Path, files: dict[str, str], ident: str) -> taverna.RuleS
     report = tr.validate(folder)
     assert report.ok and not report.warnings, report.format_text()
     return tr.load_rules(folder)
+
+
+#: Rule options that bound a game whose rulebook plays without a turn limit, for the tests
+#: that play games to their end with any choices (a player who never buys a pint never
+#: calls the Milice): Taverne's tournament of a few turns.
+BOUNDED: dict[str, dict[str, object]] = {"taverne": {"tournament": 4}}
+
+
+def bounded(game_id: str) -> dict[str, object]:
+    """The rule options that make every game of ``game_id`` end (none for a game that
+    always ends)."""
+    return dict(BOUNDED.get(game_id, {}))

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
+from scenario import bounded
 from taverna_rules._records import evolve
 from taverna_rules.core.records import Action
 from taverna_rules.tools.conformance import check_game, checks
@@ -43,7 +44,7 @@ def test_random_legal_play_keeps_every_invariant(game_id: str, data: st.DataObje
     rules = tr.load_rules(game_id)
     players = data.draw(st.sampled_from(tr.game_module(game_id).player_counts(rules)), label="players")
     seed = data.draw(st.integers(0, 2**32), label="seed")
-    checked = check_game(rules, players, seed, bot=DrawnChoices(data))
+    checked = check_game(rules, players, seed, bounded(game_id), bot=DrawnChoices(data))
     assert checked.failure is None, checked.failure
     assert any(type(event).__name__ == "GameEnded" for event in checked.events)
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import taverna_rules as tr
+from scenario import bounded
 from taverna_rules.core._replace import replace
 from taverna_rules.core.decide import pending_decision, resolve
 from taverna_rules.core.engine import PLAYOUT
@@ -19,7 +20,11 @@ GAMES = ("taverna", "cavern_tavern", "taverne")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
 @given(data=st.data())
 def test_live_play_and_a_playout_equal_the_fold_of_the_log(game_id: str, data: st.DataObject) -> None:
     """Each action decided both ways from the same state: the same events (but the
@@ -29,7 +34,10 @@ def test_live_play_and_a_playout_equal_the_fold_of_the_log(game_id: str, data: s
     module = tr.game_module(game_id)
     players = data.draw(st.sampled_from(module.player_counts(rules)), label="players")
     game = tr.new_game(
-        rules, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=data.draw(st.integers(0, 2**32))
+        rules,
+        ["Ann", "Bob", "Cy", "Dee", "Eve"][:players],
+        seed=data.draw(st.integers(0, 2**32)),
+        options=bounded(game_id),
     )
     state, pending = game.state, game.decision
     while pending is not None:
@@ -73,7 +81,11 @@ def test_states_handed_out_are_frozen_and_never_change(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
 @given(data=st.data())
 def test_a_playout_reaches_the_states_the_game_reaches(game_id: str, data: st.DataObject) -> None:
     """The rollout path (no log, no prompts, no worded refusals) and the game play the
@@ -81,7 +93,10 @@ def test_a_playout_reaches_the_states_the_game_reaches(game_id: str, data: st.Da
     rules = tr.load_rules(game_id)
     players = data.draw(st.sampled_from(tr.game_module(game_id).player_counts(rules)), label="players")
     game = tr.new_game(
-        rules, ["Ann", "Bob", "Cy", "Dee", "Eve"][:players], seed=data.draw(st.integers(0, 2**32))
+        rules,
+        ["Ann", "Bob", "Cy", "Dee", "Eve"][:players],
+        seed=data.draw(st.integers(0, 2**32)),
+        options=bounded(game_id),
     )
     playout = game.playout()
     while not game.over:
