@@ -39,8 +39,10 @@ def comptoir(name: str, seat: int, character: str, **changes: Any) -> dict[str, 
 
 def table(*players: dict[str, Any], **state: Any) -> tr.Game:
     """A game from a position: these players seated in this order, the Pilier the first of
-    them unless ``pilier`` says, every unused Character in the pile."""
+    them unless ``pilier`` says, every unused Character and Specialty in its pile."""
     used = {p.get("character", "") for p in players} | set(state.get("ko", []))
+    held = {c for p in players for key in ("specialties", "atouts", "suffers") for c in p.get(key, [])}
+    held |= {card for _, card in state.get("crasses", [])}
     document: dict[str, Any] = {
         "format": "taverne-position/1",
         "players": list(players),
@@ -48,6 +50,7 @@ def table(*players: dict[str, Any], **state: Any) -> tr.Game:
         "pilier": 0,
         "table": list(range(len(players))),
         "characters": [c.id for c in RULES.characters if c.id not in used],
+        "specialty_deck": sorted(s.id for s in RULES.specialties if s.id not in held),
         **state,
     }
     return tr.Game.from_position(RULES, tr.load_position(RULES, json.dumps(document)))
@@ -62,11 +65,13 @@ def play(game: tr.Game, *actions: tr.Action) -> None:
 
 def until(game: tr.Game, kind: str, choose: Any = None, call: int = 0) -> None:
     """Play on until a decision of ``kind`` is pending (or, with ``call``, until the Pilier
-    has announced that call): each seat takes its last legal action (a pass where there is
-    one), or what ``choose(decision)`` gives."""
+    has announced that call of this turn, or any call of a later turn): each seat takes its
+    last legal action (a pass where there is one), or what ``choose(decision)`` gives."""
+    start = game.state.turn
     for _ in range(500):
         pending = game.decisions
-        if not pending or pending[0].kind == kind or (call and game.state.call >= call):
+        reached = (game.state.turn, game.state.call) >= (start, call)
+        if not pending or pending[0].kind == kind or (call and reached):
             return
         decision = pending[0]
         action = choose(decision) if choose else None

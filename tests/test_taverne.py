@@ -14,14 +14,21 @@ from taverna_rules.games.taverne import (
     GAME,
     Attack,
     Buy,
+    CastSpell,
+    ChooseCard,
     ChooseCharacter,
+    CrasseServed,
     Dodge,
     NameValue,
+    PlayAtout,
+    SpellCast,
     SplitDodges,
+    TakeBackAtout,
     TakeSeat,
     WeaponsReturned,
 )
 from taverna_rules.games.taverne.table import target
+from taverna_rules.rules_text import card_texts
 from taverne import RULES, comptoir, play, table, until
 
 NAMES = ["Marie", "Pierre", "Cécile", "Xavier", "Jacques"]
@@ -256,25 +263,35 @@ def test_attacks_are_laid_at_once_face_down_and_show_whom() -> None:
 
 
 # ----------------------------------------------------------------------------- call 5
-def _marie() -> tr.Game:
-    """E3's table: Marie (Prestige 4, 3 dodges) attacked in melee by Pierre (the 3, his
-    dodges 2 and 4, the Tonneau bought) and Jacques (the 6), at range by Cécile (the 3, her
-    dodges 1 and 2)."""
-    return table(
+_MARIE_ATTACKS = [
+    [0, 1, "melee_left"],
+    [1, 0, "melee_right"],
+    [2, 0, "ranged_right"],
+    [3, 2, "melee_right"],
+    [4, 0, "melee_left"],
+]
+_MARIE_LAID = [[0, "5#1"], [1, "3#2"], [2, "3#3"], [3, "5#4"], [4, "6#5"]]
+
+
+def _marie_players() -> list[dict[str, Any]]:
+    return [
         comptoir("Marie", 0, "goule", pints=7, hand=[3], dodges=[1, 2, 4]),
         comptoir("Pierre", 1, "homme_serpent", hand=[1, 5, 6], top=7, pile=[8, 9], dodges=[2, 4]),
         comptoir("Cécile", 2, "sorciere_pustuleuse", hand=[4, 5], dodges=[1, 2]),
         comptoir("Xavier", 3, "bourreau_bigleux", hand=[1, 2, 3, 4]),
         comptoir("Jacques", 4, "homme_a_la_capuche", hand=[1, 2, 3, 4, 5], top=7, pile=[8, 9]),
+    ]
+
+
+def _marie() -> tr.Game:
+    """E3's table: Marie (Prestige 4, 3 dodges) attacked in melee by Pierre (the 3, his
+    dodges 2 and 4, the Tonneau bought) and Jacques (the 6), at range by Cécile (the 3, her
+    dodges 1 and 2)."""
+    return table(
+        *_marie_players(),
         call=5,
-        attacks=[
-            [0, 1, "melee_left"],
-            [1, 0, "melee_right"],
-            [2, 0, "ranged_right"],
-            [3, 2, "melee_right"],
-            [4, 0, "melee_left"],
-        ],
-        laid=[[0, "5#1"], [1, "3#2"], [2, "3#3"], [3, "5#4"], [4, "6#5"]],
+        attacks=_MARIE_ATTACKS,
+        laid=_MARIE_LAID,
         stack=[
             {"kind": "quarrel", "player": "Marie"},
             {"kind": "quarrel", "player": "Pierre"},
@@ -444,3 +461,178 @@ def test_ismcts_plays_a_whole_game_by_searching_every_choice() -> None:
             action = rng.choose(seat)
         game.apply(action, player=decision.player)
     assert game.result is not None and searched > 10
+
+
+# ----------------------------------------------------------------------------- Specialties
+def test_a_butin_buys_the_top_specialty_which_the_others_only_count() -> None:
+    """l.122, l.270, l.312: one Butin buys the top Specialty into your hand; how many you
+    hold is public, which is not."""
+    game = table(
+        comptoir("Marie", 0, "goule", butin=2),
+        comptoir("Pierre", 1, "homme_serpent"),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=2,
+        stack=[{"kind": "spend", "player": "Marie"}, "call_3"],
+    )
+    play(game, Buy("specialty"))
+    marie = game.state.players[0]
+    assert marie.butin == 1 and len(marie.specialties) == 1
+    assert len(game.state.specialty_deck) == 49
+    assert game.view(1).players[0].specialties == ("?",)
+
+
+def test_atouts_in_play_are_at_most_the_prestige_and_come_back_unless_used() -> None:
+    """l.277-279: Atouts go into play in call 2, up to your Prestige; one not used this
+    turn may be taken back."""
+    game = table(
+        comptoir("Marie", 0, "goule", pints=2, specialties=["tablier_de_cuir", "bourse_cousue"]),
+        comptoir("Pierre", 1, "homme_serpent"),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=2,
+        stack=[{"kind": "spend", "player": "Marie"}, "call_3"],
+    )
+    assert {PlayAtout("tablier_de_cuir"), PlayAtout("bourse_cousue")} <= set(game.legal_actions())
+    play(game, PlayAtout("tablier_de_cuir"))
+    play(game, PlayAtout("bourse_cousue"))
+    assert game.state.players[0].atouts == ("tablier_de_cuir", "bourse_cousue")
+    assert not any(isinstance(a, PlayAtout) for a in game.legal_actions())
+    assert TakeBackAtout("bourse_cousue") in game.legal_actions()
+    play(game, TakeBackAtout("bourse_cousue"))
+    assert game.state.players[0].specialties == ("bourse_cousue",)
+
+
+def test_an_atout_that_acted_this_turn_stays_in_play() -> None:
+    """l.279: an Atout used this turn may not be taken back."""
+    game = table(
+        comptoir("Marie", 0, "goule", atouts=["chope_porte_bonheur"], butin=1),
+        comptoir("Pierre", 1, "homme_serpent"),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        turn=1,
+        stack=["turn_start"],
+    )
+    assert game.state.players[0].used == ("chope_porte_bonheur",)
+    assert game.state.players[0].butin == 2  # 1 + the Lucky Tankard's Butin at the start of the turn
+    until(game, "spending")
+    assert TakeBackAtout("chope_porte_bonheur") not in game.legal_actions()
+
+
+def test_lasting_powers_change_the_damage_of_an_attack() -> None:
+    """An Atout that takes 1 off the Energy an attack takes (reconstructed content, l.277)."""
+    game = _marie()
+    base = game.state.players[0].energy
+    players = _marie_players()
+    players[0]["atouts"] = ["tablier_de_cuir"]
+    armoured = table(
+        *players,
+        call=5,
+        attacks=_MARIE_ATTACKS,
+        laid=_MARIE_LAID,
+        stack=[{"kind": "quarrel", "player": "Marie"}, "weapons_back", "call_6"],
+    )
+    for g in (game, armoured):
+        play(g, SplitDodges(1, 2), SplitDodges(2, 1), NameValue(1, 5), NameValue(1, 6), NameValue(2, 3))
+    assert base - game.state.players[0].energy == 9
+    assert base - armoured.state.players[0].energy == 9 - 2  # two hits, one less each
+
+
+def test_a_crasse_laid_with_a_hit_is_served_at_call_8_and_with_a_dodge_is_discarded() -> None:
+    """l.180-182, l.281-282: a Crasse laid face down with an attack is suffered from call 8
+    if the attack hit, discarded if it was dodged."""
+    game = table(
+        comptoir("Marie", 0, "goule", specialties=["gueule_de_bois"]),
+        comptoir("Pierre", 1, "homme_serpent", dodges=[1]),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=3,
+        stack=["call_4"],
+    )
+    until(game, "attack")  # Marie holds a Specialty: the round of spells asks her first
+    game.apply(Attack("melee_left", 4, "gueule_de_bois"), player=0)
+    game.apply(Attack("melee_left", 3), player=1)
+    game.apply(Attack("melee_right", 2), player=2)
+    assert game.view(1).crasses == ((0, "?"),) and game.view(0).crasses == ((0, "gueule_de_bois"),)
+    until(game, "name")
+    play(game, NameValue(0, 9))  # Pierre misses Marie's 4: the Crasse will be served
+    until(game, "none", call=9)
+    assert game.state.players[1].suffers == ("gueule_de_bois",)
+    assert any(isinstance(e, CrasseServed) for e in game.events)
+
+
+def test_a_player_never_suffers_two_crasses() -> None:
+    """l.283: with two, he keeps the one he chooses and discards the other."""
+    game = table(
+        comptoir("Marie", 0, "goule", suffers=["jambe_de_bois"]),
+        comptoir("Pierre", 1, "homme_serpent"),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=7,
+        attacks=[[1, 0, "melee_right"]],
+        crasses=[[1, "poches_trouees"]],
+        hits=[1],
+        stack=["call_8", "call_9", "turn_end"],
+    )
+    assert game.decision is not None and game.decision.kind == "keep_crasse"
+    assert set(game.legal_actions()) == {ChooseCard("jambe_de_bois"), ChooseCard("poches_trouees")}
+    play(game, ChooseCard("poches_trouees"))
+    assert game.state.players[0].suffers == ("poches_trouees",)
+    assert "jambe_de_bois" in game.state.specialty_discard
+
+
+def test_the_first_milice_caller_discards_his_crasse() -> None:
+    """l.217, l.284: the first to call the Milice in a turn discards the Crasse he suffers."""
+    game = table(
+        comptoir("Marie", 0, "goule", pints=10, butin=1, suffers=["jambe_de_bois"]),
+        comptoir("Pierre", 1, "homme_serpent"),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=2,
+        stack=[{"kind": "spend", "player": "Marie"}, "call_3"],
+    )
+    play(game, Buy("pint"), tr.Pass())
+    assert game.state.milice == (0,) and game.state.players[0].suffers == ()
+
+
+def test_spells_are_cast_at_a_round_of_spells_up_to_the_prestige_and_not_while_sonne() -> None:
+    """l.291-296: a Sort at any call, at most Prestige a turn, never while Sonné; the Crypt
+    spell of l.288 discards the Crasse you suffer (reconstructed: the Spare Coffin)."""
+    game = table(
+        comptoir(
+            "Marie",
+            0,
+            "goule",
+            specialties=["cercueil_de_secours", "toast_macabre"],
+            suffers=["jambe_de_bois"],
+        ),
+        comptoir("Pierre", 1, "homme_serpent", energy=0, specialties=["resurrection_partielle"]),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=1,
+        stack=["call_2"],
+    )
+    assert game.decision is not None and (game.decision.kind, game.decision.player) == ("cast", 0)
+    assert set(game.legal_actions()) == {
+        CastSpell("cercueil_de_secours"),
+        CastSpell("toast_macabre"),
+        tr.Pass(),
+    }
+    play(game, CastSpell("cercueil_de_secours"))
+    marie = game.state.players[0]
+    assert marie.suffers == () and marie.spells == 1 and "cercueil_de_secours" in game.state.specialty_discard
+    # Prestige 1: no second spell this turn, and Pierre, Sonné, is never asked.
+    until(game, "none", call=4)
+    assert not any(isinstance(e, SpellCast) and e.player == 1 for e in game.events)
+    assert [e.card for e in game.events if isinstance(e, SpellCast)] == ["cercueil_de_secours"]
+
+
+def test_the_discovery_game_plays_no_specialties() -> None:
+    """l.92: the discovery game is played without Specialties."""
+    game = _new(3, seed=2, discovery=True)
+    assert game.state.specialty_deck == ()
+    until(game, "spending")
+    assert Buy("specialty") not in game.legal_actions()
+
+
+def test_every_specialty_is_printed_or_marked_reconstructed_with_its_rules_text() -> None:
+    """The 50 Specialties: 20 Atouts, 12 Crasses, 18 Sorts (l.29-35), reconstructed."""
+    kinds = [s.kind for s in RULES.specialties]
+    assert (kinds.count("atout"), kinds.count("crasse"), kinds.count("sort")) == (20, 12, 18)
+    assert all(s.provenance == "reconstructed" for s in RULES.specialties)
+    texts = {t.id: t.text for t in card_texts(RULES, "fr")}
+    assert texts["cercueil_de_secours"].startswith("Sort")
+    assert len(texts) == 50 + 15
