@@ -31,7 +31,7 @@ def test_no_spell_is_dead_in_random_play() -> None:
     assert "castable" in text and "eviction" in text
 
 
-@pytest.mark.parametrize("game_id", ["taverna", "cavern_tavern"])
+@pytest.mark.parametrize("game_id", ["taverna", "cavern_tavern", "taverne"])
 def test_greedy_bot_beats_random_bots(game_id: str) -> None:
     """The greedy bot is a real opponent in every game (through the game's heuristic):
     over a few games it outscores random play."""
@@ -97,3 +97,23 @@ def test_the_same_seeds_give_the_same_report() -> None:
     """Figures are reproducible: the report of a seed is the same on every run."""
     rules = tr.load_rules("cavern_tavern")
     assert balance(rules, "greedy", games=1, seed=9) == balance(rules, "greedy", games=1, seed=9)
+
+
+def test_taverne_balance_measures_every_reconstructed_card() -> None:
+    """Taverne's reconstructed Characters and Specialties are measured over simulated
+    games: every one is listed, a Sort is cast at most as often as it was drawn, and the
+    win gap is known exactly for the cards that reached someone."""
+    rules = tr.load_rules("taverne")
+    report = balance(rules, "random", games=1, seed=4)
+    figures = report.figures
+    assert {(f.kind, f.card) for f in figures} == {
+        *(("character", c.id) for c in rules.characters),
+        *((s.kind, s.id) for s in rules.specialties),
+    }
+    for f in figures:
+        assert (f.win_gap is None) == (f.reached == 0), f
+        if f.kind == "sort":
+            assert f.used <= f.reached, f
+    # 3 games (3, 4 and 5 players): a Character kept by each player at least.
+    assert sum(f.reached for f in figures if f.kind == "character") >= 3 + 4 + 5
+    assert "wins vs table" in report.format_text()

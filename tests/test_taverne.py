@@ -636,3 +636,21 @@ def test_every_specialty_is_printed_or_marked_reconstructed_with_its_rules_text(
     texts = {t.id: t.text for t in card_texts(RULES, "fr")}
     assert texts["cercueil_de_secours"].startswith("Sort")
     assert len(texts) == 50 + 15
+
+
+def test_losing_prestige_sheds_atouts_down_to_it() -> None:
+    """l.278: never more Atouts in play than Prestige; one lost with a pint is discarded at
+    once, of its owner's choice (reading A10)."""
+    game = table(
+        comptoir("Marie", 0, "goule", pints=4, atouts=["tablier_de_cuir", "bourse_cousue", "grimoire_moisi"]),
+        comptoir("Pierre", 1, "homme_serpent", specialties=["chope_maudite"]),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        call=1,
+        pilier=1,
+        stack=["call_2"],
+    )
+    play(game, CastSpell("chope_maudite"), tr.ChoosePlayer(0))
+    assert game.decision is not None and (game.decision.kind, game.decision.player) == ("shed_atout", 0)
+    play(game, ChooseCard("bourse_cousue"))
+    assert game.state.players[0].atouts == ("tablier_de_cuir", "grimoire_moisi")
+    assert RULES.prestige(game.state.players[0].pints) == 2

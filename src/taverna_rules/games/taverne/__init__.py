@@ -48,6 +48,7 @@ from taverna_rules.games.taverne.actions import (
     TakeBackAtout,
     TakeSeat,
 )
+from taverna_rules.games.taverne.balance import CardBalance
 from taverna_rules.games.taverne.board_facts import board_facts
 from taverna_rules.games.taverne.content import CONTENT, LANGUAGES
 from taverna_rules.games.taverne.events import (
@@ -203,4 +204,5 @@ GAME = GameModule(
     vocabulary=VOCABULARY,
     resolve=resolve_ref,
     rules_text=RULES_TEXT,
+    reports={"balance": CardBalance},
 )

@@ -27,7 +27,7 @@ from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.dsl.ops import MAX_REPEAT
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import ChooseCard
-from taverna_rules.games.taverne.flow import FLOW, decision
+from taverna_rules.games.taverne.flow import FLOW, automatic, decision
 from taverna_rules.games.taverne.powers import resolve_ref
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.setup import draw_specialty, specialties_left
@@ -83,6 +83,8 @@ def gain(engine: Engine, player: int, what: str, amount: int) -> None:
         change = max(1 - me.pints, min(amount, c.pints - me.pints))
         for _ in range(abs(change)):
             engine.emit(ev.PintGained(player) if change > 0 else ev.PintLost(player))
+        if change < 0:
+            engine.push(Task("atouts_over", player))
 
 
 def _signed(op: str, sign: int, what: str) -> None:
@@ -139,6 +141,28 @@ def _atouts(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
 @decision("discard_atout", _atouts, lambda r, s, t: "discard one of your Atouts in play", takes=(ChooseCard,))
 def _choose_atout(engine: Engine, task: Task, action: ChooseCard) -> None:
     """An effect discards one of your Atouts in play, of your choice: ``ChooseCard``."""
+    engine.emit(ev.SpecialtyDiscarded(task.player, action.card))
+
+
+@automatic("atouts_over")
+def _atouts_over(engine: Engine, task: Task) -> None:
+    """A player whose Prestige fell below his Atouts in play discards those of his choice
+    down to it at once (l.278 "en aucun cas", reading A10)."""
+    rules: RuleSet = engine.rules
+    me = engine.state.players[task.player]
+    if len(me.atouts) > prestige(rules, engine.state, task.player):
+        engine.push(Task("shed_atout", task.player), Task("atouts_over", task.player))
+
+
+@decision(
+    "shed_atout",
+    _atouts,
+    lambda r, s, t: "too many Atouts for your Prestige: discard one",
+    takes=(ChooseCard,),
+)
+def _shed_atout(engine: Engine, task: Task, action: ChooseCard) -> None:
+    """More Atouts in play than Prestige: the player discards one of his choice
+    (``ChooseCard``), until they are no more than his Prestige."""
     engine.emit(ev.SpecialtyDiscarded(task.player, action.card))
 
 

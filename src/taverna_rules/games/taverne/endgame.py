@@ -103,6 +103,7 @@ def _milice(engine: Engine, task: Task) -> None:
         for player in state.present():
             if prestige(rules, state, player) >= rules.constants.prestige_to_win:
                 engine.emit(ev.PintLost(player))
+                engine.push(Task("atouts_over", player))
     engine.push(Task("call_8"))
 
 
