@@ -66,7 +66,7 @@ class CardBalance:
             elif isinstance(event, ev.CharacterChosen):
                 self.reached[event.character] += 1
                 holders[event.character].add(event.player)
-            elif isinstance(event, ev.AtoutPlayed | ev.SpellCast) or isinstance(event, ev.CrasseServed):
+            elif isinstance(event, ev.AtoutPlayed | ev.SpellCast | ev.CrasseServed):
                 self.used[event.card] += 1
             elif isinstance(event, ev.PowerUsed) and event.source in holders:
                 self.used[event.source] += 1
