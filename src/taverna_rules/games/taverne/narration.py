@@ -501,10 +501,13 @@ class Narration:
     def outro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
         """Lines after the result: how the Characters are labelled."""
         if lang == "fr":
-            return ["Huit noms de Personnages et tous les Butins de départ sont reconstitués, non imprimés."]
+            return [
+                "Les Spécialités, les pouvoirs, huit noms de Personnages et les Butins de départ",
+                "sont reconstitués, non imprimés : voir docs/taverne.rst.",
+            ]
         return [
-            "Eight of the Characters' names and every Initial Butin are reconstructed, not printed:",
-            "see docs/taverne.rst.",
+            "The Specialties, the powers, eight of the Characters' names and every Initial Butin",
+            "are reconstructed, not printed: see docs/taverne.rst.",
         ]
 
     @staticmethod
