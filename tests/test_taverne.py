@@ -13,6 +13,7 @@ import taverna_rules as tr
 from taverna_rules.games.taverne import (
     GAME,
     Attack,
+    BidEnergy,
     Buy,
     CastSpell,
     ChooseCard,
@@ -21,6 +22,7 @@ from taverna_rules.games.taverne import (
     Dodge,
     NameValue,
     PlayAtout,
+    PlayerSeated,
     SpellCast,
     SplitDodges,
     TakeBackAtout,
@@ -654,3 +656,21 @@ def test_losing_prestige_sheds_atouts_down_to_it() -> None:
     play(game, ChooseCard("bourse_cousue"))
     assert game.state.players[0].atouts == ("tablier_de_cuir", "grimoire_moisi")
     assert RULES.prestige(game.state.players[0].pints) == 2
+
+
+def test_characters_by_auction() -> None:
+    """l.316-318: as many Characters as players laid face up, starting Energy bid in secret
+    and revealed together, the lowest bid chooses first; equal bids settled by chance."""
+    game = _new(4, seed=3, auction=True)
+    assert len(game.state.auction) == 4 and sorted(d.player for d in game.decisions) == [0, 1, 2, 3]
+    for seat, energy in enumerate((20, 20, 27, 12)):
+        game.apply(BidEnergy(energy), player=seat)
+    assert game.state.bids == (20, 20, 27, 12)
+    picks = []
+    while game.decision is not None and game.decision.kind == "auction_pick":
+        picks.append(game.decision.player)
+        play(game, game.legal_actions()[0])
+    assert picks[0] == 3 and set(picks[1:3]) == {0, 1} and picks[3] == 2
+    seated = {e.player: e.energy for e in game.events if isinstance(e, PlayerSeated)}
+    assert seated == {0: 20, 1: 20, 2: 27, 3: 12}
+    assert game.state.auction == ()

@@ -27,6 +27,7 @@ from taverna_rules.core.state_positions import resuming, state_positions
 # Importing the step modules registers every step of the game with its flow.
 from taverna_rules.games.taverne import (  # noqa: F401  (registers steps)
     action_space,
+    auction,
     calls,
     effects,
     endgame,
@@ -37,6 +38,7 @@ from taverna_rules.games.taverne import (  # noqa: F401  (registers steps)
 from taverna_rules.games.taverne.actions import (
     ACTION_TYPES,
     Attack,
+    BidEnergy,
     Buy,
     CastSpell,
     ChooseCard,
@@ -58,11 +60,13 @@ from taverna_rules.games.taverne.events import (
     AtoutTakenBack,
     AttackLaid,
     AttackRevealed,
+    AuctionSettled,
     ButinGained,
     ButinLost,
     CallAnnounced,
     CharacterChosen,
     CharactersDealt,
+    CharactersLaidOut,
     CharactersPiled,
     CrasseLost,
     CrasseServed,
@@ -108,6 +112,7 @@ __all__ = [
     "GAME",
     # Actions
     "Attack",
+    "BidEnergy",
     "Buy",
     "CastSpell",
     "ChooseCard",
@@ -119,6 +124,8 @@ __all__ = [
     "TakeBackAtout",
     "TakeSeat",
     # Events
+    "AuctionSettled",
+    "CharactersLaidOut",
     "AtoutPlayed",
     "AtoutTakenBack",
     "AttackLaid",

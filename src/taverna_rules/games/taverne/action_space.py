@@ -16,6 +16,7 @@ from taverna_rules.core.choices import ChoosePlayer
 from taverna_rules.core.records import Action
 from taverna_rules.games.taverne.actions import (
     Attack,
+    BidEnergy,
     Buy,
     CastSpell,
     ChooseCard,
@@ -49,6 +50,7 @@ def actions_of(rules: RuleSet) -> Iterator[Action]:
         kind: [s.id for s in rules.specialties if s.kind == kind] for kind in ("atout", "crasse", "sort")
     }
     yield from (ChooseCharacter(c.id) for c in rules.characters)
+    yield from (BidEnergy(e) for e in range(1, rules.constants.energy + 1))
     yield from (TakeSeat(seat) for seat in seats)
     yield from (ChoosePlayer(seat) for seat in seats)
     yield Buy("weapon")
@@ -75,7 +77,8 @@ def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any]) -> i
     ``tournament`` option; with it, its turns times what a turn may ask of each player
     (in call 2 a purchase for each Butin, the Atouts played and taken back, a pass; the
     dodges; the attack; a split and the values against each other player; a round of
-    spells a call; the choices effects ask; coming back) and the choice of Characters."""
+    spells a call; the choices effects ask; coming back) and the choice of Characters (a
+    bid and a choice at an auction)."""
     turns = int(options.get("tournament", 0))
     if turns <= 0:
         return None
@@ -85,10 +88,17 @@ def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any]) -> i
     dodges = most + _MOST_MORE_DODGES + 1
     quarrels = (players - 1) * (1 + c.dodges_per_attack + _MOST_MORE_DODGES)
     per_turn = spend + dodges + 1 + quarrels + _SPELL_ROUNDS + _EFFECT_CHOICES + 2
-    return players + turns * players * per_turn
+    return 2 * players + turns * players * per_turn
 
 
 def max_chance_outcomes(rules: RuleSet, players: int) -> int:
-    """The most outcomes a draw can have (explicit chance mode): the Characters dealt from
-    the whole pile, or the first Pilier."""
-    return max(math.comb(len(rules.characters), rules.constants.characters_dealt), players)
+    """The most outcomes a draw can have (explicit chance mode): the Characters dealt, or
+    laid out for an auction, from the whole pile; the first Pilier; the order of equal
+    bids; a Specialty from the pile."""
+    characters = len(rules.characters)
+    return max(
+        math.comb(characters, rules.constants.characters_dealt),
+        math.comb(characters, min(players, characters)),
+        math.factorial(players),
+        len(rules.specialties),
+    )

@@ -11,6 +11,7 @@ from taverna_rules.core.records import Action, Registry, action_table, registrar
 __all__ = [
     "ACTION_TYPES",
     "Attack",
+    "BidEnergy",
     "Buy",
     "CastSpell",
     "ChooseCard",
@@ -37,6 +38,14 @@ class ChooseCharacter(Action):
     """Keep one of the Characters dealt to you (``"homme_serpent"``)."""
 
     character: str
+
+
+@_action
+@attrs.frozen
+class BidEnergy(Action):
+    """Characters by auction: your starting Energy, chosen in secret (l.317)."""
+
+    energy: int
 
 
 @_action

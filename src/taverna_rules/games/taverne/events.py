@@ -33,6 +33,8 @@ from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
 from taverna_rules.games.taverne.state import GameState
 
 __all__ = [
+    "AuctionSettled",
+    "CharactersLaidOut",
     "SpecialtiesReturned",
     "WeaponTaken",
     "PintGained",
@@ -174,6 +176,25 @@ class CharacterChosen(Event):
     player: int
     character: str
     returned: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class CharactersLaidOut(Event):
+    """Characters by auction: as many Characters as players drawn from the pile and laid
+    face up (l.317), a draw."""
+
+    characters: tuple[str, ...]
+
+
+@_event
+@attrs.frozen
+class AuctionSettled(Event):
+    """The Energy bids revealed (``bids``, by seat): the players choose their Character in
+    ``order``, the lowest bid first, ties settled by chance (rock-paper-scissors, l.318)."""
+
+    bids: tuple[int, ...]
+    order: tuple[int, ...]
 
 
 @_event

@@ -74,8 +74,21 @@ def _dealt(state: GameState, e: ev.CharactersDealt) -> GameState:
     return _seat(state, e.player, offered=e.characters)
 
 
+@FOLDS.on(ev.CharactersLaidOut)
+def _laid_out(state: GameState, e: ev.CharactersLaidOut) -> GameState:
+    pile = without(state.characters, e.characters)
+    return state.replace(characters=pile, auction=e.characters, draws=state.draws + 1)
+
+
+@FOLDS.on(ev.AuctionSettled)
+def _settled(state: GameState, e: ev.AuctionSettled) -> GameState:
+    return state.replace(bids=e.bids, draws=state.draws + (1 if len(set(e.bids)) < len(e.bids) else 0))
+
+
 @FOLDS.on(ev.CharacterChosen)
 def _chosen(state: GameState, e: ev.CharacterChosen) -> GameState:
+    if e.character in state.auction:
+        state = state.replace(auction=tuple(c for c in state.auction if c != e.character))
     state = state.replace(under=(*state.under, *e.returned))
     return _seat(state, e.player, character=e.character, offered=())
 

@@ -15,6 +15,7 @@ from taverna_rules.core.words import Wording
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import (
     Attack,
+    BidEnergy,
     Buy,
     CastSpell,
     ChooseCard,
@@ -327,7 +328,21 @@ def _taken(w: Wording, e: ev.WeaponTaken) -> str:
     )
 
 
+def _laid_out(w: Wording, e: ev.CharactersLaidOut) -> str:
+    names = ", ".join(w.name(c) for c in e.characters)
+    return _say(
+        w, f"Characters laid out for the auction: {names}.", f"Personnages mis aux enchères : {names}."
+    )
+
+
+def _settled(w: Wording, e: ev.AuctionSettled) -> str:
+    bids = ", ".join(f"{w.who(seat)} {e.bids[seat]}" for seat in e.order)
+    return _say(w, f"Energy bids, lowest first: {bids}.", f"Énergies annoncées, de la plus basse : {bids}.")
+
+
 _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
+    ev.CharactersLaidOut: _laid_out,
+    ev.AuctionSettled: _settled,
     ev.SpecialtiesPiled: _piled,
     ev.SpecialtyDrawn: _drawn,
     ev.SpecialtiesReturned: _returned,
@@ -381,6 +396,8 @@ def _label(w: Wording, action: Action) -> str:
             f"Keep the {w.name(action.character)} ({butin} Butin)",
             f"Garder le {w.name(action.character)} ({butin} Butin)",
         )
+    if isinstance(action, BidEnergy):
+        return _say(w, f"Start with {action.energy} Energy", f"Commencer avec {action.energy} d'Énergie")
     if isinstance(action, TakeSeat):
         return _say(
             w, f"Sit on {w.who(action.after)}'s left", f"S'asseoir à la gauche de {w.who(action.after)}"

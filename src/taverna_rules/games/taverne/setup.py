@@ -89,12 +89,14 @@ def opening(rules: RuleSet, first: Event) -> list[Event]:
     return reopen(rules, first, ev.GameStarted, ev.PositionLoaded, restart)
 
 
-def seat(engine: Engine, player: int, butin: int, after: int = -1) -> None:
-    """``player`` sits with a fresh set and Comptoir and ``butin`` Butin (capped, l.63)."""
+def seat(engine: Engine, player: int, butin: int, after: int = -1, energy: int = 0) -> None:
+    """``player`` sits with a fresh set and Comptoir and ``butin`` Butin (capped, l.63),
+    with full Energy unless he bid ``energy`` at an auction."""
     rules: RuleSet = engine.rules
     hand, top, pile = fresh_set(rules, player)
     butin = min(butin, rules.constants.butin_max)
-    engine.emit(ev.PlayerSeated(player, rules.constants.energy, butin, hand, top, pile, after))
+    energy = energy or rules.constants.energy
+    engine.emit(ev.PlayerSeated(player, energy, butin, hand, top, pile, after))
 
 
 def deal(engine: Engine, player: int, count: int) -> None:
@@ -146,6 +148,11 @@ def _setup(engine: Engine, task: Task) -> None:
             )
         )
     order = engine.state.around()
+    if state.option("auction"):
+        pile = engine.state.characters
+        engine.draw(cards_from(pile, min(len(order), len(pile)), ev.CharactersLaidOut))
+        engine.push(Task("bid_energy"), Task("turn_start"))
+        return
     for player in order:
         deal(engine, player, 1 if discovery else rules.constants.characters_dealt)
     if discovery:

@@ -324,6 +324,8 @@ class GameState:
     # record: written by `make records` from __init__'s parameters; do not edit below
     __slots__ = (
         "attacks",
+        "auction",
+        "bids",
         "call",
         "chance",
         "characters",
@@ -365,6 +367,8 @@ class GameState:
         ("characters", "tuple[str, ...]"),
         ("under", "tuple[str, ...]"),
         ("ko", "tuple[str, ...]"),
+        ("auction", "tuple[str, ...]"),
+        ("bids", "tuple[int, ...]"),
         ("milice", "tuple[int, ...]"),
         ("attacks", "tuple[tuple[int, int, str], ...]"),
         ("laid", "tuple[tuple[int, str], ...]"),
@@ -392,6 +396,8 @@ class GameState:
         "characters": (),
         "under": (),
         "ko": (),
+        "auction": (),
+        "bids": (),
         "milice": (),
         "attacks": (),
         "laid": (),
@@ -425,6 +431,10 @@ class GameState:
     under: Final[tuple[str, ...]]
     #: The KO pile: Characters out for the rest of the game.
     ko: Final[tuple[str, ...]]
+    #: Characters by auction (rule option ``auction``): those laid face up to choose
+    #: from, and the Energy each seat bid.
+    auction: Final[tuple[str, ...]]
+    bids: Final[tuple[int, ...]]
     #: The seats that called the Milice this turn, first caller first.
     milice: Final[tuple[int, ...]]
     #: This turn's attacks: (attacker, defender, spot), kept until the turn ends.
@@ -473,6 +483,10 @@ class GameState:
         under: tuple[str, ...] = (),
         #: The KO pile: Characters out for the rest of the game.
         ko: tuple[str, ...] = (),
+        #: Characters by auction (rule option ``auction``): those laid face up to choose
+        #: from, and the Energy each seat bid.
+        auction: tuple[str, ...] = (),
+        bids: tuple[int, ...] = (),
         #: The seats that called the Milice this turn, first caller first.
         milice: tuple[int, ...] = (),
         #: This turn's attacks: (attacker, defender, spot), kept until the turn ends.
@@ -514,6 +528,8 @@ class GameState:
         self.characters = characters
         self.under = under
         self.ko = ko
+        self.auction = auction
+        self.bids = bids
         self.milice = milice
         self.attacks = attacks
         self.laid = laid
@@ -545,6 +561,8 @@ class GameState:
         characters: Keep | tuple[str, ...] = KEEP,
         under: Keep | tuple[str, ...] = KEEP,
         ko: Keep | tuple[str, ...] = KEEP,
+        auction: Keep | tuple[str, ...] = KEEP,
+        bids: Keep | tuple[int, ...] = KEEP,
         milice: Keep | tuple[int, ...] = KEEP,
         attacks: Keep | tuple[tuple[int, int, str], ...] = KEEP,
         laid: Keep | tuple[tuple[int, str], ...] = KEEP,
@@ -575,6 +593,8 @@ class GameState:
             self.characters if characters is KEEP else characters,
             self.under if under is KEEP else under,
             self.ko if ko is KEEP else ko,
+            self.auction if auction is KEEP else auction,
+            self.bids if bids is KEEP else bids,
             self.milice if milice is KEEP else milice,
             self.attacks if attacks is KEEP else attacks,
             self.laid if laid is KEEP else laid,
@@ -608,6 +628,8 @@ class GameState:
             self.characters,
             self.under,
             self.ko,
+            self.auction,
+            self.bids,
             self.milice,
             self.attacks,
             self.laid,
@@ -636,6 +658,8 @@ class GameState:
             other.characters,
             other.under,
             other.ko,
+            other.auction,
+            other.bids,
             other.milice,
             other.attacks,
             other.laid,
@@ -668,6 +692,8 @@ class GameState:
                 self.characters,
                 self.under,
                 self.ko,
+                self.auction,
+                self.bids,
                 self.milice,
                 self.attacks,
                 self.laid,
@@ -700,6 +726,8 @@ class GameState:
             f"characters={self.characters!r}",
             f"under={self.under!r}",
             f"ko={self.ko!r}",
+            f"auction={self.auction!r}",
+            f"bids={self.bids!r}",
             f"milice={self.milice!r}",
             f"attacks={self.attacks!r}",
             f"laid={self.laid!r}",
@@ -732,6 +760,8 @@ class GameState:
             self.characters,
             self.under,
             self.ko,
+            self.auction,
+            self.bids,
             self.milice,
             self.attacks,
             self.laid,
