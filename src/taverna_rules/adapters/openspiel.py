@@ -204,7 +204,7 @@ class TavernaGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type 
         self._spec = _spec(game_id, players, options)
         space = self._spec.space
         info = pyspiel.GameInfo(
-            num_distinct_actions=space.size,
+            num_distinct_actions=space.framework_size if self._spec.simultaneous else space.size,
             max_chance_outcomes=bound(rules, players),
             num_players=players,
             min_utility=-1.0,

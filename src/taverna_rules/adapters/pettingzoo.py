@@ -36,8 +36,9 @@ truncated (every game ends within :meth:`ActionSpace.max_decisions
 :func:`parallel_env` makes a :class:`TavernaParallelEnv`, PettingZoo's parallel API over
 the same game: every live agent gives an action at each step. The agents a pending
 decision asks (all of them at a simultaneous decision, such as Taverne's attacks) play
-theirs, in seat order; the others' mask holds one action, the game's ``Pass``
-(:attr:`ActionSpace.idle <taverna_rules.ActionSpace.idle>`), which does nothing.
+theirs, in seat order; the others' mask holds one action that does nothing
+(:attr:`ActionSpace.idle <taverna_rules.ActionSpace.idle>`: the game's ``Pass``, or for a
+game that never passes a number past the codec's, which the parallel environment adds).
 
 >>> from taverna_rules.adapters.pettingzoo import parallel_env
 >>> table = parallel_env(game="taverne", players=3, tournament=3)
@@ -103,7 +104,9 @@ class _Table:
     possible_agents: list[str]
     render_mode: str | None
 
-    def _set_up(self, game: Any, players: int, render_mode: str | None, options: dict[str, Any]) -> None:
+    def _set_up(
+        self, game: Any, players: int, render_mode: str | None, options: dict[str, Any], *, idle: bool = False
+    ) -> None:
         rules = load_rules(game=game) if isinstance(game, str) else game
         if type(players) is not int:
             raise OptionError(f"players is a number of players, not {shown(players)}")
@@ -117,6 +120,9 @@ class _Table:
         #: The action codec (:func:`taverna_rules.action_space`): ``decode(n, game)`` is
         #: the game's action numbered ``n``, ``encode(action)`` the number of an action.
         self.codec: ActionSpace = action_space(rules)
+        #: How many action numbers the agents have: the codec's, and for the parallel API of
+        #: a game that never passes, one more: the idle action (:attr:`ActionSpace.idle`).
+        self.width = self.codec.framework_size if idle else self.codec.size
         #: The rule options every game is set up with.
         self.options: dict[str, Any] = dict(options)
         self.render_mode = render_mode
@@ -133,14 +139,14 @@ class _Table:
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+                    "action_mask": spaces.Box(0, 1, (self.width,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        #: Each agent's action space: ``Discrete(codec.size)``.
+        #: Each agent's action space: ``Discrete(width)``.
         self.action_spaces: dict[str, spaces.Discrete] = {
-            agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
+            agent: spaces.Discrete(self.width) for agent in self.possible_agents
         }
         self._game: Game | None = None
         # Draws a game's seed at a reset without one; reseeded by a reset with one.
@@ -172,7 +178,7 @@ class _Table:
         return self._seat(agent)
 
     def _observed(self, seat: int, legal: Any) -> Observation:
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask = np.zeros(self.width, dtype=np.int8)
         mask[list(legal)] = 1
         return {"observation": observe(self.game, seat, numpy=True), "action_mask": mask}
 
@@ -341,8 +347,9 @@ class TavernaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]  # no type 
     def __init__(
         self, game: Any = "taverna", players: int = 2, render_mode: str | None = None, **options: Any
     ) -> None:
-        self._set_up(game, players, render_mode, options)
-        #: The number of the action of an agent a step does not ask.
+        self._set_up(game, players, render_mode, options, idle=True)
+        #: The number of the action of an agent a step does not ask (the game's ``Pass``, or
+        #: one past the codec's numbers for a game that never passes).
         self.idle = self.codec.idle
         self.agents: list[str] = []
 
@@ -388,7 +395,7 @@ class TavernaParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]  # no type 
             if agent not in actions:
                 raise IllegalActionError(f"no action for {agent}: every live agent acts at each step")
             seat = self._seat(agent)
-            number = _action_number(actions[agent], self.codec.size)
+            number = _action_number(actions[agent], self.width)
             allowed = legal.get(seat, (self.idle,))
             if number not in allowed:
                 what = (

@@ -105,13 +105,18 @@ class ActionSpace:
 
     @property
     def idle(self) -> int:
-        """The number of the game's :class:`~taverna_rules.Pass`: the one action of a seat
-        that a simultaneous step of a framework does not ask (it does nothing);
-        :class:`~taverna_rules.errors.GameModuleError` for a game that never passes."""
+        """The number of the one action of a seat that a simultaneous step of a framework
+        does not ask, which does nothing: the game's :class:`~taverna_rules.Pass`, or for a
+        game that never passes :attr:`size`, a number past the codec's own that a framework
+        adds (:attr:`framework_size`)."""
         number = self._index.get(Pass())
-        if number is None:
-            raise GameModuleError(f"game {self.game!r} has no Pass among its actions: a seat cannot wait")
-        return number
+        return self.size if number is None else number
+
+    @property
+    def framework_size(self) -> int:
+        """How many action numbers a framework that asks every seat at once needs: the
+        codec's, and one more for :attr:`idle` when the game never passes."""
+        return self.size + (1 if self.idle == self.size else 0)
 
     def encode(self, action: Action) -> int:
         """The number of ``action``; :class:`IllegalActionError` for anything that is not
