@@ -39,8 +39,11 @@ $(SERVE_STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[server]'
 	touch $@
 
-$(DEV_STAMP): pyproject.toml | $(PY)
+# The example game of the author guide is a package of its own, installed beside the library
+# (its entry point makes it an installed game) so that its tests run with the rest.
+$(DEV_STAMP): pyproject.toml examples/tavern_crawl/pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev,numpy,openspiel,pettingzoo,dask,postgres,server]'
+	$(PY) -m pip install --quiet --no-deps -e examples/tavern_crawl
 	touch $(RUN_STAMP) $(SERVE_STAMP) $@
 
 demo: $(RUN_STAMP)
@@ -50,8 +53,8 @@ serve: $(SERVE_STAMP)
 	$(PY) -m taverna_rules.tools.cli serve --store $(STORE) --port $(PORT)
 
 lint: $(DEV_STAMP)
-	$(PY) -m ruff check src tests benchmarks docs
-	$(PY) -m ruff format --check src tests benchmarks docs
+	$(PY) -m ruff check src tests benchmarks docs examples
+	$(PY) -m ruff format --check src tests benchmarks docs examples
 	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: $(DEV_STAMP)

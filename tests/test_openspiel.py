@@ -408,7 +408,8 @@ def test_the_games_register_when_the_module_is_imported() -> None:
     code = (
         "import pyspiel, taverna_rules.adapters.openspiel as a\n"
         "assert pyspiel.load_game('python_cavern_tavern').num_players() == 2\n"
-        "names = ('python_cavern_tavern', 'python_taverna', 'python_taverne')\n"
+        "import taverna_rules as tr\n"
+        "names = tuple(sorted('python_' + g for g in tr.installed_games()))\n"
         "assert a.register() == a.register() == names\n"
     )
     _in_a_process_of_its_own(code)

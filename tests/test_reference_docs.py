@@ -9,12 +9,13 @@ from types import ModuleType
 import pytest
 
 import taverna_rules as tr
+from taverna_rules.core.game_modules import bundled_games
 
 SCRIPT = Path(__file__).resolve().parents[1] / "docs" / "_ext" / "op_reference.py"
 
 
 #: The installed games with an effect DSL (a game without effects has no ops to document).
-WITH_EFFECTS = [game for game in tr.installed_games() if tr.game_module(game).vocabulary is not None]
+WITH_EFFECTS = [game for game in bundled_games() if tr.game_module(game).vocabulary is not None]
 
 
 def op_reference() -> ModuleType:

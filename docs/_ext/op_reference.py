@@ -2,7 +2,7 @@
 
 The docs site builds its op reference when it is built; an author who reads the sources
 in the repository needs one there too. This writes ``docs/reference/<game>-ops.md`` for
-every installed game from the same sources as the game's effect schema (its vocabulary:
+every game the library bundles from the same sources as its effect schema (its vocabulary:
 the op table, the counts), and the docs extension describes the arguments with the same
 functions, so the two cannot disagree::
 
@@ -118,10 +118,12 @@ def reference(game: str) -> str:
 
 def write(check: bool, games: Sequence[str] | None = None) -> list[Path]:
     """Write (or with ``check``, only compare) each game's reference; the files that differ."""
-    from taverna_rules import game_module, installed_games
+    from taverna_rules import game_module
+    from taverna_rules.core.game_modules import bundled_games
 
     stale = []
-    for game in games or installed_games():
+    # The library's games: a game installed from a package of its own documents its ops there.
+    for game in games or bundled_games():
         if game_module(game).vocabulary is None:  # a game without effects has no ops
             continue
         path = OUT / f"{game}-ops.md"

@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_GAME",
     "ENTRY_POINTS",
     "GameModule",
+    "bundled_games",
     "describe_fields",
     "game_module",
     "installed_games",
@@ -314,6 +315,12 @@ def _entry_points() -> dict[str, EntryPoint]:
     for name, value in _BUNDLED.items():
         found.setdefault(name, EntryPoint(name=name, value=value, group=ENTRY_POINTS))
     return found
+
+
+def bundled_games() -> tuple[str, ...]:
+    """The ids of the games this package bundles, sorted (every other installed game comes
+    from a package of its own)."""
+    return tuple(sorted(_BUNDLED))
 
 
 def installed_games() -> tuple[str, ...]:

@@ -9,11 +9,25 @@ package of its own registered through the ``taverna_rules.games`` entry point.
 
 from __future__ import annotations
 
+from tavern_crawl.play import (
+    ACTIONS,
+    EVENTS,
+    EXECUTORS,
+    FLOW,
+    Crawler,
+    Enter,
+    Loaded,
+    Started,
+    State,
+    WalkOn,
+    evolve,
+    opening,
+    start,
+)
+from tavern_crawl.rules import CONTENT, GAME_ID, VOCABULARY, RuleSet
 from taverna_rules import GameModule, Names
 from taverna_rules.core import ChooseOption, Visibility, Zone
 from taverna_rules.core.state_positions import resuming, state_positions
-from tavern_crawl.play import ACTIONS, EVENTS, EXECUTORS, FLOW, Crawler, Enter, Loaded, Started, State, WalkOn, evolve, opening, start
-from tavern_crawl.rules import CONTENT, GAME_ID, VOCABULARY, RuleSet
 
 __all__ = ["GAME"]
 

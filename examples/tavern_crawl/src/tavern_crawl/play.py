@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from tavern_crawl.rules import VOCABULARY, RuleSet
 from taverna_rules.core import (
     CORE_FOLDS,
     Action,
@@ -31,21 +32,22 @@ from taverna_rules.core import (
     run_flow,
 )
 from taverna_rules.core.arguments import check_chance, check_players, check_seed, resolve_options
-from taverna_rules.core.effects import EFFECT, EffectRuntime
+from taverna_rules.core.effects import APPLICABILITY_OF_CONTROLS, EFFECT, EffectRuntime, control_applies
 from taverna_rules.core.resume import reopen
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import Count, Node, Table
-from tavern_crawl.rules import VOCABULARY, RuleSet
+from taverna_rules.dsl.ops import MAX_REPEAT
 
 __all__ = ["ACTIONS", "EVENTS", "EXECUTORS", "FLOW", "Crawler", "Enter", "State", "WalkOn", "evolve", "start"]
 
+# ----------------------------------------------------------------------------- wiring: the tables
 ACTIONS = action_table()
 ACTIONS.add(ChooseOption.TYPE, ChooseOption)  # a tavern's card may offer a choice
 EVENTS = event_table()
 FLOW = Flow()
 
 
-# ----------------------------------------------------------------------------- state
+# ----------------------------------------------------------------------------- rules: the state
 @attrs.frozen
 class Crawler:
     """A player: where on the street, coins and points."""
@@ -77,7 +79,7 @@ class State:
         return self.result is not None
 
 
-# ----------------------------------------------------------------------------- actions and events
+# ----------------------------------------------------------------------------- rules: actions and events
 @registrar(ACTIONS)
 @attrs.frozen
 class Enter(Action):
@@ -90,6 +92,7 @@ class WalkOn(Action):
     """Walk on: take 1 coin."""
 
 
+# ----------------------------------------------------------------------------- wiring: the opening
 @registrar(EVENTS)
 @attrs.frozen
 class Started(Event):
@@ -104,6 +107,7 @@ class Started(Event):
     chance: str = "sampled"
 
 
+# ----------------------------------------------------------------------------- rules: the events of play
 @registrar(EVENTS)
 @attrs.frozen
 class Walked(Event):
@@ -148,6 +152,7 @@ class Ended(Event):
     result: Result
 
 
+# ----------------------------------------------------------------------------- wiring: positions
 @registrar(EVENTS)
 @attrs.frozen
 class Loaded(Event):
@@ -157,7 +162,7 @@ class Loaded(Event):
     state: State
 
 
-# ----------------------------------------------------------------------------- the fold
+# ----------------------------------------------------------------------------- rules: the fold
 def _player(state: State, seat: int, **changes: Any) -> State:
     players = list(state.players)
     players[seat] = attrs.evolve(players[seat], **changes)
@@ -186,9 +191,13 @@ def evolve(state: State | None, event: Event) -> State:
     return folded
 
 
-# ----------------------------------------------------------------------------- setup and opening
+# ----------------------------------------------------------------------------- wiring: a new game
 def start(
-    rules: RuleSet, players: Sequence[str], seed: int, options: Mapping[str, Any] | None = None, chance: str = "sampled"
+    rules: RuleSet,
+    players: Sequence[str],
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    chance: str = "sampled",
 ) -> list[Event]:
     """The opening events of a game, every argument checked, up to the first decision."""
     started = Started(
@@ -212,7 +221,7 @@ def opening(rules: RuleSet, first: Event) -> list[Event]:
     return reopen(rules, first, Started, Loaded, restart)
 
 
-# ----------------------------------------------------------------------------- a turn
+# ----------------------------------------------------------------------------- rules: a turn
 @FLOW.automatic("turn")
 def _turn(engine: Engine, task: Task) -> None:
     """Roll a die and walk that many taverns on (the street is a ring), then choose."""
@@ -274,7 +283,7 @@ def _result(state: State) -> Result:
     )
 
 
-# ----------------------------------------------------------------------------- the ops
+# ----------------------------------------------------------------------------- rules: the ops
 EVALUATOR = Evaluator({"coins": lambda state, seat: state.players[seat].coins})
 EXECUTORS: dict[str, Any] = {}
 
@@ -303,25 +312,30 @@ EXECUTORS.update(gain_coins=_gain, pay_coins=_pay, score=_score)
 
 
 def applicable(rules: RuleSet, state: State, seat: int, node: Node) -> bool:
-    """Whether the effect can act now: a payment needs the coins, a ``seq`` each part, an
-    ``if`` its condition (a tavern you cannot afford is walked past)."""
-    if node.op == "seq":
-        return all(applicable(rules, state, seat, child) for child in node.children)
-    if node.op == "choose":
-        return any(applicable(rules, state, seat, child) for child in node.children)
-    if node.op == "if":
-        cond = node.arg("cond")
-        return EVALUATOR.holds(cond, state, seat) and applicable(rules, state, seat, node.children[0])  # type: ignore[arg-type]
+    """Whether the effect can act now: a payment needs the coins; the control ops apply as
+    in every game (``control_applies``: a ``seq`` needs each part, a ``choose`` one)."""
+    if node.op in APPLICABILITY_OF_CONTROLS:
+        return control_applies(
+            node,
+            lambda child: applicable(rules, state, seat, child),
+            lambda cond: EVALUATOR.holds(cond, state, seat, rules),
+            lambda repeat: EVALUATOR.bounded(repeat, "times", state, seat, MAX_REPEAT, rules),
+        )
     if node.op == "pay_coins":
         return state.players[seat].coins >= _amount(node, state, seat, "amount")
     return True
 
 
+# ----------------------------------------------------------------------------- wiring: the effect runtime
 def _resolve(rules: RuleSet, ref: str) -> Node:
     return next(t.effect for t in rules.taverns if t.id == ref)
 
 
 RUNTIME = EffectRuntime(
-    EXECUTORS, EVALUATOR, _resolve, lambda rules, node, lang: VOCABULARY.render(node, lang), applicable=applicable
+    EXECUTORS,
+    EVALUATOR,
+    _resolve,
+    lambda rules, node, lang: VOCABULARY.render(node, lang),
+    applicable=applicable,
 )
 RUNTIME.install(FLOW)

@@ -5,6 +5,8 @@ loads, checks and locates the YAML; this module says what the YAML holds."""
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
+
 import attrs
 
 from taverna_rules import Names
@@ -22,6 +24,7 @@ from taverna_rules.dsl.vocabulary import Vocabulary
 
 __all__ = ["CONTENT", "GAME_ID", "VOCABULARY", "RuleSet", "Tavern"]
 
+# ----------------------------------------------------------------------------- rules: the vocabulary
 GAME_ID = "tavern_crawl"
 
 
@@ -36,9 +39,27 @@ VOCABULARY = Vocabulary(
         op.name: op
         for op in (
             *control_ops((), "", ("gain_coins: {amount: 1}", "score: {points: 2}", "coins")),
-            _op("gain_coins", "amount", "Gain coins.", "gain_coins: {amount: 2}", "gain {amount} {amount:coin|coins}"),
-            _op("pay_coins", "amount", "Pay coins (all of them, or none).", "pay_coins: {amount: 2}", "pay {amount} {amount:coin|coins}"),
-            _op("score", "points", "Score points.", "score: {points: 3}", "score {points} {points:point|points}"),
+            _op(
+                "gain_coins",
+                "amount",
+                "Gain coins.",
+                "gain_coins: {amount: 2}",
+                "gain {amount} {amount:coin|coins}",
+            ),
+            _op(
+                "pay_coins",
+                "amount",
+                "Pay coins (all of them, or none).",
+                "pay_coins: {amount: 2}",
+                "pay {amount} {amount:coin|coins}",
+            ),
+            _op(
+                "score",
+                "points",
+                "Score points.",
+                "score: {points: 3}",
+                "score {points} {points:point|points}",
+            ),
         )
     },
     counts={"coins": CountText(Text(en="coins"), Text(en="coin"))},
@@ -46,6 +67,7 @@ VOCABULARY = Vocabulary(
 )
 
 
+# ----------------------------------------------------------------------------- rules: the content
 @attrs.frozen
 class Tavern:
     """A tavern of the street: its name and its card."""
@@ -77,6 +99,7 @@ class RuleSet:
         return next((t.name.get(lang) for t in self.taverns if t.id == ident), ident)
 
 
+# ----------------------------------------------------------------------------- wiring: the pipeline
 def build(built: Built) -> RuleSet | None:
     """The rule set from the merged content, or None (with a problem said) without a game."""
     game = built.merged.singles.get("game")
@@ -85,12 +108,13 @@ def build(built: Built) -> RuleSet | None:
         return None
     c = game.data["constants"]
 
-    def each(kind: str) -> list[dict[str, object]]:
+    def each(kind: str) -> list[dict[str, Any]]:
         # Each item as a mapping, with what its file says for all its items (provenance).
         return [inherit(CONTENT, entry) for entry in built.merged.items.get(kind, [])]
 
     taverns = tuple(
-        Tavern(str(t["id"]), CONVERTER.structure(t["name"], Names), parse_effect(t["effect"])) for t in each("taverns")
+        Tavern(str(t["id"]), CONVERTER.structure(t["name"], Names), parse_effect(t["effect"]))
+        for t in each("taverns")
     )
     if not taverns:
         built.problems.append(Problem("too-few-cards", "a street has at least one tavern"))
@@ -119,7 +143,11 @@ CONTENT = ContentSpec(
             "The numbers of the game.",
         ),
         "taverns": (
-            {"taverns": list_of(obj({"id": ID, "name": _NAME, "effect": EFFECT}, ["id", "name", "effect"]), "the street")},
+            {
+                "taverns": list_of(
+                    obj({"id": ID, "name": _NAME, "effect": EFFECT}, ["id", "name", "effect"]), "the street"
+                )
+            },
             ["taverns"],
             "The taverns of the street, in walking order.",
         ),
