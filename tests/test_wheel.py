@@ -20,7 +20,8 @@ assert "site-packages" in tr.__file__, tr.__file__
 from taverna_rules._resources import bundled
 assert "site-packages" in str(bundled("cards")) and "site-packages" in str(bundled("schemas"))
 assert len(rules.sources) == 11 and rules.packs[0].id == "base"
-for ident in tr.installed_games():  # each game's page drawing ships in its package
+from taverna_rules.core.game_modules import bundled_games
+for ident in bundled_games():  # each bundled game's page drawing ships in its package
     drawing = tr.game_module(ident).drawing
     assert drawing is None or "export function draw(" in drawing.read_text(encoding="utf-8")
 game = tr.new_game(rules, ["Ann", "Bob", "Cy"], seed=3)
