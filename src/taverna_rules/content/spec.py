@@ -64,6 +64,26 @@ class Built:
     #: The problems so far; the builder adds its own (semantic checks included).
     problems: list[Problem]
 
+    def provenance(self) -> tuple[tuple[str, str], ...]:
+        """Each file's provenance and note, ``(file, "reconstructed: what it is modelled
+        on")``, for a rule set's ``provenance`` (a file that states none is ours)."""
+        return tuple(
+            (
+                doc.source.file,
+                f"{doc.data.get('provenance', 'reconstructed')}: {doc.data.get('note', '')}".strip(": "),
+            )
+            for doc in self.docs
+        )
+
+    def finish(self, rules: Any, checks: list[Problem]) -> Any:
+        """``rules`` once its game's ``checks`` and the rule options a pack shadows are among
+        the problems; ``None`` when there is an error among them."""
+        from taverna_rules.content.option_checks import shadowed_problems
+
+        self.problems.extend(checks)
+        self.problems.extend(shadowed_problems(self.merged.shadowed))
+        return None if any(p.severity == "error" for p in self.problems) else rules
+
 
 @attrs.frozen(eq=False)
 class ContentSpec:

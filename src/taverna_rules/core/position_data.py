@@ -26,14 +26,16 @@ __all__ = [
     "STACK_SCHEMA",
     "buried_decisions",
     "check_keys",
-    "check_type",
     "check_stack",
+    "check_type",
     "converter",
+    "document_schema",
     "dump_stack",
     "left_out_defaults",
     "listed",
     "load_stack",
     "mapping",
+    "players_schema",
     "read_state",
     "refusal",
     "seat_of",
@@ -336,3 +338,26 @@ def read_state(
         raise PositionError(f"bad position: {exc}") from None
     except cattrs.BaseValidationError as exc:
         raise PositionError("bad position: " + "; ".join(cattrs.transform_error(exc))) from None
+
+
+def players_schema(player: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a document's ``players``: a list of records of the properties
+    ``player`` (each with its ``name``)."""
+    item = {"type": "object", "properties": player, "required": ["name"], "additionalProperties": False}
+    return {"type": "array", "items": item}
+
+
+def document_schema(
+    fmt: str, state_type: type, of: Callable[[Any], dict[str, Any]], friendly: dict[str, Any]
+) -> dict[str, Any]:
+    """The schema of a position document of format ``fmt``: each field of ``state_type`` by
+    its type (``of(type)``), or as ``friendly`` writes it for people (players by name, ...)."""
+    properties: dict[str, Any] = {"format": {"const": fmt}}
+    for field in record_fields(state_type):
+        properties[field.name] = friendly.get(field.name) or of(field.type)
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["format", "players"],
+        "additionalProperties": False,
+    }

@@ -31,10 +31,12 @@ from taverna_rules.core.position_data import (
     STACK_SCHEMA,
     check_keys,
     converter,
+    document_schema,
     dump_stack,
     left_out_defaults,
     listed,
     load_stack,
+    players_schema,
     read_state,
 )
 from taverna_rules.core.positions import PositionFormat
@@ -86,27 +88,11 @@ def state_positions(game: str, state_type: type, player_type: type) -> PositionF
         player = {f.name: of(f.type) for f in record_fields(player_type)}
         player["name"] = NAME_SCHEMA
         friendly: dict[str, Any] = {
-            "players": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": player,
-                    "required": ["name"],
-                    "additionalProperties": False,
-                },
-            },
+            "players": players_schema(player),
             "options": {"type": "object", "additionalProperties": SCALAR_SCHEMA},
             "stack": STACK_SCHEMA,
         }
-        properties: dict[str, Any] = {"format": {"const": f"{game}-position/1"}}
-        for field in record_fields(state_type):
-            properties[field.name] = friendly.get(field.name) or of(field.type)
-        return {
-            "type": "object",
-            "properties": properties,
-            "required": ["format", "players"],
-            "additionalProperties": False,
-        }
+        return document_schema(f"{game}-position/1", state_type, of, friendly)
 
     return PositionFormat(f"{game}-position/1", dump, load, schema)
 

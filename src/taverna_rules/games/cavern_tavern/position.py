@@ -35,10 +35,12 @@ from taverna_rules.core.position_data import (
     STACK_SCHEMA,
     check_keys,
     converter,
+    document_schema,
     dump_stack,
     left_out_defaults,
     listed,
     load_stack,
+    players_schema,
     read_state,
     seat_of,
 )
@@ -148,15 +150,7 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     player = {f.name: of(f.type) for f in record_fields(Player)}
     player.update(name=NAME_SCHEMA, vp={"type": "object", "additionalProperties": INTEGER_SCHEMA})
     friendly: dict[str, Any] = {
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": player,
-                "required": ["name"],
-                "additionalProperties": False,
-            },
-        },
+        "players": players_schema(player),
         "first": {"anyOf": [NAME_SCHEMA, INTEGER_SCHEMA]},
         "options": {"type": "object", "additionalProperties": SCALAR_SCHEMA},
         "placements": {
@@ -170,15 +164,7 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
         },
         "stack": STACK_SCHEMA,
     }
-    properties: dict[str, Any] = {"format": {"const": FORMAT}}
-    for field in record_fields(GameState):
-        properties[field.name] = friendly.get(field.name) or of(field.type)
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": ["format", "players"],
-        "additionalProperties": False,
-    }
+    return document_schema(FORMAT, GameState, of, friendly)
 
 
 POSITIONS = PositionFormat(FORMAT, dump, load, schema)

@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from taverna_rules._resources import bundled
-from taverna_rules.content.loader import CONVERTER, inherit, provenance_of
+from taverna_rules.content.loader import CONVERTER, inherit
 from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
-from taverna_rules.content.option_checks import shadowed_problems
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.dsl.parse import parse_effect
@@ -124,20 +123,15 @@ def build(built: Built) -> RuleSet | None:
             CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
             for i in each("options")
         ),
-        provenance=tuple(
-            (
-                d.source.file,
-                f"{provenance_of(d)}: {d.data.get('note', '')}".strip(": "),
-            )
-            for d in docs
-        ),
+        provenance=built.provenance(),
         packs=built.packs,
         declared=built.where.declarations(),
         game=GAME,
     )
-    problems.extend(check(rules, built.where, singles, complete=not merged.incomplete))
-    problems.extend(shadowed_problems(merged.shadowed))
-    return None if any(p.severity == "error" for p in problems) else rules
+    finished: RuleSet | None = built.finish(
+        rules, check(rules, built.where, singles, complete=not merged.incomplete)
+    )
+    return finished
 
 
 CONTENT = ContentSpec(

@@ -27,11 +27,13 @@ from taverna_rules.core.position_data import (
     STACK_SCHEMA,
     check_keys,
     converter,
+    document_schema,
     dump_stack,
     left_out_defaults,
     listed,
     load_stack,
     mapping,
+    players_schema,
     read_state,
     seat_of,
 )
@@ -253,15 +255,7 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     turn = {f.name: of(f.type) for f in record_fields(TurnState)}
     turn["player"] = name
     friendly: dict[str, Any] = {
-        "players": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": player,
-                "required": ["name"],
-                "additionalProperties": False,
-            },
-        },
+        "players": players_schema(player),
         "taverns": {
             "type": "object",
             "additionalProperties": {"type": "object", "properties": tavern, "additionalProperties": False},
@@ -284,15 +278,7 @@ def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
             "anyOf": [{"type": "null"}, {"type": "object", "properties": turn, "additionalProperties": False}]
         },
     }
-    properties: dict[str, Any] = {"format": {"const": "taverna-position/1"}}
-    for field in record_fields(GameState):
-        properties[field.name] = friendly.get(field.name) or of(field.type)
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": ["format", "players"],
-        "additionalProperties": False,
-    }
+    return document_schema("taverna-position/1", GameState, of, friendly)
 
 
 POSITIONS = PositionFormat(FORMAT, dump, load, schema)
