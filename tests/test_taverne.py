@@ -674,3 +674,22 @@ def test_characters_by_auction() -> None:
     seated = {e.player: e.energy for e in game.events if isinstance(e, PlayerSeated)}
     assert seated == {0: 20, 1: 20, 2: 27, 3: 12}
     assert game.state.auction == ()
+
+
+def test_determinizing_redeals_a_players_weapons_among_his_own_places_only() -> None:
+    """``Zone(..., per_seat=True)``: another player's hidden weapons (hand, pile, the card
+    laid face down) are redealt among his own places, never into another's set."""
+    import random
+
+    game = _marie()
+    for k in range(5):
+        sample = game.determinize(0, random.Random(k))
+        assert sample.view(0) == game.view(0)
+        for seat, me in enumerate(sample.state.players):
+            held = [*me.hand, *me.pile, *me.dodges, *([me.top] if me.top else [])]
+            held += [w for a, w in sample.state.laid if a == seat]
+            assert sorted(held) == sorted(f"{v}#{seat + 1}" for v in range(1, 10))
+    laid = dict(game.state.laid)
+    assert any(dict(game.determinize(0, random.Random(k)).state.laid) != laid for k in range(10)), (
+        "the others' cards laid face down are drawn anew"
+    )
