@@ -107,3 +107,12 @@ def test_the_guide_reports_the_plumbing_share_as_counted() -> None:
     assert f"{counts['rules']} lines of rules" in text, counts
     assert f"{counts['wiring']} lines of wiring" in text, counts
     assert f"{round(100 * counts['wiring'] / total)} %" in text, counts
+
+
+def test_the_conformance_report_counts_the_ops_of_a_game_without_a_tally_of_its_own() -> None:
+    from taverna_rules.tools.conformance import run_checks
+
+    report = run_checks(RULES, games=2, seed=1)
+    ops = report.coverage.ops
+    assert {"gain_coins", "pay_coins", "score"} <= {item for item, _ in ops.counts}
+    assert sum(count for _, count in ops.counts) > 0

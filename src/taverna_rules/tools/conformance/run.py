@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from taverna_rules.core.chance import ChanceMode
-from taverna_rules.core.coverage import Coverage, CoverageTable, Options, Tally
+from taverna_rules.core.coverage import Coverage, CoverageTable, OpTally, Options, Tally, counted
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event
 from taverna_rules.tools.conformance.driver import check_game
@@ -36,6 +36,30 @@ class _NoTally:
         return Coverage((), CoverageTable("ops", "effect ops resolved", ()))
 
 
+class _OpsOnly:
+    """The coverage of a game with effect ops and no tally of its own: each primitive op of
+    its vocabulary and how many effect nodes of it the players' actions resolved."""
+
+    def __init__(self, rules: Any, ops: Sequence[str]) -> None:
+        self.tally = OpTally(rules)
+        self.ops = ops
+
+    def add(self, events: Sequence[Event], trace: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        """Count the ops of one game's trace."""
+        self.tally.add(trace)
+
+    def coverage(self, player_counts: Sequence[int], options: Options = ()) -> Coverage:
+        """The op table."""
+        return Coverage((), CoverageTable("ops", "effect ops resolved", counted(self.ops, self.tally.counts)))
+
+
+def _default_tally(rules: Any) -> Tally:
+    vocabulary = game_module(rules.game).vocabulary
+    if vocabulary is None:
+        return _NoTally()
+    return _OpsOnly(rules, [name for name, spec in vocabulary.ops.items() if spec.kind == "primitive"])
+
+
 def run_checks(
     rules: Any,
     *,
@@ -59,7 +83,7 @@ def run_checks(
         raise ValueError(f"games must be 0 or more, not {games!r}")
     chosen = tuple(sorted((options or {}).items()))
     kit = module.conformance() if module.conformance else None
-    tally: Tally = kit.tally(rules) if kit is not None else _NoTally()
+    tally: Tally = kit.tally(rules) if kit is not None else _default_tally(rules)
     # One game in four more in the explicit chance mode, where the game has one.
     explicit = games // 4 if module.max_chance_outcomes is not None else 0
     failures: list[Failure] = []
