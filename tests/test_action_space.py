@@ -20,7 +20,7 @@ SEATS = {"taverna": (2, 3, 4, 5), "cavern_tavern": (2, 3, 4, 5), "taverne": (3, 
 GOLDEN = {
     "taverna": (345, "cbecec639949de5b"),
     "cavern_tavern": (2172, "96d280ccbd30ae79"),
-    "taverne": (602, "8d9aeb29a57c41d7"),
+    "taverne": (604, "6fdfbd9805639b42"),
 }
 
 

@@ -20,9 +20,11 @@ from taverna_rules.games.taverne import (
     ChooseCharacter,
     CrasseServed,
     Dodge,
+    LeaveTable,
     NameValue,
     PlayAtout,
     PlayerSeated,
+    ReturnToTable,
     SpellCast,
     SplitDodges,
     TakeBackAtout,
@@ -693,3 +695,29 @@ def test_determinizing_redeals_a_players_weapons_among_his_own_places_only() -> 
     assert any(dict(game.determinize(0, random.Random(k)).state.laid) != laid for k in range(10)), (
         "the others' cards laid face down are drawn anew"
     )
+
+
+def test_a_player_may_leave_the_table_and_come_back_as_he_left() -> None:
+    """l.303-304 (rule option ``absences``): away, nothing touches him and ranges skip his
+    seat; he comes back at the start of a turn exactly as he left."""
+    game = table(
+        comptoir("Marie", 0, "goule", butin=2),
+        comptoir("Pierre", 1, "homme_serpent"),
+        comptoir("Cécile", 2, "spadassin_retors"),
+        comptoir("Xavier", 3, "bourreau_bigleux"),
+        turn=1,
+        options={"absences": True},
+        stack=["turn_start"],
+    )
+    assert game.decision is not None and game.decision.kind == "away"
+    play(game, tr.Pass(), LeaveTable(), tr.Pass(), tr.Pass())
+    assert game.state.players[1].absent and game.state.present() == (0, 2, 3)
+    before = game.state.players[1]
+    until(game, "attack")
+    marie = next(d for d in game.decisions if d.player == 0)
+    assert {target(game.state, 0, a.spot) for a in marie.actions if isinstance(a, Attack)} == {2, 3}
+    until(game, "away")  # the next turn: each player asked, from the Pilier
+    assert game.state.players[1] == before
+    while game.decision is not None and game.decision.kind == "away":
+        play(game, ReturnToTable() if game.decision.player == 1 else tr.Pass())
+    assert not game.state.players[1].absent and 1 in game.state.present()

@@ -22,9 +22,11 @@ from taverna_rules.games.taverne.actions import (
     ChooseCard,
     ChooseCharacter,
     Dodge,
+    LeaveTable,
     NameValue,
     Pass,
     PlayAtout,
+    ReturnToTable,
     SplitDodges,
     TakeBackAtout,
     TakeSeat,
@@ -53,6 +55,8 @@ def actions_of(rules: RuleSet) -> Iterator[Action]:
     yield from (BidEnergy(e) for e in range(1, rules.constants.energy + 1))
     yield from (TakeSeat(seat) for seat in seats)
     yield from (ChoosePlayer(seat) for seat in seats)
+    yield LeaveTable()
+    yield ReturnToTable()
     yield Buy("weapon")
     yield Buy("pint")
     yield Buy("specialty")
@@ -77,7 +81,8 @@ def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any]) -> i
     ``tournament`` option; with it, its turns times what a turn may ask of each player
     (in call 2 a purchase for each Butin, the Atouts played and taken back, a pass; the
     dodges; the attack; a split and the values against each other player; a round of
-    spells a call; the choices effects ask; coming back) and the choice of Characters (a
+    spells a call; the choices effects ask; coming back; leaving the table or not) and the
+    choice of Characters (a
     bid and a choice at an auction)."""
     turns = int(options.get("tournament", 0))
     if turns <= 0:
@@ -87,7 +92,7 @@ def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any]) -> i
     spend = c.butin_max + 2 * most + 1
     dodges = most + _MOST_MORE_DODGES + 1
     quarrels = (players - 1) * (1 + c.dodges_per_attack + _MOST_MORE_DODGES)
-    per_turn = spend + dodges + 1 + quarrels + _SPELL_ROUNDS + _EFFECT_CHOICES + 2
+    per_turn = spend + dodges + 1 + quarrels + _SPELL_ROUNDS + _EFFECT_CHOICES + 3
     return 2 * players + turns * players * per_turn
 
 

@@ -18,9 +18,11 @@ __all__ = [
     "ChooseCharacter",
     "ChoosePlayer",
     "Dodge",
+    "LeaveTable",
     "NameValue",
     "Pass",
     "PlayAtout",
+    "ReturnToTable",
     "SplitDodges",
     "TakeBackAtout",
     "TakeSeat",
@@ -46,6 +48,18 @@ class BidEnergy(Action):
     """Characters by auction: your starting Energy, chosen in secret (l.317)."""
 
     energy: int
+
+
+@_action
+@attrs.frozen
+class LeaveTable(Action):
+    """Rule option ``absences``: leave the table for a while (l.303)."""
+
+
+@_action
+@attrs.frozen
+class ReturnToTable(Action):
+    """Rule option ``absences``: come back to the table as you left it (l.304)."""
 
 
 @_action

@@ -29,8 +29,10 @@ from taverna_rules.games.taverne.actions import (
     ChooseCard,
     ChooseCharacter,
     Dodge,
+    LeaveTable,
     Pass,
     PlayAtout,
+    ReturnToTable,
     TakeBackAtout,
     TakeSeat,
 )
@@ -61,17 +63,47 @@ def _turn_start(engine: Engine, task: Task) -> None:
     engine.emit(ev.TurnStarted(state.turn + 1, state.pilier))
     _announce(engine, 1)
     state = engine.state
-    comers = [p for p in state.around() if not state.players[p].present]
+    comers = [p for p in state.around() if not state.players[p].character]
+    away = (
+        [Task("away", p) for p in state.around() if state.players[p].character]
+        if state.option("absences")
+        else []
+    )
     if state.turn == 1 or not comers or not (state.characters or state.under):
-        engine.push(Task("turn_powers", ref="turn_start"), Task("call_2"))
+        engine.push(*away, Task("turn_powers", ref="turn_start"), Task("call_2"))
         return
     present = ",".join(str(p) for p in state.present())
     engine.push(
+        *away,
         *(Task("come_back", p) for p in comers),
         Task("welcome", ref=present),
         Task("turn_powers", ref="turn_start"),
         Task("call_2"),
     )
+
+
+def _away_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
+    return (ReturnToTable(), Pass()) if state.players[task.player].absent else (Pass(), LeaveTable())
+
+
+@decision(
+    "away",
+    _away_choices,
+    lambda r, s, t: (
+        "come back to the table?"
+        if s.players[t.player].absent
+        else "stay at the table, or leave for a while?"
+    ),
+    takes=(LeaveTable, ReturnToTable, Pass),
+)
+def _away(engine: Engine, task: Task, action: Action) -> None:
+    """With the rule option ``absences``, at the start of each turn: a player may leave the
+    table for a while (``LeaveTable``) and comes back at the start of a later turn
+    (``ReturnToTable``) exactly as he left (l.303-304); ``Pass`` stays as he is."""
+    if isinstance(action, LeaveTable):
+        engine.emit(ev.PlayerLeft(task.player))
+    elif isinstance(action, ReturnToTable):
+        engine.emit(ev.PlayerReturned(task.player))
 
 
 @automatic("turn_powers")
@@ -259,6 +291,8 @@ def dodge_limit(rules: RuleSet, state: GameState, player: int) -> int:
     """How many dodges ``player`` may still set aside: his Prestige in all (l.131), keeping
     a weapon in hand for the compulsory attack (reading A4)."""
     me = state.players[player]
+    if len(state.present()) < 2:
+        return 0  # alone at the table (the others away): nobody attacks, nothing to dodge
     most = prestige(rules, state, player) + modifier(rules, state, player, "dodges")
     allowed = min(most, len(me.dodges) + len(me.hand) - 1)
     return max(0, allowed - len(me.dodges))

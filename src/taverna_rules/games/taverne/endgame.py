@@ -48,7 +48,7 @@ def tournament_points(rules: RuleSet, state: GameState, player: int) -> tuple[tu
     """A player's tournament score by category (l.341-344): Prestige (10 a point), Butin
     and Characters knocked out."""
     me = state.players[player]
-    if not me.present:
+    if not me.character:
         return (("butin", 0), ("knocked_out", me.knocked_out), ("prestige", 0))
     return (
         ("butin", me.butin),
@@ -113,7 +113,8 @@ def _turn_end(engine: Engine, task: Task) -> None:
     turn (l.191, l.219, l.340-345)."""
     rules: RuleSet = engine.rules
     state: GameState = engine.state
-    standing = tuple(p for p in state.present() if state.players[p].energy > 0)
+    # A player away keeps his Energy: he is still standing (l.304).
+    standing = tuple(p for p in state.around() if state.players[p].character and state.players[p].energy > 0)
     if len(standing) == 1:
         engine.emit(_won(rules, state, standing))
         return

@@ -33,6 +33,8 @@ from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
 from taverna_rules.games.taverne.state import GameState
 
 __all__ = [
+    "PlayerLeft",
+    "PlayerReturned",
     "AuctionSettled",
     "CharactersLaidOut",
     "SpecialtiesReturned",
@@ -195,6 +197,22 @@ class AuctionSettled(Event):
 
     bids: tuple[int, ...]
     order: tuple[int, ...]
+
+
+@_event
+@attrs.frozen
+class PlayerLeft(Event):
+    """``player`` leaves the table for a while (l.303)."""
+
+    player: int
+
+
+@_event
+@attrs.frozen
+class PlayerReturned(Event):
+    """``player`` comes back to the table as he left it (l.304)."""
+
+    player: int
 
 
 @_event

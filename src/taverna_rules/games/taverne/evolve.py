@@ -112,6 +112,16 @@ def _seated(state: GameState, e: ev.PlayerSeated) -> GameState:
     )
 
 
+@FOLDS.on(ev.PlayerLeft)
+def _left(state: GameState, e: ev.PlayerLeft) -> GameState:
+    return _seat(state, e.player, absent=True)
+
+
+@FOLDS.on(ev.PlayerReturned)
+def _returned_to_table(state: GameState, e: ev.PlayerReturned) -> GameState:
+    return _seat(state, e.player, absent=False)
+
+
 @FOLDS.on(ev.TurnStarted)
 def _turn(state: GameState, e: ev.TurnStarted) -> GameState:
     players = tuple(p.replace(used=(), spells=0) if p.used or p.spells else p for p in state.players)

@@ -21,9 +21,11 @@ from taverna_rules.games.taverne.actions import (
     ChooseCard,
     ChooseCharacter,
     Dodge,
+    LeaveTable,
     NameValue,
     Pass,
     PlayAtout,
+    ReturnToTable,
     SplitDodges,
     TakeBackAtout,
     TakeSeat,
@@ -340,7 +342,19 @@ def _settled(w: Wording, e: ev.AuctionSettled) -> str:
     return _say(w, f"Energy bids, lowest first: {bids}.", f"Énergies annoncées, de la plus basse : {bids}.")
 
 
+def _left(w: Wording, e: ev.PlayerLeft) -> str:
+    return _say(
+        w, f"{w.who(e.player)} leaves the table for a while.", f"{w.who(e.player)} quitte la table un moment."
+    )
+
+
+def _back(w: Wording, e: ev.PlayerReturned) -> str:
+    return _say(w, f"{w.who(e.player)} comes back to the table.", f"{w.who(e.player)} revient à la table.")
+
+
 _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
+    ev.PlayerLeft: _left,
+    ev.PlayerReturned: _back,
     ev.CharactersLaidOut: _laid_out,
     ev.AuctionSettled: _settled,
     ev.SpecialtiesPiled: _piled,
@@ -398,6 +412,10 @@ def _label(w: Wording, action: Action) -> str:
         )
     if isinstance(action, BidEnergy):
         return _say(w, f"Start with {action.energy} Energy", f"Commencer avec {action.energy} d'Énergie")
+    if isinstance(action, LeaveTable):
+        return _say(w, "Leave the table for a while", "Quitter la table un moment")
+    if isinstance(action, ReturnToTable):
+        return _say(w, "Come back to the table", "Revenir à la table")
     if isinstance(action, TakeSeat):
         return _say(
             w, f"Sit on {w.who(action.after)}'s left", f"S'asseoir à la gauche de {w.who(action.after)}"
@@ -450,6 +468,11 @@ def _label(w: Wording, action: Action) -> str:
             f"Annoncer {action.value} contre {w.who(action.attacker)}",
         )
     if isinstance(action, Pass):
+        kind = w.state.stack[-1].kind if w.state.stack else ""
+        if kind == "away":
+            return _say(w, "Stay as you are", "Rester ainsi")
+        if kind == "cast":
+            return _say(w, "No spell", "Aucun sort")
         return _say(w, "Done", "Terminé")
     return type(action).__name__
 
@@ -478,8 +501,11 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
     for seat in state.around():
         me = state.players[seat]
         mark = "*" if seat == viewer else " "
-        if not me.present:
+        if not me.character:
             lines.append(f"{mark} {me.name}: {_say(w, 'out of the game', 'hors du jeu')}")
+            continue
+        if me.absent:
+            lines.append(f"{mark} {me.name}, {_character(w, me.character)}: {_say(w, 'away', 'absent')}")
             continue
         hand = " ".join(str(value_of(c)) if c != HIDDEN else "?" for c in me.hand)
         dodges = " ".join(str(value_of(c)) for c in me.dodges)
@@ -500,7 +526,7 @@ def heuristic(rules: RuleSet, state: GameState, seat: int) -> float:
     me = state.players[seat]
     if state.result is not None:
         return 100.0 if me.name in state.result.winners else -100.0
-    if not me.present:
+    if not me.character:
         return -50.0
     return 6.0 * prestige(rules, state, seat) + 1.5 * me.pints + 0.4 * me.energy + 0.8 * me.butin
 

@@ -30,7 +30,7 @@ __all__ = [
 
 GAME = "taverne"
 #: The rule options the engine reads itself.
-ENGINE_OPTIONS = ("auction", "discovery", "tournament", "tie")
+ENGINE_OPTIONS = ("absences", "auction", "discovery", "tournament", "tie")
 #: The four attack spots of the Comptoir (l.141-146): melee on the first player on each
 #: side, ranged on the second.
 SLOTS = ("melee_left", "melee_right", "ranged_left", "ranged_right")

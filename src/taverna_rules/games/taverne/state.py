@@ -33,6 +33,7 @@ class Player:
 
     # record: written by `make records` from __init__'s parameters; do not edit below
     __slots__ = (
+        "absent",
         "atouts",
         "butin",
         "character",
@@ -67,6 +68,7 @@ class Player:
         ("used", "tuple[str, ...]"),
         ("suffers", "tuple[str, ...]"),
         ("spells", "int"),
+        ("absent", "bool"),
     )
     __record_defaults__: ClassVar[dict[str, Any]] = {
         "character": "",
@@ -84,6 +86,7 @@ class Player:
         "used": (),
         "suffers": (),
         "spells": 0,
+        "absent": False,
     }
     name: Final[str]
     #: The Character in play; ``""`` while the player is out (knocked out, waiting to
@@ -116,6 +119,8 @@ class Player:
     suffers: Final[tuple[str, ...]]
     #: Spells cast this turn (at most the Prestige, l.296).
     spells: Final[int]
+    #: Away from the table for a few turns (l.303-304): nothing touches him meanwhile.
+    absent: Final[bool]
 
     def __init__(
         self,
@@ -150,6 +155,8 @@ class Player:
         suffers: tuple[str, ...] = (),
         #: Spells cast this turn (at most the Prestige, l.296).
         spells: int = 0,
+        #: Away from the table for a few turns (l.303-304): nothing touches him meanwhile.
+        absent: bool = False,
     ) -> None:
         self.name = name
         self.character = character
@@ -167,6 +174,7 @@ class Player:
         self.used = used
         self.suffers = suffers
         self.spells = spells
+        self.absent = absent
 
     def replace(
         self,
@@ -187,6 +195,7 @@ class Player:
         used: Keep | tuple[str, ...] = KEEP,
         suffers: Keep | tuple[str, ...] = KEEP,
         spells: Keep | int = KEEP,
+        absent: Keep | bool = KEEP,
     ) -> Player:
         """A copy with the fields given changed."""
         return Player(
@@ -206,6 +215,7 @@ class Player:
             self.used if used is KEEP else used,
             self.suffers if suffers is KEEP else suffers,
             self.spells if spells is KEEP else spells,
+            self.absent if absent is KEEP else absent,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -228,6 +238,7 @@ class Player:
             self.used,
             self.suffers,
             self.spells,
+            self.absent,
         ) == (
             other.name,
             other.character,
@@ -245,6 +256,7 @@ class Player:
             other.used,
             other.suffers,
             other.spells,
+            other.absent,
         )
 
     def __hash__(self) -> int:
@@ -266,6 +278,7 @@ class Player:
                 self.used,
                 self.suffers,
                 self.spells,
+                self.absent,
             )
         )
 
@@ -287,6 +300,7 @@ class Player:
             f"used={self.used!r}",
             f"suffers={self.suffers!r}",
             f"spells={self.spells!r}",
+            f"absent={self.absent!r}",
         )
         return "Player(" + ", ".join(shown) + ")"
 
@@ -308,14 +322,15 @@ class Player:
             self.used,
             self.suffers,
             self.spells,
+            self.absent,
         )
 
     # end of record
 
     @property
     def present(self) -> bool:
-        """True while the player has a Character at the table."""
-        return self.character != ""
+        """True while the player has a Character at the table (not knocked out, not away)."""
+        return self.character != "" and not self.absent
 
 
 class GameState:
@@ -798,4 +813,6 @@ class GameState:
     def present(self) -> tuple[int, ...]:
         """The seats at the table with a Character, in the order of play."""
         players = self.players
-        return tuple(seat for seat in self.around() if players[seat].character != "")
+        return tuple(
+            seat for seat in self.around() if players[seat].character != "" and not players[seat].absent
+        )
