@@ -33,6 +33,7 @@ from taverna_rules.core.engine import Decision, Engine, Trace
 from taverna_rules.core.flow import DecisionKind, Flow
 from taverna_rules.core.game_modules import GameModule, game_module, installed_games
 from taverna_rules.core.observation import ObservationLayout, ObservationWriter
+from taverna_rules.core.opening import GameOpened, Opening
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import (
     VP,
@@ -116,6 +117,7 @@ __all__ = [
     "Event",
     "Flow",
     "FlowAdvanced",
+    "GameOpened",
     "Game",
     "game_module",
     "GameBrokenError",
@@ -136,6 +138,7 @@ __all__ = [
     "OpSpec",
     "OptionError",
     "OptionIs",
+    "Opening",
     "Outcome",
     "PackInfo",
     "Pass",

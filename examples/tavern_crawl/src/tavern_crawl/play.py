@@ -8,7 +8,7 @@ round the most points win; equal points share the rank.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -21,7 +21,6 @@ from taverna_rules.core import (
     Engine,
     Event,
     Flow,
-    FlowAdvanced,
     Result,
     Standing,
     Task,
@@ -29,21 +28,31 @@ from taverna_rules.core import (
     dice,
     event_table,
     registrar,
-    run_flow,
 )
-from taverna_rules.core.arguments import check_chance, check_players, check_seed, resolve_options
 from taverna_rules.core.effects import APPLICABILITY_OF_CONTROLS, EFFECT, EffectRuntime, control_applies
-from taverna_rules.core.resume import reopen
+from taverna_rules.core.opening import GameOpened, Opening
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.dsl.ops import MAX_REPEAT
 
-__all__ = ["ACTIONS", "EVENTS", "EXECUTORS", "FLOW", "Crawler", "Enter", "State", "WalkOn", "evolve", "start"]
+__all__ = [
+    "ACTIONS",
+    "EVENTS",
+    "EXECUTORS",
+    "FLOW",
+    "OPENING",
+    "Crawler",
+    "Enter",
+    "State",
+    "WalkOn",
+    "evolve",
+]
 
 # ----------------------------------------------------------------------------- wiring: the tables
 ACTIONS = action_table()
 ACTIONS.add(ChooseOption.TYPE, ChooseOption)  # a tavern's card may offer a choice
 EVENTS = event_table()
+EVENTS.add(GameOpened.TYPE, GameOpened)  # the core's opening event (a new game)
 FLOW = Flow()
 
 
@@ -90,21 +99,6 @@ class Enter(Action):
 @attrs.frozen
 class WalkOn(Action):
     """Walk on: take 1 coin."""
-
-
-# ----------------------------------------------------------------------------- wiring: the opening
-@registrar(EVENTS)
-@attrs.frozen
-class Started(Event):
-    """A new game: the rules, the players in seat order, the seed (hidden) and options."""
-
-    ZONES: ClassVar[Mapping[str, str]] = {"seed": "seed"}
-    rules: str
-    players: tuple[str, ...]
-    seed: int
-    coins: int
-    options: tuple[tuple[str, Any], ...] = ()
-    chance: str = "sampled"
 
 
 # ----------------------------------------------------------------------------- rules: the events of play
@@ -174,8 +168,8 @@ def evolve(state: State | None, event: Event) -> State:
     if state is None:
         if isinstance(event, Loaded):
             return event.state
-        assert isinstance(event, Started), "a game starts with Started or Loaded"
-        crawlers = tuple(Crawler(name, coins=event.coins) for name in event.players)
+        assert isinstance(event, GameOpened), "a game starts with GameOpened or Loaded"
+        crawlers = tuple(Crawler(name) for name in event.players)
         return State(event.rules, crawlers, event.seed, options=event.options, chance=event.chance)
     if isinstance(event, Walked):
         return attrs.evolve(_player(state, event.player, at=event.at), draws=state.draws + 1)
@@ -192,36 +186,18 @@ def evolve(state: State | None, event: Event) -> State:
 
 
 # ----------------------------------------------------------------------------- wiring: a new game
-def start(
-    rules: RuleSet,
-    players: Sequence[str],
-    seed: int,
-    options: Mapping[str, Any] | None = None,
-    chance: str = "sampled",
-) -> list[Event]:
-    """The opening events of a game, every argument checked, up to the first decision."""
-    started = Started(
-        rules.fingerprint,
-        check_players(rules.supported_players(), players),
-        check_seed(seed),
-        rules.coins,
-        resolve_options(rules, options),
-        check_chance(chance),
-    )
-    state = evolve(evolve(None, started), FlowAdvanced((Task("turn", 0),)))
-    return run_flow(rules, state, [started])
-
-
-def opening(rules: RuleSet, first: Event) -> list[Event]:
-    """The opening a log's first event gives, recomputed (verified replay compares it)."""
-
-    def restart(e: Started) -> list[Event]:
-        return start(rules, e.players, e.seed, dict(e.options), e.chance)
-
-    return reopen(rules, first, Started, Loaded, restart)
+OPENING = Opening(Loaded, first=lambda rules, players: (Task("setup"),))
 
 
 # ----------------------------------------------------------------------------- rules: a turn
+@FLOW.automatic("setup")
+def _setup(engine: Engine, task: Task) -> None:
+    """Everyone starts with the game's coins; the first player begins."""
+    for seat in range(len(engine.state.players)):
+        engine.emit(CoinsChanged(seat, engine.rules.coins))
+    engine.push(Task("turn", 0))
+
+
 @FLOW.automatic("turn")
 def _turn(engine: Engine, task: Task) -> None:
     """Roll a die and walk that many taverns on (the street is a ring), then choose."""
