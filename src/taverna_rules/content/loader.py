@@ -567,7 +567,7 @@ def _load(
     docs = [doc for layer in layers for doc in (*((layer.manifest,) if layer.manifest else ()), *layer.docs)]
     packs = tuple(layer.pack for layer in layers if layer.pack is not None)
     where = _where(spec, merged, [d for d in docs if d.kind == "pack"])
-    rules = spec.build(Built(merged, packs, docs, _fingerprint(docs), where, problems))
+    rules = spec.build(Built(merged, packs, docs, _fingerprint(docs), where, problems, spec))
     problems.sort(key=_file_order(files))
     return _Outcome(
         rules if not any(p.severity == "error" for p in problems) else None, problems, files, sources

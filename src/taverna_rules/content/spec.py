@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     # For the type hints only: tr.Built is public, but the pipeline's records it holds are
     # not exported (tests/test_public_api.py follows the hints it can resolve).
     from taverna_rules.content.merged import Located, Merged
-    from taverna_rules.content.model import PackInfo
+    from taverna_rules.content.model import PackInfo, RuleOption
     from taverna_rules.content.where import Where
 
 __all__ = ["AddParts", "Built", "ContentSpec", "KindBody"]
@@ -63,6 +63,28 @@ class Built:
     where: Where
     #: The problems so far; the builder adds its own (semantic checks included).
     problems: list[Problem]
+    #: The game's content spec (which kinds' items inherit their file's provenance).
+    spec: ContentSpec | None = None
+
+    def items(self, kind: str) -> list[dict[str, Any]]:
+        """Every item of ``kind`` in the merged content, as a mapping, with its file's
+        ``provenance`` when it states none (for the kinds whose items record one)."""
+        from taverna_rules.content.loader import inherit
+
+        entries = self.merged.items.get(kind, [])
+        if self.spec is None:
+            return [entry.item for entry in entries]
+        return [inherit(self.spec, entry) for entry in entries]
+
+    def options(self, kind: str = "options") -> tuple[RuleOption, ...]:
+        """The rule options of the merged content (the items of ``kind``)."""
+        from taverna_rules.content.loader import CONVERTER
+        from taverna_rules.content.model import RuleOption
+
+        return tuple(
+            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
+            for i in self.items(kind)
+        )
 
     def provenance(self) -> tuple[tuple[str, str], ...]:
         """Each file's provenance and note, ``(file, "reconstructed: what it is modelled

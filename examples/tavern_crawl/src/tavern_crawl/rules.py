@@ -5,12 +5,11 @@ loads, checks and locates the YAML; this module says what the YAML holds."""
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any
 
 import attrs
 
 from taverna_rules import Names
-from taverna_rules.content.loader import CONVERTER, inherit
+from taverna_rules.content.loader import CONVERTER
 from taverna_rules.content.model import PackInfo, RuleOption, supported_players
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.schema_source import EFFECT, ID, list_of, names_schema, obj, options_kind
@@ -108,18 +107,14 @@ def build(built: Built) -> RuleSet | None:
         return None
     c = game.data["constants"]
 
-    def each(kind: str) -> list[dict[str, Any]]:
-        # Each item as a mapping, with what its file says for all its items (provenance).
-        return [inherit(CONTENT, entry) for entry in built.merged.items.get(kind, [])]
-
     taverns = tuple(
         Tavern(str(t["id"]), CONVERTER.structure(t["name"], Names), parse_effect(t["effect"]))
-        for t in each("taverns")
+        for t in built.items("taverns")
     )
     if not taverns:
         built.problems.append(Problem("too-few-cards", "a street has at least one tavern"))
         return None
-    options = tuple(CONVERTER.structure(o, RuleOption) for o in each("options"))
+    options = built.options()
     players = tuple(sorted(c["players"]))
     return RuleSet(built.fingerprint, players, c["rounds"], c["coins"], taverns, options, built.packs)
 

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from taverna_rules._resources import bundled
-from taverna_rules.content.loader import CONVERTER, inherit
-from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
+from taverna_rules.content.loader import CONVERTER
+from taverna_rules.content.model import FORMAT_VERSION, Names
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.schema_source import (
     COUNT,
@@ -208,9 +208,6 @@ def build(built: Built) -> RuleSet | None:
     c = data["constants"]
     counts = tuple(sorted(c["players"]))
 
-    def each(kind: str) -> list[dict[str, Any]]:
-        return [inherit(CONTENT, entry) for entry in merged.items.get(kind, [])]
-
     rules = RuleSet(
         format_version=FORMAT_VERSION,
         fingerprint=built.fingerprint,
@@ -238,7 +235,7 @@ def build(built: Built) -> RuleSet | None:
                 p["dice"].get("count", 0),
                 _slots(p["slots"], counts),
             )
-            for p in each("places")
+            for p in built.items("places")
         ),
         tracks=tuple(
             Track(
@@ -251,7 +248,7 @@ def build(built: Built) -> RuleSet | None:
                 tuple(t.get("penalty", ())),
                 t.get("provenance", "rulebook"),
             )
-            for t in each("tracks")
+            for t in built.items("tracks")
         ),
         orders=tuple(
             Order(
@@ -265,24 +262,21 @@ def build(built: Built) -> RuleSet | None:
                 bool(o.get("item", False)),
                 o.get("provenance", "reconstructed"),
             )
-            for o in each("orders")
+            for o in built.items("orders")
         ),
         items=tuple(
             Item(i["id"], _names(i["name"]), i["copies"], parse_effect(i["effect"]), i.get("provenance", ""))
-            for i in each("items")
+            for i in built.items("items")
         ),
         nasty_says=tuple(
             NastyCard(n["id"], _names(n["name"]), parse_effect(n["demand"]), n.get("provenance", ""))
-            for n in each("nasty_says")
+            for n in built.items("nasty_says")
         ),
         secret_tasks=tuple(
             SecretTask(s["id"], _names(s["name"]), parse_effect(s["effect"]), s.get("provenance", ""))
-            for s in each("secret_tasks")
+            for s in built.items("secret_tasks")
         ),
-        options=tuple(
-            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
-            for i in each("options")
-        ),
+        options=built.options(),
         provenance=built.provenance(),
         packs=built.packs,
         declared=built.where.declarations(),

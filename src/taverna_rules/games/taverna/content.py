@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from taverna_rules._resources import bundled
-from taverna_rules.content.loader import CONVERTER, inherit
-from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
+from taverna_rules.content.loader import CONVERTER
+from taverna_rules.content.model import FORMAT_VERSION, Names
 from taverna_rules.content.problems import Problem
 from taverna_rules.content.spec import AddParts, Built, ContentSpec
 from taverna_rules.dsl.parse import parse_effect
@@ -79,9 +79,6 @@ def build(built: Built) -> RuleSet | None:
     )
     comp = singles["components"].data
 
-    def each(kind: str) -> list[dict[str, Any]]:
-        return [inherit(CONTENT, entry) for entry in items.get(kind, [])]
-
     sides = tuple(
         BoardSide(
             side["id"],
@@ -91,7 +88,7 @@ def build(built: Built) -> RuleSet | None:
                 (tid, CONVERTER.structure(layout, TavernLayout)) for tid, layout in side["taverns"].items()
             ),
         )
-        for side in each("sides")
+        for side in built.items("sides")
     )
     tracks = tuple(
         Track(
@@ -99,7 +96,7 @@ def build(built: Built) -> RuleSet | None:
             tuple(sorted((int(pos), parse_effect(effect)) for pos, effect in item["bonuses"].items())),
             item["provenance"],
         )
-        for item in each("tracks")
+        for item in built.items("tracks")
     )
     rules = RuleSet(
         format_version=FORMAT_VERSION,
@@ -108,21 +105,18 @@ def build(built: Built) -> RuleSet | None:
         constants=constants,
         peoples=tuple(CONVERTER.structure(p, People) for p in game["peoples"]),
         symbols=tuple(CONVERTER.structure(s, Symbol) for s in game["symbols"]),
-        taverns=tuple(CONVERTER.structure(t, Tavern) for t in each("taverns")),
+        taverns=tuple(CONVERTER.structure(t, Tavern) for t in built.items("taverns")),
         sides=sides,
-        customers=tuple(CONVERTER.structure(i, CustomerCard) for i in each("customers")),
+        customers=tuple(CONVERTER.structure(i, CustomerCard) for i in built.items("customers")),
         tiles=tuple(comp["customer_tiles"].items()),
         guild_tokens=tuple(comp["guild_tokens"].items()),
         privilege_tokens=comp["privilege_tokens"],
         tracks=tracks,
-        royal_scorings=tuple(CONVERTER.structure(i, RoyalScoring) for i in each("royal_scoring")),
-        dignitaries=tuple(CONVERTER.structure(i, Dignitary) for i in each("dignitaries")),
-        favours=tuple(CONVERTER.structure(i, FavourKind) for i in each("favours")),
-        spells=tuple(CONVERTER.structure(i, SpellCard) for i in each("spells")),
-        options=tuple(
-            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
-            for i in each("options")
-        ),
+        royal_scorings=tuple(CONVERTER.structure(i, RoyalScoring) for i in built.items("royal_scoring")),
+        dignitaries=tuple(CONVERTER.structure(i, Dignitary) for i in built.items("dignitaries")),
+        favours=tuple(CONVERTER.structure(i, FavourKind) for i in built.items("favours")),
+        spells=tuple(CONVERTER.structure(i, SpellCard) for i in built.items("spells")),
+        options=built.options(),
         provenance=built.provenance(),
         packs=built.packs,
         declared=built.where.declarations(),

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from taverna_rules._resources import bundled
-from taverna_rules.content.loader import CONVERTER, inherit
-from taverna_rules.content.model import FORMAT_VERSION, Names, RuleOption
+from taverna_rules.content.loader import CONVERTER
+from taverna_rules.content.model import FORMAT_VERSION, Names
 from taverna_rules.content.problems import Problem, did_you_mean
 from taverna_rules.content.schema_source import (
     EFFECT,
@@ -246,9 +246,6 @@ def build(built: Built) -> RuleSet | None:
     data = game.data
     c = data["constants"]
 
-    def each(kind: str) -> list[dict[str, Any]]:
-        return [inherit(CONTENT, entry) for entry in merged.items.get(kind, [])]
-
     rules = RuleSet(
         format_version=FORMAT_VERSION,
         fingerprint=built.fingerprint,
@@ -277,7 +274,7 @@ def build(built: Built) -> RuleSet | None:
                 ch.get("provenance", "reconstructed"),
                 ch.get("note", ""),
             )
-            for ch in each("characters")
+            for ch in built.items("characters")
         ),
         specialties=tuple(
             Specialty(
@@ -288,13 +285,10 @@ def build(built: Built) -> RuleSet | None:
                 s.get("provenance", "reconstructed"),
                 s.get("note", ""),
             )
-            for s in each("specialties")
+            for s in built.items("specialties")
         ),
         discovery=tuple(data["discovery"]),
-        options=tuple(
-            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
-            for i in each("options")
-        ),
+        options=built.options(),
         provenance=built.provenance(),
         packs=built.packs,
         declared=built.where.declarations(),
