@@ -29,13 +29,13 @@ from jsonschema.exceptions import ValidationError
 from taverna_rules._shown import shown
 from taverna_rules.content.discovery import Unit, discover, manifest_missing
 from taverna_rules.content.merge import merge
-from taverna_rules.content.merged import Entry, Located, Merged
+from taverna_rules.content.merged import Located, Merged
 from taverna_rules.content.model import FORMAT_VERSION
 from taverna_rules.content.names import copied_names
 from taverna_rules.content.packs import Layer, check_format, order_layers, pack_info
 from taverna_rules.content.problems import Problem, ValidationReport, did_you_mean
 from taverna_rules.content.schema_source import content_schema, kinds
-from taverna_rules.content.spec import Built, ContentSpec
+from taverna_rules.content.spec import Built, ContentSpec, inherit, provenance_of
 from taverna_rules.content.where import Where
 from taverna_rules.content.yaml_source import Limits, SourceDocument, load_yaml_text, to_plain, too_large
 from taverna_rules.dsl.nodes import Node
@@ -457,20 +457,6 @@ def _where(spec: ContentSpec, merged: Merged, manifests: Sequence[Located]) -> W
             parts = tuple((prefix, doc.source, path) for prefix, doc, path in entry.parts)
             where.add(kind, str(entry.item.get(id_key)), entry.doc.source, entry.path, parts, entry.layer)
     return where
-
-
-def provenance_of(doc: Located) -> str:
-    """A file's provenance; a file that states none is ours, never taken for printed."""
-    return str(doc.data.get("provenance", "reconstructed"))
-
-
-def inherit(spec: ContentSpec, entry: Entry) -> dict[str, Any]:
-    """The item, with its file's provenance when it states none (for the kinds whose items
-    record their own)."""
-    item = entry.item
-    if "provenance" in item or entry.doc.kind not in spec.items_with_provenance:
-        return item
-    return {**item, "provenance": provenance_of(entry.doc)}
 
 
 def _rules_data(doc: Located) -> Any:

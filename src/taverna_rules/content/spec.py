@@ -21,11 +21,11 @@ from taverna_rules.content.problems import Problem
 if TYPE_CHECKING:
     # For the type hints only: tr.Built is public, but the pipeline's records it holds are
     # not exported (tests/test_public_api.py follows the hints it can resolve).
-    from taverna_rules.content.merged import Located, Merged
+    from taverna_rules.content.merged import Entry, Located, Merged
     from taverna_rules.content.model import PackInfo, RuleOption
     from taverna_rules.content.where import Where
 
-__all__ = ["AddParts", "Built", "ContentSpec", "KindBody"]
+__all__ = ["AddParts", "Built", "ContentSpec", "KindBody", "inherit", "provenance_of"]
 
 JSON = dict[str, Any]
 #: A content kind's schema body: its properties, the required ones, and a description.
@@ -45,6 +45,20 @@ class AddParts:
     part: str
     piece: str
     owner: str
+
+
+def provenance_of(doc: Located) -> str:
+    """A file's provenance; a file that states none is ours, never taken for printed."""
+    return str(doc.data.get("provenance", "reconstructed"))
+
+
+def inherit(spec: ContentSpec, entry: Entry) -> dict[str, Any]:
+    """The item, with its file's provenance when it states none (for the kinds whose items
+    record their own)."""
+    item = entry.item
+    if "provenance" in item or entry.doc.kind not in spec.items_with_provenance:
+        return item
+    return {**item, "provenance": provenance_of(entry.doc)}
 
 
 @attrs.frozen
@@ -69,20 +83,24 @@ class Built:
     def items(self, kind: str) -> list[dict[str, Any]]:
         """Every item of ``kind`` in the merged content, as a mapping, with its file's
         ``provenance`` when it states none (for the kinds whose items record one)."""
-        from taverna_rules.content.loader import inherit
-
         entries = self.merged.items.get(kind, [])
         if self.spec is None:
             return [entry.item for entry in entries]
         return [inherit(self.spec, entry) for entry in entries]
 
     def options(self, kind: str = "options") -> tuple[RuleOption, ...]:
-        """The rule options of the merged content (the items of ``kind``)."""
-        from taverna_rules.content.loader import CONVERTER
-        from taverna_rules.content.model import RuleOption
+        """The rule options of the merged content (the items of ``kind``, schema-valid)."""
+        from taverna_rules.content.model import Names, RuleOption
 
         return tuple(
-            CONVERTER.structure({**i, "choices": tuple(i.get("choices", ()))}, RuleOption)
+            RuleOption(
+                i["id"],
+                i["type"],
+                i["default"],
+                i["reason"],
+                tuple(i.get("choices", ())),
+                Names(**i["name"]) if i.get("name") else None,
+            )
             for i in self.items(kind)
         )
 
