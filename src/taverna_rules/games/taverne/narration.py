@@ -545,12 +545,12 @@ class Narration:
         """Lines after the result: how the Characters are labelled."""
         if lang == "fr":
             return [
-                "Les Spécialités, les pouvoirs, huit noms de Personnages et les Butins de départ",
-                "sont reconstitués, non imprimés : voir docs/taverne.rst.",
+                "Les Spécialités, les pouvoirs, huit noms de Personnages et les Butins de départ\n"
+                "sont reconstitués, non imprimés : voir docs/taverne.rst."
             ]
         return [
-            "The Specialties, the powers, eight of the Characters' names and every Initial Butin",
-            "are reconstructed, not printed: see docs/taverne.rst.",
+            "The Specialties, the powers, eight of the Characters' names and every Initial Butin\n"
+            "are reconstructed, not printed: see docs/taverne.rst."
         ]
 
     @staticmethod
