@@ -36,6 +36,7 @@ from taverna_rules.games.taverne.actions import (
     TakeBackAtout,
     TakeSeat,
 )
+from taverna_rules.games.taverne.effects import gain
 from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
 from taverna_rules.games.taverne.powers import fire, modifier
 from taverna_rules.games.taverne.ruleset import SLOTS, RuleSet
@@ -178,15 +179,7 @@ def _welcome(engine: Engine, task: Task) -> None:
     before = [int(p) for p in task.ref.split(",") if p]
     if any(p not in before for p in engine.state.present()):
         for player in before:
-            _gain(engine, player, 1)
-
-
-def _gain(engine: Engine, player: int, amount: int) -> None:
-    """``player`` gains Butin, never above the ceiling (l.63)."""
-    rules: RuleSet = engine.rules
-    room = rules.constants.butin_max - engine.state.players[player].butin
-    if min(amount, room) > 0:
-        engine.emit(ev.ButinGained(player, min(amount, room)))
+            gain(engine, player, "butin", 1)
 
 
 # ----------------------------------------------------------------------------- call 2
@@ -444,7 +437,7 @@ def _pocket(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     for player in state.present():
         if state.players[player].energy > 0:
-            _gain(engine, player, 1)
+            gain(engine, player, "butin", 1)
 
 
 @automatic("pass_pilier")

@@ -18,6 +18,7 @@ from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.actions import NameValue, SplitDodges
 from taverna_rules.games.taverne.calls import returns
+from taverna_rules.games.taverne.effects import gain
 from taverna_rules.games.taverne.flow import automatic, decision
 from taverna_rules.games.taverne.powers import fire, modifier
 from taverna_rules.games.taverne.ruleset import RuleSet
@@ -105,19 +106,17 @@ def _turn_up(engine: Engine, attacker: int, defender: int, named: list[int]) -> 
     dodged = value_of(weapon) in named
     engine.emit(ev.AttackRevealed(attacker, defender, value_of(weapon), dodged))
     if dodged:
-        _won(engine, defender, weapon_butin(rules, state, weapon, attacker))
+        gain(engine, defender, "butin", weapon_butin(rules, state, weapon, attacker))
         for card in (c for a, c in state.crasses if a == attacker):
             engine.emit(ev.CrasseLost(attacker, card))
         engine.push(Task("powers", attacker, "attack_dodged"), Task("powers", defender, "dodged"))
         return
-    energy = state.players[defender].energy
-    lost = min(max(0, value_of(weapon) + modifier(rules, state, defender, "damage_taken")), energy)
-    if lost:
-        engine.emit(ev.EnergyLost(defender, lost))
+    damage = max(0, value_of(weapon) + modifier(rules, state, defender, "damage_taken"))
+    gain(engine, defender, "energy", -damage)
     butin = max(
         0, weapon_butin(rules, state, weapon, defender) + modifier(rules, state, attacker, "attack_butin")
     )
-    _won(engine, attacker, butin)
+    gain(engine, attacker, "butin", butin)
     engine.push(Task("powers", attacker, "attack_hits"), Task("powers", defender, "hit_taken"))
 
 
@@ -127,13 +126,6 @@ def _powers(engine: Engine, task: Task) -> None:
     still at the table."""
     if engine.state.players[task.player].present:
         fire(engine, task.ref, task.player)
-
-
-def _won(engine: Engine, player: int, amount: int) -> None:
-    rules: RuleSet = engine.rules
-    room = rules.constants.butin_max - engine.state.players[player].butin
-    if min(amount, room) > 0:
-        engine.emit(ev.ButinGained(player, min(amount, room)))
 
 
 def _splits(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
