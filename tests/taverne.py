@@ -39,7 +39,9 @@ def comptoir(name: str, seat: int, character: str, **changes: Any) -> dict[str, 
 
 def table(*players: dict[str, Any], **state: Any) -> tr.Game:
     """A game from a position: these players seated in this order, the Pilier the first of
-    them unless ``pilier`` says, every unused Character and Specialty in its pile."""
+    them unless ``pilier`` says, every unused Character and Specialty of the boxes in play
+    (two with the option ``double``) in its pile."""
+    boxes = [b.id for b in RULES.boxes[: 2 if state.get("options", {}).get("double") else 1]]
     used = {p.get("character", "") for p in players} | set(state.get("ko", []))
     held = {c for p in players for key in ("specialties", "atouts", "suffers") for c in p.get(key, [])}
     held |= {card for _, card in state.get("crasses", [])}
@@ -49,8 +51,8 @@ def table(*players: dict[str, Any], **state: Any) -> tr.Game:
         "turn": 1,
         "pilier": 0,
         "table": list(range(len(players))),
-        "characters": [c.id for c in RULES.characters if c.id not in used],
-        "specialty_deck": sorted(s.id for s in RULES.specialties if s.id not in held),
+        "characters": [c.id for c in RULES.characters if c.id not in used and c.box in boxes],
+        "specialty_deck": sorted(s.id for s in RULES.specialties if s.id not in held and s.box in boxes),
         **state,
     }
     return tr.Game.from_position(RULES, tr.load_position(RULES, json.dumps(document)))

@@ -20,7 +20,7 @@ SEATS = {"taverna": (2, 3, 4, 5), "cavern_tavern": (2, 3, 4, 5), "taverne": (3, 
 GOLDEN = {
     "taverna": (345, "cbecec639949de5b"),
     "cavern_tavern": (2172, "96d280ccbd30ae79"),
-    "taverne": (604, "6fdfbd9805639b42"),
+    "taverne": (1139, "ce24ccd14e0c054b"),
 }
 
 

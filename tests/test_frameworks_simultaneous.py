@@ -36,7 +36,7 @@ def test_openspiel_describes_a_simultaneous_game_with_its_options_as_parameters(
     kind = game.get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert (kind.min_num_players, kind.max_num_players) == (3, 5)
+    assert (kind.min_num_players, kind.max_num_players) == (3, 10)  # 6 to 10: Double Taverne
     assert kind.parameter_specification["tournament"] == 0
     assert game.max_game_length() == SPACE.max_decisions(4, {"tournament": 6})
     assert game.get_parameters()["tie"] == "pilier_order"
@@ -47,10 +47,11 @@ def test_openspiel_describes_a_simultaneous_game_with_its_options_as_parameters(
         _load(3, tie="coin")
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_openspiel_random_simulations(players: int) -> None:
-    """OpenSpiel's own test: random play with serialization at every step."""
-    pyspiel.random_sim_test(_load(players), num_sims=2, serialize=True, verbose=False)
+@pytest.mark.parametrize(("players", "params"), [(3, {}), (4, {}), (5, {}), (7, {"long_range": True})])
+def test_openspiel_random_simulations(players: int, params: dict[str, Any]) -> None:
+    """OpenSpiel's own test: random play with serialization at every step (7 players: Double
+    Taverne, with long range)."""
+    pyspiel.random_sim_test(_load(players, **params), num_sims=2, serialize=True, verbose=False)
 
 
 def test_a_simultaneous_node_asks_every_seat_at_once_and_the_idle_ones_pass() -> None:

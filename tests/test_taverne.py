@@ -633,13 +633,15 @@ def test_the_discovery_game_plays_no_specialties() -> None:
 
 
 def test_every_specialty_is_printed_or_marked_reconstructed_with_its_rules_text() -> None:
-    """The 50 Specialties: 20 Atouts, 12 Crasses, 18 Sorts (l.29-35), reconstructed."""
-    kinds = [s.kind for s in RULES.specialties]
-    assert (kinds.count("atout"), kinds.count("crasse"), kinds.count("sort")) == (20, 12, 18)
+    """The 50 Specialties of a box: 20 Atouts, 12 Crasses, 18 Sorts (l.29-35), reconstructed,
+    in each of the two boxes the content holds (the Crypt's and our second box)."""
+    for box in RULES.boxes:
+        kinds = [s.kind for s in RULES.specialties if s.box == box.id]
+        assert (kinds.count("atout"), kinds.count("crasse"), kinds.count("sort")) == (20, 12, 18)
     assert all(s.provenance == "reconstructed" for s in RULES.specialties)
     texts = {t.id: t.text for t in card_texts(RULES, "fr")}
     assert texts["cercueil_de_secours"].startswith("Sort")
-    assert len(texts) == 50 + 15
+    assert len(texts) == 2 * (50 + 15)
 
 
 def test_losing_prestige_sheds_atouts_down_to_it() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 __all__ = ["GAME", "bundled"]
 
 #: The game whose content is bundled (each game has its own ``cards/<game>/`` and
-#: ``schemas/<game>/``; Taverna is the only one so far).
+#: ``schemas/<game>/``).
 GAME = "taverna"
 
 

@@ -53,12 +53,14 @@ def provenance_of(doc: Located) -> str:
 
 
 def inherit(spec: ContentSpec, entry: Entry) -> dict[str, Any]:
-    """The item, with its file's provenance when it states none (for the kinds whose items
-    record their own)."""
+    """The item, with its file's provenance and the file's other :attr:`ContentSpec.inherited`
+    keys where it states none (for the kinds whose items record their own)."""
     item = entry.item
-    if "provenance" in item or entry.doc.kind not in spec.items_with_provenance:
+    if entry.doc.kind not in spec.items_with_provenance:
         return item
-    return {**item, "provenance": provenance_of(entry.doc)}
+    data = entry.doc.data
+    defaults = {key: data[key] for key in spec.inherited if key in data}
+    return {"provenance": provenance_of(entry.doc), **defaults, **item}
 
 
 @attrs.frozen
@@ -158,6 +160,9 @@ class ContentSpec:
     engine_options: tuple[str, ...] = ()
     #: Item kinds whose items inherit their file's ``provenance``.
     items_with_provenance: tuple[str, ...] = ()
+    #: Other keys an item of those kinds takes from its file when it states none (a file
+    #: of Taverne's Characters names the box they all belong to once).
+    inherited: tuple[str, ...] = ()
     #: File kinds that add parts to items of another kind.
     parts: Mapping[str, AddParts] = attrs.field(factory=dict)
     #: Shared descriptions of property names, and an example item per list key, that the

@@ -36,6 +36,7 @@ __all__ = [
     "EFFECT",
     "EFFECT_CHOICE",
     "ChooseOption",
+    "option_label",
     "EffectRuntime",
     "Executor",
     "child",
@@ -100,6 +101,30 @@ def control_applies(
 _CHOOSE_ONE = Text(en="choose one: {options}", fr="choisissez : {options}", nl="kies er één: {options}")
 _OR = Text(en="; or ", fr=" ; ou ", nl="; of ")
 _OR_DECLINE = Text(en="{option}, or decline", fr="{option}, ou refusez", nl="{option}, of weiger")
+_YES = Text(en="Yes: {effect}", fr="Oui : {effect}", nl="Ja: {effect}")
+_DECLINE = Text(en="No, decline", fr="Non, refuser", nl="Nee, weiger")
+
+
+def option_label(
+    resolve: Callable[[Any, str], Node],
+    render: Callable[[Any, Node, str], str],
+    rules: Any,
+    state: Any,
+    action: ChooseOption,
+    lang: str = "en",
+) -> str:
+    """``action``, an option of the effect choice ``state`` waits on, in words for the
+    player choosing, in ``lang``: what the option does (``render`` of the node ``resolve``
+    finds), or yes and no for an ``optional`` effect (a game's ``describe_action`` for
+    :class:`ChooseOption`)."""
+    task = state.stack[-1]
+    node = resolve(rules, task.ref).at(task.path)
+    if node.op == "optional":
+        if action.option:
+            return _DECLINE.get(lang)
+        return fill(_YES, lang, effect=render(rules, node.children[0], lang))
+    text = render(rules, node.children[action.option], lang)
+    return text[:1].upper() + text[1:]
 
 
 @attrs.frozen
@@ -182,6 +207,11 @@ class EffectRuntime:
         offered = self._offered(rules, state, task, node)
         options = _OR.get(lang).join(self.render(rules, node.children[i], lang) for i in offered)
         return fill(_CHOOSE_ONE, lang, options=options)
+
+    def option_label(self, rules: Any, state: Any, action: ChooseOption, lang: str = "en") -> str:
+        """``action``, an option of the effect choice ``state`` waits on, in words
+        (:func:`option_label` with this runtime's ``resolve`` and ``render``)."""
+        return option_label(self.resolve, self.render, rules, state, action, lang)
 
     def _choose(self, engine: Engine, task: Task, action: ChooseOption) -> None:
         """An effect offers a choice (``choose``) or asks whether to apply an optional part

@@ -290,6 +290,14 @@ class GameModule:
                     f"game {self.id!r}: ops without an executor {sorted(primitives - set(self.ops))}, "
                     f"executors without an op {sorted(set(self.ops) - primitives)}"
                 )
+        for kind, spec in self.decisions.items():
+            missing = [t.TYPE for t in getattr(spec, "takes", ()) if self.actions.get(t.TYPE) is not t]
+            if missing:
+                raise GameModuleError(
+                    f"game {self.id!r}: the decision {kind!r} takes {', '.join(missing)}, which its "
+                    "actions do not register (add the type to its action table, and to its "
+                    "action space if it numbers its actions)"
+                )
         zones = {zone.name for zone in self.visibility.zones}
         if ChoiceCommitted.TYPE in self.events and "commits" not in zones:
             raise GameModuleError(

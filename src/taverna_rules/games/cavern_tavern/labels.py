@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from taverna_rules.core.effects import option_label
 from taverna_rules.core.records import HIDDEN, Action
 from taverna_rules.core.words import Wording
 from taverna_rules.dsl.nodes import Node
@@ -64,12 +65,7 @@ def effect_words(rules: RuleSet, node: Node, lang: str = "en") -> str:
 # ----------------------------------------------------------------------------- one label per action
 def _choice(w: Wording, a: act.ChooseOption) -> str:
     """An option of the effect choice the game waits on, in words."""
-    task = w.state.stack[-1]
-    node = resolve_ref(w.rules, task.ref).at(task.path)
-    if node.op == "optional":
-        return f"Yes: {effect_words(w.rules, node.children[0])}" if a.option == 0 else "No, decline"
-    text = effect_words(w.rules, node.children[a.option])
-    return text[:1].upper() + text[1:]
+    return option_label(resolve_ref, effect_words, w.rules, w.state, a, w.lang)
 
 
 def _order(w: Wording, table: int) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from taverna_rules.core.effects import option_label
 from taverna_rules.core.records import HIDDEN, Action
 from taverna_rules.core.words import Wording, say
 from taverna_rules.dsl.nodes import Node
@@ -80,8 +81,6 @@ _W: dict[str, Text] = {
         fr="Décompte royal : {name} ({effect})",
         nl="Koninklijke telling: {name} ({effect})",
     ),
-    "yes": Text(en="Yes: {effect}", fr="Oui : {effect}", nl="Ja: {effect}"),
-    "decline": Text(en="No, decline", fr="Non, refuser", nl="Nee, weiger"),
     "activate": Text(en="Activate the {name}", fr="Activer {name}", nl="Activeer {name}"),
     "level": Text(en=", level {level}", fr=", niveau {level}", nl=", niveau {level}"),
     "cost": Text(
@@ -214,14 +213,7 @@ def _table_colour(w: Wording, tavern: str, table: int) -> str:
 
 def _choice(w: Wording, a: act.ChooseOption) -> str:
     """An option of the effect choice the game waits on, in words."""
-    task = w.state.stack[-1]
-    node = resolve_ref(w.rules, task.ref).at(task.path)
-    if node.op == "optional":
-        if a.option == 0:
-            return _say("yes", w.lang, effect=effect_words(w.rules, node.children[0], w.lang))
-        return _say("decline", w.lang)
-    text = effect_words(w.rules, node.children[a.option], w.lang)
-    return text[:1].upper() + text[1:]
+    return option_label(resolve_ref, effect_words, w.rules, w.state, a, w.lang)
 
 
 def _people(w: Wording, a: act.ChoosePeople) -> str:

@@ -43,6 +43,7 @@ from taverna_rules.games.taverne.actions import (
     CastSpell,
     ChooseCard,
     ChooseCharacter,
+    ChooseOrigin,
     Dodge,
     LeaveTable,
     NameValue,
@@ -79,6 +80,7 @@ from taverna_rules.games.taverne.events import (
     GameEnded,
     GameStarted,
     MiliceCalled,
+    OriginChosen,
     PilierChosen,
     PilierPassed,
     PintBought,
@@ -108,7 +110,7 @@ from taverna_rules.games.taverne.narration import NARRATION, board_text, describ
 from taverna_rules.games.taverne.powers import resolve_ref
 from taverna_rules.games.taverne.rules_text import RULES_TEXT
 from taverna_rules.games.taverne.ruleset import GAME as GAME_ID
-from taverna_rules.games.taverne.ruleset import Character, Constants, Power, RuleSet, Specialty, Weapon
+from taverna_rules.games.taverne.ruleset import Box, Character, Constants, Power, RuleSet, Specialty, Weapon
 from taverna_rules.games.taverne.state import GameState, Player
 from taverna_rules.games.taverne.vocabulary import VOCABULARY
 
@@ -121,6 +123,7 @@ __all__ = [
     "CastSpell",
     "ChooseCard",
     "ChooseCharacter",
+    "ChooseOrigin",
     "Dodge",
     "LeaveTable",
     "NameValue",
@@ -140,6 +143,7 @@ __all__ = [
     "ButinLost",
     "CallAnnounced",
     "CharacterChosen",
+    "OriginChosen",
     "CharactersDealt",
     "CharactersPiled",
     "CrasseLost",
@@ -176,6 +180,7 @@ __all__ = [
     "GameState",
     "Player",
     # Content
+    "Box",
     "Character",
     "Constants",
     "Power",

@@ -12,7 +12,8 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from taverna_rules.core.choices import ChoosePlayer
+from taverna_rules.core.action_space import widest_choice
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer
 from taverna_rules.core.records import Action
 from taverna_rules.games.taverne.actions import (
     Attack,
@@ -21,6 +22,7 @@ from taverna_rules.games.taverne.actions import (
     CastSpell,
     ChooseCard,
     ChooseCharacter,
+    ChooseOrigin,
     Dodge,
     LeaveTable,
     NameValue,
@@ -52,6 +54,7 @@ def actions_of(rules: RuleSet) -> Iterator[Action]:
         kind: [s.id for s in rules.specialties if s.kind == kind] for kind in ("atout", "crasse", "sort")
     }
     yield from (ChooseCharacter(c.id) for c in rules.characters)
+    yield from (ChooseOrigin(b.id) for b in rules.boxes)
     yield from (BidEnergy(e) for e in range(1, rules.constants.energy + 1))
     yield from (TakeSeat(seat) for seat in seats)
     yield from (ChoosePlayer(seat) for seat in seats)
@@ -73,6 +76,7 @@ def actions_of(rules: RuleSet) -> Iterator[Action]:
     for seat in seats:
         yield from (SplitDodges(seat, n) for n in range(most + 1))
         yield from (NameValue(seat, v) for v in values)
+    yield from (ChooseOption(option) for option in range(widest_choice(rules)))
     yield Pass()
 
 
@@ -82,8 +86,8 @@ def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any]) -> i
     (in call 2 a purchase for each Butin, the Atouts played and taken back, a pass; the
     dodges; the attack; a split and the values against each other player; a round of
     spells a call; the choices effects ask; coming back; leaving the table or not) and the
-    choice of Characters (a
-    bid and a choice at an auction)."""
+    choice of Characters (the box of origin with Double Taverne, a bid at an auction, the
+    Character)."""
     turns = int(options.get("tournament", 0))
     if turns <= 0:
         return None
@@ -93,7 +97,7 @@ def max_decisions(rules: RuleSet, players: int, options: Mapping[str, Any]) -> i
     dodges = most + _MOST_MORE_DODGES + 1
     quarrels = (players - 1) * (1 + c.dodges_per_attack + _MOST_MORE_DODGES)
     per_turn = spend + dodges + 1 + quarrels + _SPELL_ROUNDS + _EFFECT_CHOICES + 3
-    return 2 * players + turns * players * per_turn
+    return 3 * players + turns * players * per_turn
 
 
 def max_chance_outcomes(rules: RuleSet, players: int) -> int:

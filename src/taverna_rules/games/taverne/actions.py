@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from taverna_rules.core.choices import ChoosePlayer, Pass
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer, Pass
 from taverna_rules.core.records import Action, Registry, action_table, registrar
 
 __all__ = [
@@ -16,6 +16,8 @@ __all__ = [
     "CastSpell",
     "ChooseCard",
     "ChooseCharacter",
+    "ChooseOption",
+    "ChooseOrigin",
     "ChoosePlayer",
     "Dodge",
     "LeaveTable",
@@ -31,6 +33,7 @@ __all__ = [
 ACTION_TYPES: Registry[type[Action]] = action_table()
 ACTION_TYPES.add(Pass.TYPE, Pass)
 ACTION_TYPES.add(ChoosePlayer.TYPE, ChoosePlayer)
+ACTION_TYPES.add(ChooseOption.TYPE, ChooseOption)
 _action = registrar(ACTION_TYPES)
 
 
@@ -40,6 +43,15 @@ class ChooseCharacter(Action):
     """Keep one of the Characters dealt to you (``"homme_serpent"``)."""
 
     character: str
+
+
+@_action
+@attrs.frozen
+class ChooseOrigin(Action):
+    """Double Taverne: the box you come from, whose Characters you are dealt (``"port"``,
+    l.320)."""
+
+    box: str
 
 
 @_action

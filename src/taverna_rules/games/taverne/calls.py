@@ -36,6 +36,7 @@ from taverna_rules.games.taverne.actions import (
     TakeBackAtout,
     TakeSeat,
 )
+from taverna_rules.games.taverne.boxes import in_play
 from taverna_rules.games.taverne.effects import gain
 from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
 from taverna_rules.games.taverne.powers import fire, modifier
@@ -118,9 +119,14 @@ def _turn_powers(engine: Engine, task: Task) -> None:
 
 @automatic("come_back")
 def _come_back(engine: Engine, task: Task) -> None:
-    """A knocked-out player draws three Characters (what is left of the pile, l.251)."""
+    """A knocked-out player draws three Characters (what is left of the pile, l.251); with
+    Double Taverne, of the box he chooses again."""
     rules: RuleSet = engine.rules
-    if not (engine.state.characters or engine.state.under):
+    state: GameState = engine.state
+    if not (state.characters or state.under):
+        return
+    if len(in_play(rules, state)) > 1:
+        engine.push(Task("origin", task.player, ref="keep_again"), Task("take_seat", task.player))
         return
     deal(engine, task.player, rules.constants.characters_dealt)
     engine.push(Task("keep_again", task.player), Task("take_seat", task.player))
@@ -207,7 +213,7 @@ def purchases(rules: RuleSet, state: GameState, player: int) -> tuple[Action, ..
             out.append(Buy("weapon"))
         if me.pints < rules.constants.pints:
             out.append(Buy("pint"))
-        if specialties_left(state):
+        if specialties_left(rules, state, player):
             out.append(Buy("specialty"))
     if len(me.atouts) < prestige(rules, state, player):
         out += [PlayAtout(c) for c in dict.fromkeys(me.specialties) if rules.specialty(c).kind == "atout"]

@@ -29,6 +29,7 @@ from taverna_rules.games.taverne.ruleset import (
     KINDS,
     MODIFIERS,
     WHEN,
+    Box,
     Character,
     Constants,
     Power,
@@ -48,6 +49,7 @@ _PROVENANCE: JSON = {"enum": PROVENANCES}
 _NOTE: JSON = {"type": "string", "description": "what the entry is modelled on, or where it comes from"}
 _POSITIVE: JSON = {"type": "integer", "minimum": 1}
 _SMALL: JSON = {"type": "integer", "minimum": 1, "maximum": 99}
+_BOX: JSON = {**ID, "description": "the box the cards come from (the first box, when not given)"}
 
 POWER: JSON = obj(
     {
@@ -70,6 +72,10 @@ BODIES: dict[str, KindBody] = {
             "constants": obj(
                 {
                     "players": list_of({"type": "integer", "minimum": 2, "maximum": 10}, "player counts"),
+                    "double_players": list_of(
+                        {"type": "integer", "minimum": 2, "maximum": 20},
+                        "the player counts Double Taverne adds, with two boxes",
+                    ),
                     "energy": _SMALL,
                     "butin_max": _SMALL,
                     "pints": {"type": "integer", "minimum": 5, "maximum": 99},
@@ -80,6 +86,7 @@ BODIES: dict[str, KindBody] = {
                 },
                 [
                     "players",
+                    "double_players",
                     "energy",
                     "butin_max",
                     "pints",
@@ -122,8 +129,31 @@ BODIES: dict[str, KindBody] = {
         ["constants", "prestige_bands", "weapons", "discovery"],
         "The game's numbers, the Prestige meter, the weapons and the discovery game.",
     ),
+    "boxes": (
+        {
+            "boxes": list_of(
+                obj(
+                    {
+                        "id": ID,
+                        "name": NAMES,
+                        "formula": {
+                            **NAMES,
+                            "description": "the word its Sorts are cast with (l.291, l.297)",
+                        },
+                        "provenance": _PROVENANCE,
+                        "note": _NOTE,
+                    },
+                    ["id", "name", "formula"],
+                ),
+                "the boxes, Tavernes of origin",
+            )
+        },
+        ["boxes"],
+        "Boxes of the game (l.319-324): each a Taverne of origin with its spell formula.",
+    ),
     "characters": (
         {
+            "box": _BOX,
             "characters": list_of(
                 obj(
                     {
@@ -131,19 +161,21 @@ BODIES: dict[str, KindBody] = {
                         "name": NAMES,
                         "butin": {"type": "integer", "minimum": 0, "maximum": 9},
                         "power": POWER,
+                        "box": _BOX,
                         "provenance": _PROVENANCE,
                         "note": _NOTE,
                     },
                     ["id", "name", "butin"],
                 ),
                 "the Character cards",
-            )
+            ),
         },
         ["characters"],
         "Character cards: a name, an Initial Butin and a power.",
     ),
     "specialties": (
         {
+            "box": _BOX,
             "specialties": list_of(
                 obj(
                     {
@@ -151,13 +183,14 @@ BODIES: dict[str, KindBody] = {
                         "kind": {"enum": list(KINDS)},
                         "name": NAMES,
                         "power": POWER,
+                        "box": _BOX,
                         "provenance": _PROVENANCE,
                         "note": _NOTE,
                     },
                     ["id", "kind", "name", "power"],
                 ),
                 "the Specialty cards: Atouts, Crasses and Sorts",
-            )
+            ),
         },
         ["specialties"],
         "Specialty cards (l.269-297): Atouts and Crasses last, Sorts are cast.",
@@ -207,6 +240,7 @@ def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
         problems.append(at("table-shape", "the weapons are the values 1 to 9, once each", ("weapons",)))
     if not complete:
         return problems
+    problems += _box_checks(rules)
     known = [ch.id for ch in rules.characters]
     for index, ident in enumerate(rules.discovery):
         if not rules.has_character(ident):
@@ -233,6 +267,34 @@ def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
     return problems
 
 
+def _box_checks(rules: RuleSet) -> list[Problem]:
+    """Every card names a declared box, and every box has Characters to deal."""
+    if not rules.boxes:
+        hint = "the base game declares the Crypt in boxes.yaml"
+        return [Problem("missing-kind", "no box declared", hint=hint)]
+    boxes = [b.id for b in rules.boxes]
+    problems = []
+    for kind, cards in (("characters", rules.characters), ("specialties", rules.specialties)):
+        for card in cards:
+            if card.box not in boxes:
+                message = f"{card.id!r} comes from an unknown box {card.box!r}"
+                hint = did_you_mean(card.box, boxes) or f"known: {', '.join(boxes)}"
+                where = rules.declared.get((kind, card.id))
+                problems.append(
+                    where.problem("unknown-reference", message, hint)
+                    if where
+                    else Problem("unknown-reference", message, hint=hint)
+                )
+    dealt = rules.constants.characters_dealt
+    for box in rules.boxes:
+        count = sum(ch.box == box.id for ch in rules.characters)
+        if count < dealt:
+            problems.append(
+                Problem("too-few-cards", f"the box {box.id!r} has {count} Characters; {dealt} are dealt")
+            )
+    return problems
+
+
 def build(built: Built) -> RuleSet | None:
     """Taverne's rule set from the merged content, with its semantic checks' problems
     added (None when a file kind it needs is missing, or on any error)."""
@@ -245,6 +307,11 @@ def build(built: Built) -> RuleSet | None:
         return None
     data = game.data
     c = data["constants"]
+    boxes = tuple(
+        Box(b["id"], _names(b["name"]), _names(b["formula"]), b["provenance"], b.get("note", ""))
+        for b in built.items("boxes")
+    )
+    home = boxes[0].id if boxes else ""
 
     rules = RuleSet(
         format_version=FORMAT_VERSION,
@@ -252,6 +319,7 @@ def build(built: Built) -> RuleSet | None:
         sources=tuple(d.source.file for d in built.docs),
         constants=Constants(
             player_counts=tuple(sorted(c["players"])),
+            double_players=tuple(sorted(c["double_players"])),
             energy=c["energy"],
             butin_max=c["butin_max"],
             pints=c["pints"],
@@ -265,6 +333,7 @@ def build(built: Built) -> RuleSet | None:
             Weapon(w["value"], _names(w["name"]), w.get("provenance", "rulebook"))
             for w in sorted(data["weapons"], key=lambda w: int(w["value"]))
         ),
+        boxes=boxes,
         characters=tuple(
             Character(
                 ch["id"],
@@ -273,6 +342,7 @@ def build(built: Built) -> RuleSet | None:
                 _power(ch.get("power")),
                 ch.get("provenance", "reconstructed"),
                 ch.get("note", ""),
+                ch.get("box", home),
             )
             for ch in built.items("characters")
         ),
@@ -284,6 +354,7 @@ def build(built: Built) -> RuleSet | None:
                 _power(s["power"]),
                 s.get("provenance", "reconstructed"),
                 s.get("note", ""),
+                s.get("box", home),
             )
             for s in built.items("specialties")
         ),
@@ -301,6 +372,7 @@ CONTENT = ContentSpec(
     game=GAME,
     kinds=BODIES,
     item_lists={
+        "boxes": (("boxes", "boxes", "id"),),
         "characters": (("characters", "characters", "id"),),
         "specialties": (("specialties", "specialties", "id"),),
         "options": (("options", "options", "id"),),
@@ -310,11 +382,12 @@ CONTENT = ContentSpec(
     schemas=bundled("schemas", GAME),
     singletons=("game",),
     constants_kind="game",
-    names={"characters": "Character", "specialties": "Specialty", "options": "option"},
+    names={"boxes": "box", "characters": "Character", "specialties": "Specialty", "options": "option"},
     effects=VOCABULARY.effect_schema()["$defs"],
     languages=LANGUAGES,
     engine_options=ENGINE_OPTIONS,
-    items_with_provenance=("characters", "specialties"),
+    items_with_provenance=("boxes", "characters", "specialties"),
+    inherited=("box",),
     changes_examples={
         "remove": {"characters": ["goule"]},
         "constants": {"energy": 25},

@@ -240,7 +240,7 @@ def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> boo
         value, low, high = level[op.partition("_")[2]]
         return value < high if op.startswith("gain") else value > low
     if op == "draw_specialties":
-        return specialties_left(state)
+        return specialties_left(rules, state, player)
     if op == "take_weapon":
         return bool(me.top)
     if op == "discard_crasse":

@@ -33,6 +33,7 @@ from taverna_rules.core.views import STATE_ZONE, Visibility, Zone
 from taverna_rules.games.taverne.state import GameState
 
 __all__ = [
+    "OriginChosen",
     "PlayerLeft",
     "PlayerReturned",
     "AuctionSettled",
@@ -165,6 +166,16 @@ class CharactersDealt(Event):
     player: int
     characters: tuple[str, ...]
     drawn: int
+
+
+@_event
+@attrs.frozen
+class OriginChosen(Event):
+    """Double Taverne: ``player`` comes from the box ``box`` and is dealt its Characters
+    (l.320-321)."""
+
+    player: int
+    box: str
 
 
 @_event
@@ -472,8 +483,8 @@ class SpecialtyDrawn(Event):
 @_event
 @attrs.frozen
 class SpecialtiesReturned(Event):
-    """The pile is spent: the cards put under it since (``discard`` seen face up,
-    ``buried`` not) are its new top, unordered (drawn at random from now: the order they
+    """A box's pile is spent: the cards of that box put under it since (``discard`` seen
+    face up, ``buried`` not) are its new top, unordered (drawn at random from now: the order they
     went under in is a table's memory, not a rule an engine keeps)."""
 
     ZONES: ClassVar[Mapping[str, str]] = {"discard": "specialty_deck", "buried": "specialty_deck"}

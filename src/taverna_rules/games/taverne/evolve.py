@@ -63,12 +63,17 @@ def _pilier_chosen(state: GameState, e: ev.PilierChosen) -> GameState:
     return state.replace(pilier=e.pilier, draws=state.draws + 1)
 
 
+@FOLDS.on(ev.OriginChosen)
+def _origin_chosen(state: GameState, e: ev.OriginChosen) -> GameState:
+    return state  # the box is read from the Character he keeps; the deal follows
+
+
 @FOLDS.on(ev.CharactersDealt)
 def _dealt(state: GameState, e: ev.CharactersDealt) -> GameState:
     drawn, under = e.characters[: e.drawn], e.characters[e.drawn :]
     state = state.replace(
         characters=without(state.characters, drawn),
-        under=state.under[len(under) :],
+        under=without(state.under, under),
         draws=state.draws + (1 if e.drawn else 0),
     )
     return _seat(state, e.player, offered=e.characters)
@@ -295,7 +300,11 @@ def _specialty_drawn(state: GameState, e: ev.SpecialtyDrawn) -> GameState:
 @FOLDS.on(ev.SpecialtiesReturned)
 def _returned_specialties(state: GameState, e: ev.SpecialtiesReturned) -> GameState:
     pile = tuple(sorted((*state.specialty_deck, *e.discard, *e.buried)))
-    return state.replace(specialty_deck=pile, specialty_discard=(), specialty_buried=())
+    return state.replace(
+        specialty_deck=pile,
+        specialty_discard=without(state.specialty_discard, e.discard),
+        specialty_buried=without(state.specialty_buried, e.buried),
+    )
 
 
 @FOLDS.on(ev.AtoutPlayed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from taverna_rules.games.taverne.boxes import in_play
 from taverna_rules.games.taverne.ruleset import SLOTS, RuleSet
 from taverna_rules.games.taverne.state import GameState, weapon_id
 
@@ -39,9 +40,13 @@ def _specialty_problems(rules: RuleSet, state: GameState) -> list[str]:
     doubled = sorted(c for c, n in places.items() if n > 1)
     if doubled:
         problems.append(f"Specialties in two places: {doubled}")
-    if places and len(places) != len(rules.specialties):
-        missing = sorted({s.id for s in rules.specialties} - set(places))
-        problems.append(f"Specialties lost: {missing}")
+    # every Specialty of the boxes in play is somewhere, and none of another box
+    played = {s.id for s in rules.specialties if s.box in in_play(rules, state)}
+    found = set(places) - set(unknown)
+    if places and found - played:
+        problems.append(f"Specialties of a box not in play: {sorted(found - played)}")
+    if places and played - found:
+        problems.append(f"Specialties lost: {sorted(played - found)}")
     return problems
 
 
@@ -81,6 +86,11 @@ def state_problems(rules: RuleSet, state: GameState) -> list[str]:
     unknown = sorted(c for c in characters if not rules.has_character(c))
     if unknown:
         problems.append(f"no such Characters: {unknown}")
+    else:
+        boxes = in_play(rules, state)
+        stray = sorted(c for c in characters if rules.box_of(c) not in boxes)
+        if stray:
+            problems.append(f"Characters of a box not in play: {stray}")
     problems += _specialty_problems(rules, state)
     for attacker, defender, spot in state.attacks:
         if spot not in SLOTS or not (0 <= attacker < count and 0 <= defender < count):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from taverna_rules.core.choices import ChoosePlayer
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer
 from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.words import Wording
 from taverna_rules.games.taverne import events as ev
@@ -20,6 +20,7 @@ from taverna_rules.games.taverne.actions import (
     CastSpell,
     ChooseCard,
     ChooseCharacter,
+    ChooseOrigin,
     Dodge,
     LeaveTable,
     NameValue,
@@ -30,6 +31,7 @@ from taverna_rules.games.taverne.actions import (
     TakeBackAtout,
     TakeSeat,
 )
+from taverna_rules.games.taverne.effects import RUNTIME
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState, value_of
 from taverna_rules.games.taverne.table import prestige, target
@@ -86,6 +88,14 @@ def _dealt(w: Wording, e: ev.CharactersDealt) -> str:
     n = len(e.characters)
     return _say(
         w, f"{w.who(e.player)} is dealt {n} Characters.", f"{w.who(e.player)} reçoit {n} Personnages."
+    )
+
+
+def _origin(w: Wording, e: ev.OriginChosen) -> str:
+    return _say(
+        w,
+        f"{w.who(e.player)} comes from {w.name(e.box)}.",
+        f"{w.who(e.player)} vient de {w.name(e.box)}.",
     )
 
 
@@ -276,11 +286,17 @@ def _power(w: Wording, e: ev.PowerUsed) -> str:
     )
 
 
+def _formula(w: Wording, card: str) -> str:
+    """The formula of the box ``card`` comes from, each box its own (l.291, l.297)."""
+    box = w.rules.box_of(card)
+    return w.rules.box(box).formula.get(w.lang) if box else "…"
+
+
 def _spell(w: Wording, e: ev.SpellCast) -> str:
     return _say(
         w,
-        f'{w.who(e.player)}: "CERCUEIL!" and casts {w.name(e.card)}.',
-        f"{w.who(e.player)} : « CERCUEIL ! » et lance {w.name(e.card)}.",
+        f'{w.who(e.player)}: "{_formula(w, e.card)}" and casts {w.name(e.card)}.',
+        f"{w.who(e.player)} : « {_formula(w, e.card)} » et lance {w.name(e.card)}.",
     )
 
 
@@ -373,6 +389,7 @@ _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
     ev.WeaponTaken: _taken,
     ev.GameStarted: _started,
     ev.CharactersDealt: _dealt,
+    ev.OriginChosen: _origin,
     ev.CharacterChosen: _chosen,
     ev.PlayerSeated: _seated,
     ev.TurnStarted: _turn,
@@ -403,6 +420,8 @@ def narrate(rules: RuleSet, state: GameState, event: Event, lang: str = "en") ->
 
 # ----------------------------------------------------------------------------- actions
 def _label(w: Wording, action: Action) -> str:
+    if isinstance(action, ChooseOrigin):
+        return _say(w, f"Come from {w.name(action.box)}", f"Venir de {w.name(action.box)}")
     if isinstance(action, ChooseCharacter):
         butin = w.rules.character(action.character).butin
         return _say(
@@ -440,6 +459,8 @@ def _label(w: Wording, action: Action) -> str:
         )
     if isinstance(action, ChoosePlayer):
         return w.who(action.seat)
+    if isinstance(action, ChooseOption):
+        return RUNTIME.option_label(w.rules, w.state, action, w.lang)
     if isinstance(action, Dodge):
         return _say(w, f"Dodge with {weapon(w, action.weapon)}", f"Esquiver avec {weapon(w, action.weapon)}")
     if isinstance(action, Attack):

@@ -20,6 +20,7 @@ __all__ = [
     "MODIFIERS",
     "SLOTS",
     "WHEN",
+    "Box",
     "Character",
     "Constants",
     "Power",
@@ -30,7 +31,7 @@ __all__ = [
 
 GAME = "taverne"
 #: The rule options the engine reads itself.
-ENGINE_OPTIONS = ("absences", "auction", "discovery", "tournament", "tie")
+ENGINE_OPTIONS = ("absences", "auction", "discovery", "double", "long_range", "tournament", "tie")
 #: The four attack spots of the Comptoir (l.141-146): melee on the first player on each
 #: side, ranged on the second.
 SLOTS = ("melee_left", "melee_right", "ranged_left", "ranged_right")
@@ -52,6 +53,8 @@ class Constants:
     """The game's printed numbers (each with its rulebook line in ``game.yaml``)."""
 
     player_counts: tuple[int, ...]
+    #: The player counts two boxes add: Double Taverne seats up to 10 (l.51, l.319).
+    double_players: tuple[int, ...]
     #: Energy at the start and its ceiling (l.62, l.87).
     energy: int
     #: The Butin ceiling (l.63).
@@ -94,9 +97,21 @@ class Power:
 
 
 @attrs.frozen
+class Box:
+    """A box of the game, a Taverne of origin (l.319-324): its name and the formula its
+    Sorts are cast with (l.291, l.297). Its Characters and Specialties name it."""
+
+    id: str
+    name: Names
+    formula: Names
+    provenance: str = "reconstructed"
+    note: str = ""
+
+
+@attrs.frozen
 class Character:
-    """A Character card: its name, its Initial Butin (printed on the card, 1 to 3, l.88)
-    and its power (l.253-257)."""
+    """A Character card: its name, its Initial Butin (printed on the card, 1 to 3, l.88),
+    its power (l.253-257) and the box it comes from."""
 
     id: str
     name: Names
@@ -104,6 +119,7 @@ class Character:
     power: Power = Power()
     provenance: str = "reconstructed"
     note: str = ""
+    box: str = ""
 
 
 @attrs.frozen
@@ -118,6 +134,7 @@ class Specialty:
     power: Power
     provenance: str = "reconstructed"
     note: str = ""
+    box: str = ""
 
 
 @attrs.frozen
@@ -133,6 +150,9 @@ class RuleSet:
     #: ``bands[p - 1]`` up to the next band's first less one (l.210-216).
     bands: tuple[int, ...]
     weapons: tuple[Weapon, ...]
+    #: The boxes whose cards the content holds, the first the home box (the Crypt);
+    #: Double Taverne plays the first two (l.319).
+    boxes: tuple[Box, ...]
     characters: tuple[Character, ...]
     specialties: tuple[Specialty, ...]
     #: The Characters of the discovery game (l.94).
@@ -154,6 +174,7 @@ class RuleSet:
         names.update((s.id, s.name) for s in self.specialties)
         object.__setattr__(self, "_specialties", {s.id: s for s in self.specialties})
         names.update((o.id, o.name) for o in self.options if o.name is not None)
+        names.update((b.id, b.name) for b in self.boxes)
         object.__setattr__(self, "_names", names)
         object.__setattr__(self, "_characters", {c.id: c for c in self.characters})
         # The Prestige of every pint count, read by index (0 unused).
@@ -163,8 +184,21 @@ class RuleSet:
         object.__setattr__(self, "_prestige", tuple(prestige))
 
     def supported_players(self) -> tuple[int, ...]:
-        """The player counts this content plays with."""
-        return supported_players(self.constants.player_counts, self.packs)
+        """The player counts this content plays with: those of one box, and those of Double
+        Taverne when it holds two boxes."""
+        counts = self.constants.player_counts
+        if len(self.boxes) > 1:
+            counts = tuple(sorted({*counts, *self.constants.double_players}))
+        return supported_players(counts, self.packs)
+
+    def box(self, ident: str) -> Box:
+        """The box ``ident``."""
+        return next(b for b in self.boxes if b.id == ident)
+
+    def box_of(self, card: str) -> str:
+        """The box a Character or a Specialty comes from (``""`` for what is no card)."""
+        found = self._characters.get(card) or self._specialties.get(card)
+        return found.box if found is not None else ""
 
     def prestige(self, pints: int) -> int:
         """The Prestige ``pints`` pints give on the meter (l.213-216)."""

@@ -31,9 +31,10 @@ from taverna_rules.core.records import Action, Event, FlowAdvanced, Task
 from taverna_rules.core.resume import reopen
 from taverna_rules.errors import OptionError
 from taverna_rules.games.taverne import events as ev
-from taverna_rules.games.taverne.actions import ChooseCharacter
+from taverna_rules.games.taverne.actions import ChooseCharacter, ChooseOrigin
+from taverna_rules.games.taverne.boxes import in_play, of_box, origin, origins
 from taverna_rules.games.taverne.evolve import evolve
-from taverna_rules.games.taverne.flow import automatic, simultaneous
+from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState
 from taverna_rules.games.taverne.table import fresh_set
@@ -58,11 +59,7 @@ def start_events(
         raise OptionError(f"rules is a Taverne RuleSet (from load_rules('taverne')), not {shown(rules)}")
     names = check_players(rules.supported_players(), players)
     pilier = check_first_player(first_player, len(names))
-    values = resolve_options(rules, options)
-    if dict(values)["tournament"] < 0:
-        raise OptionError(
-            f"tournament is a number of turns (0: no limit), not {dict(values)['tournament']!r}"
-        )
+    values = _checked_options(rules, len(names), resolve_options(rules, options))
     started = ev.GameStarted(
         rules=rules.fingerprint,
         players=names,
@@ -76,6 +73,32 @@ def start_events(
     )
     state = evolve(evolve(None, started), FlowAdvanced((Task("setup"),)))
     return run_flow(rules, state, [started])
+
+
+def _checked_options(
+    rules: RuleSet, players: int, values: tuple[tuple[str, Any], ...]
+) -> tuple[tuple[str, Any], ...]:
+    """The rule options, checked against each other and the table: more than one box's
+    players play Double Taverne (l.51), which needs two boxes; long range is for them
+    (l.326); the discovery game has a Character for each player."""
+    given = dict(values)
+    one_box = max(rules.constants.player_counts)
+    if given["tournament"] < 0:
+        raise OptionError(f"tournament is a number of turns (0: no limit), not {given['tournament']!r}")
+    if players > one_box:
+        given["double"] = True
+    if given["double"] and len(rules.boxes) < 2:
+        raise OptionError(
+            "Double Taverne plays two boxes, and the content holds one "
+            f"({rules.boxes[0].name.en}); load a pack with a second box"
+        )
+    if given["long_range"] and players <= one_box:
+        raise OptionError(f"long range is a variant for more than {one_box} players (l.326), not {players}")
+    if given["discovery"] and players > len(rules.discovery):
+        raise OptionError(
+            f"the discovery game has {len(rules.discovery)} Characters, not one for each of {players} players"
+        )
+    return tuple(sorted(given.items()))
 
 
 def opening(rules: RuleSet, first: Event) -> list[Event]:
@@ -99,35 +122,48 @@ def seat(engine: Engine, player: int, butin: int, after: int = -1, energy: int =
     engine.emit(ev.PlayerSeated(player, energy, butin, hand, top, pile, after))
 
 
-def deal(engine: Engine, player: int, count: int) -> None:
-    """Deal ``count`` Characters to ``player`` (fewer when the pile runs out, l.251): drawn
-    at random from the shuffled pile, then from those put under it, in order."""
+def deal(engine: Engine, player: int, count: int, box: str = "") -> None:
+    """Deal ``count`` Characters (of ``box``: with Double Taverne, the pile of the box he
+    chose) to ``player``, fewer when the pile runs out (l.251): drawn at random from the
+    shuffled pile, then from those put under it, in order."""
     state: GameState = engine.state
-    drawn = min(count, len(state.characters))
-    under = state.under[: count - drawn]
+    rules: RuleSet = engine.rules
+    pile, below = state.characters, state.under
+    if box:
+        pile, below = of_box(rules, pile, box), of_box(rules, below, box)
+    drawn = min(count, len(pile))
+    under = below[: count - drawn]
     if not drawn:
         if under:
             engine.emit(ev.CharactersDealt(player, under, 0))
         return
-    engine.draw(
-        cards_from(state.characters, drawn, lambda cards: ev.CharactersDealt(player, (*cards, *under), drawn))
+    engine.draw(cards_from(pile, drawn, lambda cards: ev.CharactersDealt(player, (*cards, *under), drawn)))
+
+
+def _own_pile(rules: RuleSet, state: GameState, player: int) -> tuple[tuple[str, ...], ...]:
+    """The Specialties of ``player``'s Taverne: in the pile, discarded and buried under it."""
+    box = origin(rules, state, player)
+    return tuple(
+        of_box(rules, cards, box)
+        for cards in (state.specialty_deck, state.specialty_discard, state.specialty_buried)
     )
 
 
 def draw_specialty(engine: Engine, player: int, *, bought: bool) -> None:
-    """``player`` takes the top Specialty, a draw from the pile; the pile spent, the cards
-    put under it come back first (none anywhere: nothing)."""
-    state: GameState = engine.state
-    if not state.specialty_deck and (state.specialty_discard or state.specialty_buried):
-        engine.emit(ev.SpecialtiesReturned(state.specialty_discard, state.specialty_buried))
-    deck = engine.state.specialty_deck
+    """``player`` takes the top Specialty of his Taverne's pile (l.323), a draw; that pile
+    spent, its cards put under it come back first (none anywhere: nothing)."""
+    rules: RuleSet = engine.rules
+    deck, discard, buried = _own_pile(rules, engine.state, player)
+    if not deck and (discard or buried):
+        engine.emit(ev.SpecialtiesReturned(discard, buried))
+        deck = _own_pile(rules, engine.state, player)[0]
     if deck:
         engine.draw(card_from(deck, lambda card: ev.SpecialtyDrawn(player, card, bought)))
 
 
-def specialties_left(state: GameState) -> bool:
-    """Whether a Specialty can be drawn: in the pile or put under it."""
-    return bool(state.specialty_deck or state.specialty_discard or state.specialty_buried)
+def specialties_left(rules: RuleSet, state: GameState, player: int) -> bool:
+    """Whether ``player`` can draw a Specialty: one of his Taverne in the pile or under it."""
+    return any(_own_pile(rules, state, player))
 
 
 @automatic("setup")
@@ -135,10 +171,11 @@ def _setup(engine: Engine, task: Task) -> None:
     rules: RuleSet = engine.rules
     state: GameState = engine.state
     discovery = bool(state.option("discovery"))
-    pile = rules.discovery if discovery else tuple(c.id for c in rules.characters)
+    boxes = in_play(rules, state)
+    pile = rules.discovery if discovery else tuple(c.id for c in rules.characters if c.box in boxes)
     engine.emit(ev.CharactersPiled(tuple(sorted(pile))))
     if not discovery:  # the discovery game plays no Specialties (l.92)
-        engine.emit(ev.SpecialtiesPiled(tuple(sorted(s.id for s in rules.specialties))))
+        engine.emit(ev.SpecialtiesPiled(tuple(sorted(s.id for s in rules.specialties if s.box in boxes))))
     if state.pilier < 0:
         count = len(state.players)
         engine.draw(
@@ -152,6 +189,12 @@ def _setup(engine: Engine, task: Task) -> None:
         pile = engine.state.characters
         engine.draw(cards_from(pile, min(len(order), len(pile)), ev.CharactersLaidOut))
         engine.push(Task("bid_energy"), Task("turn_start"))
+        return
+    if len(boxes) > 1 and not discovery:
+        # each in turn from the Pilier's left (the Pilier last, he deals) chooses his box,
+        # then his Character (l.320-321)
+        order = (*order[1:], *order[:1])
+        engine.push(*(Task("origin", player, ref="keep_character") for player in order), Task("turn_start"))
         return
     for player in order:
         deal(engine, player, 1 if discovery else rules.constants.characters_dealt)
@@ -180,6 +223,22 @@ def _characters(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, .
 
 def _prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     return "keep one of the Characters dealt to you"
+
+
+@decision(
+    "origin",
+    lambda rules, state, task: tuple(ChooseOrigin(box) for box in origins(rules, state)),
+    lambda rules, state, task: "Double Taverne: choose the Taverne you come from",
+    takes=(ChooseOrigin,),
+)
+def _origin(engine: Engine, task: Task, action: ChooseOrigin) -> None:
+    """Double Taverne: the player chooses his Taverne of origin and is dealt three of its
+    Characters, then keeps one (``task.ref``: the step that asks him) before the next
+    player chooses (l.320-321)."""
+    rules: RuleSet = engine.rules
+    engine.emit(ev.OriginChosen(task.player, action.box))
+    deal(engine, task.player, rules.constants.characters_dealt, action.box)
+    engine.push(Task(task.ref, task.player))
 
 
 @simultaneous("keep_character", _keepers, _characters, _prompt, takes=(ChooseCharacter,))

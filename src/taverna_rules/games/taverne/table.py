@@ -19,14 +19,23 @@ def prestige(rules: RuleSet, state: GameState, seat: int) -> int:
 
 
 def target(state: GameState, seat: int, spot: str) -> int:
-    """The seat ``seat`` reaches from ``spot``, or -1 when it reaches himself (too few
-    players present, l.142-148 and the reading A5 of docs/rulings.rst)."""
+    """The seat ``seat`` reaches from ``spot``, or -1 when it reaches nobody: himself, with
+    too few players present (l.142-148 and the reading A5 of docs/rulings.rst), or at long
+    range without a dodge set aside.
+
+    Melee reaches the first player present on that side, range the second; at long range
+    (rule option ``long_range``, l.326-327) the X-th, X the weapons ``seat`` set aside to
+    dodge (none: nobody, one: the neighbour, reading A16)."""
     present = state.present()
     if seat not in present:
         return -1
     index, count = present.index(seat), len(present)
-    step = {"melee_left": 1, "melee_right": -1, "ranged_left": 2, "ranged_right": -2}[spot]
-    reached = present[(index + step) % count]
+    distance = 1
+    if spot.startswith("ranged"):
+        distance = len(state.players[seat].dodges) if state.option("long_range") else 2
+        if not distance:
+            return -1
+    reached = present[(index + (distance if spot.endswith("left") else -distance)) % count]
     return -1 if reached == seat else reached
 
 
