@@ -1,11 +1,13 @@
-"""Recorded Taverna games and positions, kept so that a change of the engine's inside
-(issue #9: the generic core) can be checked against what the engine did before it.
+"""Recorded games and positions, kept so that a change of the engine's inside (issue #9:
+the generic core) can be checked against what the engine did before it.
 
-``tests/recorded/games/*.json`` are whole games (every player count, the default options
-and every option switched), each with its log, the rules fingerprint it was played with
-and its final result; ``tests/recorded/positions/*.yaml`` are mid-game positions, each
-with the pending decision it showed. Today's engine must replay every log, verified
-event by event, to the same result, and load every position to the same decision.
+``tests/recorded/games/*.json`` are whole games of Taverna (every player count, the
+default options and every option switched), each with its log, the rules fingerprint it
+was played with and its final result; ``tests/recorded/positions/*.yaml`` are mid-game
+positions, each with the pending decision it showed. ``tests/recorded/taverne/`` holds
+Taverne's the same way (each variant once, bounded by the tournament option). Today's
+engine must replay every log, verified event by event, to the same result, and load every
+position to the same decision.
 
 Re-record only when a change of the rules is intended (say why in the changelog)::
 
@@ -30,23 +32,56 @@ from taverna_rules.core import serialize
 from taverna_rules.games import taverna
 
 HERE = Path(__file__).resolve().parent / "recorded"
-GAMES = HERE / "games"
-POSITIONS = HERE / "positions"
-RULES = tr.load_rules()
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-#: Every option switched from its default (all of them are bools today).
-SWITCHED = {o.id: not o.default for o in RULES.options if o.type == "bool"}
 #: Decisions after which a game's position is recorded.
 POSITION_STEPS = (20, 60)
 
 
-def setups() -> list[tuple[str, int, dict[str, Any]]]:
-    """(name, players, options) of every recorded game."""
-    out: list[tuple[str, int, dict[str, Any]]] = []
-    for players in RULES.constants.player_counts:
-        out.append((f"p{players}-default", players, {}))
-        out.append((f"p{players}-switched", players, dict(SWITCHED)))
-    return out
+@attrs.frozen
+class Corpus:
+    """The recorded games of one game: ``setups`` as (name, players, options), under
+    ``folder`` (its ``games`` and ``positions``)."""
+
+    rules: Any
+    folder: Path
+    setups: tuple[tuple[str, int, dict[str, Any]], ...]
+    names: tuple[str, ...] = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+
+    @property
+    def games(self) -> Path:
+        return self.folder / "games"
+
+    @property
+    def positions(self) -> Path:
+        return self.folder / "positions"
+
+
+def _taverna() -> Corpus:
+    rules = tr.load_rules()
+    # Every option switched from its default (all of them are bools today).
+    switched = {o.id: not o.default for o in rules.options if o.type == "bool"}
+    setups = [
+        (f"p{players}-{name}", players, options)
+        for players in rules.constants.player_counts
+        for name, options in (("default", {}), ("switched", dict(switched)))
+    ]
+    return Corpus(rules, HERE, tuple(setups))
+
+
+def _taverne() -> Corpus:
+    # Every variant once, each bounded by the tournament's turns (no turn limit otherwise).
+    rules = tr.load_rules("taverne")
+    setups = (
+        ("p3-default", 3, {"tournament": 5}),
+        ("p4-auction-absences", 4, {"tournament": 5, "auction": True, "absences": True}),
+        ("p5-discovery-tie", 5, {"tournament": 5, "discovery": True, "tie": "pilier_order"}),
+        ("p7-double", 7, {"tournament": 4}),
+        ("p9-double-long-range", 9, {"tournament": 3, "long_range": True}),
+    )
+    return Corpus(rules, HERE / "taverne", setups)
+
+
+CORPORA = {"taverna": _taverna(), "taverne": _taverne()}
+RULES = CORPORA["taverna"].rules
 
 
 def result_data(game: tr.Game) -> Any:
@@ -60,18 +95,19 @@ def decision_data(game: tr.Game) -> Any:
     return json.loads(serialize.decision_to_json(decision))
 
 
-def record() -> list[Path]:
-    """Play and write every recorded game and position; return the files written."""
+def record(corpus: Corpus) -> list[Path]:
+    """Play and write every recorded game and position of ``corpus``; return the files
+    written."""
     written = []
-    GAMES.mkdir(parents=True, exist_ok=True)
-    POSITIONS.mkdir(parents=True, exist_ok=True)
-    for index, (name, players, options) in enumerate(setups()):
-        game = tr.new_game(RULES, NAMES[:players], seed=1000 + index, options=options)
+    corpus.games.mkdir(parents=True, exist_ok=True)
+    corpus.positions.mkdir(parents=True, exist_ok=True)
+    for index, (name, players, options) in enumerate(corpus.setups):
+        game = tr.new_game(corpus.rules, corpus.names[:players], seed=1000 + index, options=options)
         bot = RandomBot(index)
         steps = 0
         while (decision := game.decision) is not None:
             if steps in POSITION_STEPS:
-                stem = POSITIONS / f"{name}-at-{steps}"
+                stem = corpus.positions / f"{name}-at-{steps}"
                 stem.with_suffix(".yaml").write_text(tr.dump_position(game.state), encoding="utf-8")
                 stem.with_suffix(".decision.json").write_text(
                     json.dumps(decision_data(game), indent=1, sort_keys=True) + "\n", encoding="utf-8"
@@ -81,42 +117,50 @@ def record() -> list[Path]:
             steps += 1
         data = {
             "about": f"{players} players, options {options or 'as default'}, random legal play",
-            "rules": RULES.fingerprint,
+            "rules": corpus.rules.fingerprint,
             "result": result_data(game),
             "events": json.loads(serialize.events_to_json(game.events)),
         }
-        path = GAMES / f"{name}.json"
+        path = corpus.games / f"{name}.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True) + "\n", encoding="utf-8")
         written.append(path)
     return written
 
 
-RECORDED_GAMES = sorted(GAMES.glob("*.json"))
-RECORDED_POSITIONS = sorted(POSITIONS.glob("*.yaml"))
+RECORDED_GAMES = [(game, p) for game, c in CORPORA.items() for p in sorted(c.games.glob("*.json"))]
+RECORDED_POSITIONS = [(game, p) for game, c in CORPORA.items() for p in sorted(c.positions.glob("*.yaml"))]
 
 
-def test_every_setup_is_recorded() -> None:
-    assert sorted(p.stem for p in RECORDED_GAMES) == sorted(name for name, _, _ in setups())
-    assert len(RECORDED_POSITIONS) == len(setups()) * len(POSITION_STEPS)
+def _id(case: tuple[str, Path]) -> str:
+    return f"{case[0]}-{case[1].stem}"
 
 
-@pytest.mark.parametrize("path", RECORDED_GAMES, ids=lambda p: p.stem)
-def test_a_recorded_game_replays_to_the_same_result(path: Path) -> None:
+@pytest.mark.parametrize("game", CORPORA)
+def test_every_setup_is_recorded(game: str) -> None:
+    corpus = CORPORA[game]
+    assert sorted(p.stem for p in corpus.games.glob("*.json")) == sorted(name for name, _, _ in corpus.setups)
+    assert len(list(corpus.positions.glob("*.yaml"))) == len(corpus.setups) * len(POSITION_STEPS)
+
+
+@pytest.mark.parametrize("case", RECORDED_GAMES, ids=_id)
+def test_a_recorded_game_replays_to_the_same_result(case: tuple[str, Path]) -> None:
     """Verified replay recomputes every event from the rules; the final standings, ties
-    and VP breakdowns are the recorded ones."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["rules"] == RULES.fingerprint, (
-        "the base game's rules changed since the games were recorded: if that is intended, "
+    and score breakdowns are the recorded ones."""
+    rules = CORPORA[case[0]].rules
+    data = json.loads(case[1].read_text(encoding="utf-8"))
+    assert data["rules"] == rules.fingerprint, (
+        f"{case[0]}'s rules changed since the games were recorded: if that is intended, "
         "say why in the changelog and re-record (python -m tests.test_recorded_games --record)"
     )
-    game = tr.replay(RULES, serialize.events_from_json(json.dumps(data["events"])))
+    game = tr.replay(rules, serialize.events_from_json(data["events"], game=case[0]))
     assert game.over and result_data(game) == data["result"]
 
 
-@pytest.mark.parametrize("path", RECORDED_POSITIONS, ids=lambda p: p.stem)
-def test_a_recorded_position_loads_to_the_same_decision(path: Path) -> None:
-    state = tr.load_position(RULES, path.read_text(encoding="utf-8"))
-    game = tr.Game.from_position(RULES, state)
+@pytest.mark.parametrize("case", RECORDED_POSITIONS, ids=_id)
+def test_a_recorded_position_loads_to_the_same_decision(case: tuple[str, Path]) -> None:
+    rules, path = CORPORA[case[0]].rules, case[1]
+    state = tr.load_position(rules, path.read_text(encoding="utf-8"))
+    game = tr.Game.from_position(rules, state)
     expected = json.loads(path.with_suffix(".decision.json").read_text(encoding="utf-8"))
     assert decision_data(game) == expected
     assert tr.dump_position(state) == path.read_text(encoding="utf-8")
@@ -127,11 +171,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--record", action="store_true", help="play and write every recorded game again")
+    parser.add_argument("--game", choices=sorted(CORPORA), action="append", help="only these games' corpora")
     args = parser.parse_args(argv)
     if not args.record:
         parser.print_help()
         return 0
-    written = record()
+    written = [path for game in args.game or sorted(CORPORA) for path in record(CORPORA[game])]
     print(f"{len(written)} file(s) written under {HERE}")
     return 0
 
@@ -144,7 +189,7 @@ def test_old_logs_are_upcast_and_records_do_not_affect_verification() -> None:
     """The recorded logs predate version 2 of ``GameStarted``: they read as Taverna with an
     unknown engine and no packs recorded, and still verify; a log written by another
     engine version verifies too (the records are left out of comparisons)."""
-    data = json.loads(RECORDED_GAMES[0].read_text(encoding="utf-8"))
+    data = json.loads(RECORDED_GAMES[0][1].read_text(encoding="utf-8"))
     assert data["events"][0]["v"] == 1
     events = serialize.events_from_json(json.dumps(data["events"]))
     first = events[0]
