@@ -29,6 +29,14 @@ from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.chance import CHANCE, ChanceMode, Outcome
 from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
+from taverna_rules.core.contract import (
+    DrawingState,
+    OptionsRules,
+    PlayerLike,
+    RuleSetLike,
+    SimultaneousState,
+    StateLike,
+)
 from taverna_rules.core.engine import Decision, Engine, Trace
 from taverna_rules.core.flow import DecisionKind, Flow
 from taverna_rules.core.game_modules import GameModule, game_module, installed_games
@@ -122,6 +130,12 @@ __all__ = [
     "game_module",
     "GameBrokenError",
     "GameModule",
+    "DrawingState",
+    "OptionsRules",
+    "PlayerLike",
+    "RuleSetLike",
+    "SimultaneousState",
+    "StateLike",
     "GameModuleError",
     "IllegalActionError",
     "information_state",

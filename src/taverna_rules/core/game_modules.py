@@ -29,6 +29,7 @@ from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import RulesText
+from taverna_rules.core.contract import RuleSetLike, SimultaneousState, StateLike, contract_problems
 from taverna_rules.core.observation import ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
@@ -121,11 +122,13 @@ class GameModule:
     Each registry is the game's own (a second entry under a name is refused): its action
     and event types by wire name, its automatic flow steps and decision kinds by step
     kind (a :class:`~taverna_rules.core.engine.Flow`), and the executors of its primitive
-    effect ops by op name. Its state is a frozen attrs class with at least ``rules`` (the
-    rules' fingerprint), ``players`` (each with a ``name``), ``seed``, ``stack`` and
-    ``result``, an ``over`` property, and for a game that draws during play ``draws``,
-    for simultaneous decisions ``commits``. See :doc:`architecture` ("Writing a game
-    module").
+    effect ops by op name. Its rule set and state are its own classes with what the core
+    reads of them (:mod:`taverna_rules.core.contract`: ``rules.game`` and ``fingerprint``;
+    the state's ``rules``, ``players`` each with a ``name``, ``seed``, ``stack``,
+    ``result`` and ``over``, and for simultaneous decisions ``commits``): ``mypy`` flags a
+    :attr:`rules_type` or :attr:`state_type` that lacks them, and the module is refused
+    when it loads, naming each missing field. The fields from :attr:`languages` on are
+    optional, each with a default. See :doc:`writing_a_game`.
     """
 
     #: The stable id: in logs, in entry points, in ``cards/<id>/`` and ``schemas/<id>/``.
@@ -146,10 +149,13 @@ class GameModule:
     opening: Callable[[Any, Any], list[Any]]
     #: The event types a log starts with.
     openings: tuple[type, ...]
-    #: The class of the game's rule set (``rules.game`` is this module's id).
-    rules_type: type
-    #: The class of the game's state.
-    state_type: type
+    #: The class of the game's rule set (``rules.game`` is this module's id): it has what
+    #: the core reads (:class:`~taverna_rules.core.contract.RuleSetLike`).
+    rules_type: type[RuleSetLike]
+    #: The class of the game's state, with what the core reads
+    #: (:class:`~taverna_rules.core.contract.StateLike`; with simultaneous decisions
+    #: :class:`~taverna_rules.core.contract.SimultaneousState`).
+    state_type: type[StateLike]
     #: The languages its rules text and content names are written in (English alone by
     #: default).
     languages: tuple[str, ...] = ("en",)
@@ -290,6 +296,12 @@ class GameModule:
                     f"game {self.id!r}: ops without an executor {sorted(primitives - set(self.ops))}, "
                     f"executors without an op {sorted(set(self.ops) - primitives)}"
                 )
+        lacking = contract_problems(self.rules_type, RuleSetLike, "the rule set")
+        lacking += contract_problems(self.state_type, StateLike, "the state")
+        if ChoiceCommitted.TYPE in self.events:
+            lacking += contract_problems(self.state_type, SimultaneousState, "the state")
+        if lacking:
+            raise GameModuleError(f"game {self.id!r}: " + "; ".join(dict.fromkeys(lacking)))
         for kind, spec in self.decisions.items():
             missing = [t.TYPE for t in getattr(spec, "takes", ()) if self.actions.get(t.TYPE) is not t]
             if missing:
