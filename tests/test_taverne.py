@@ -723,3 +723,15 @@ def test_a_player_may_leave_the_table_and_come_back_as_he_left() -> None:
     while game.decision is not None and game.decision.kind == "away":
         play(game, ReturnToTable() if game.decision.player == 1 else tr.Pass())
     assert not game.state.players[1].absent and 1 in game.state.present()
+
+
+def test_every_step_kind_is_declared_once_and_registered() -> None:
+    """Taverne's steps are named through ``taverne.steps`` (a misspelt step is a mypy error):
+    every constant names a registered step or decision, and every registered one has its
+    constant, besides the effect runtime's own two."""
+    from taverna_rules.core.effects import EFFECT, EFFECT_CHOICE
+    from taverna_rules.games.taverne import flow, steps
+
+    declared = [value for name, value in vars(steps).items() if name.isupper()]
+    assert len(declared) == len(set(declared))
+    assert set(declared) == (set(flow.AUTOMATIC) | set(flow.DECISIONS)) - {EFFECT, EFFECT_CHOICE}

@@ -14,6 +14,7 @@ from taverna_rules.core.chance import Chance
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import BidEnergy, ChooseCharacter
 from taverna_rules.games.taverne.flow import decision, simultaneous
 from taverna_rules.games.taverne.ruleset import RuleSet
@@ -32,7 +33,7 @@ def _bids(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
 
 
 @simultaneous(
-    "bid_energy",
+    step.BID_ENERGY,
     _bidders,
     _bids,
     lambda r, s, t: "bid your starting Energy, in secret: the lowest chooses a Character first",
@@ -42,7 +43,7 @@ def _bid(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) ->
     """Every player bids his starting Energy at once, in secret (l.317): ``BidEnergy``."""
     bids = tuple(a.energy if isinstance(a, BidEnergy) else 0 for _, a in sorted(choices))
     order = settle(engine, bids)
-    engine.push(*(Task("auction_pick", p) for p in order))
+    engine.push(*(Task(step.AUCTION_PICK, p) for p in order))
 
 
 def settle(engine: Engine, bids: tuple[int, ...]) -> tuple[int, ...]:
@@ -75,7 +76,7 @@ def _laid_out(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...
 
 
 @decision(
-    "auction_pick",
+    step.AUCTION_PICK,
     _laid_out,
     lambda r, s, t: "choose your Character among those laid out",
     takes=(ChooseCharacter,),

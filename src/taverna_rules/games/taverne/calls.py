@@ -23,6 +23,7 @@ from __future__ import annotations
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import (
     Attack,
     Buy,
@@ -57,7 +58,7 @@ def _each(state: GameState, kind: str) -> list[Task]:
 
 
 # ----------------------------------------------------------------------------- call 1
-@automatic("turn_start")
+@automatic(step.TURN_START)
 def _turn_start(engine: Engine, task: Task) -> None:
     """Call 1, "Début de tour !": players who were knocked out come back, if a Character
     is left for them (l.175, l.251, l.299-301)."""
@@ -67,20 +68,20 @@ def _turn_start(engine: Engine, task: Task) -> None:
     state = engine.state
     comers = [p for p in state.around() if not state.players[p].character]
     away = (
-        [Task("away", p) for p in state.around() if state.players[p].character]
+        [Task(step.AWAY, p) for p in state.around() if state.players[p].character]
         if state.option("absences")
         else []
     )
     if state.turn == 1 or not comers or not (state.characters or state.under):
-        engine.push(*away, Task("turn_powers", ref="turn_start"), Task("call_2"))
+        engine.push(*away, Task(step.TURN_POWERS, ref="turn_start"), Task(step.CALL_2))
         return
     present = ",".join(str(p) for p in state.present())
     engine.push(
         *away,
-        *(Task("come_back", p) for p in comers),
-        Task("welcome", ref=present),
-        Task("turn_powers", ref="turn_start"),
-        Task("call_2"),
+        *(Task(step.COME_BACK, p) for p in comers),
+        Task(step.WELCOME, ref=present),
+        Task(step.TURN_POWERS, ref="turn_start"),
+        Task(step.CALL_2),
     )
 
 
@@ -89,7 +90,7 @@ def _away_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action,
 
 
 @decision(
-    "away",
+    step.AWAY,
     _away_choices,
     lambda r, s, t: (
         "come back to the table?"
@@ -108,7 +109,7 @@ def _away(engine: Engine, task: Task, action: Action) -> None:
         engine.emit(ev.PlayerReturned(task.player))
 
 
-@automatic("turn_powers")
+@automatic(step.TURN_POWERS)
 def _turn_powers(engine: Engine, task: Task) -> None:
     """The powers that act at the start (call 1) or end (call 9) of a turn, each player's in
     the Pilier's order (l.103)."""
@@ -117,7 +118,7 @@ def _turn_powers(engine: Engine, task: Task) -> None:
         fire(engine, task.ref, player)
 
 
-@automatic("come_back")
+@automatic(step.COME_BACK)
 def _come_back(engine: Engine, task: Task) -> None:
     """A knocked-out player draws three Characters (what is left of the pile, l.251); with
     Double Taverne, of the box he chooses again."""
@@ -126,14 +127,14 @@ def _come_back(engine: Engine, task: Task) -> None:
     if not (state.characters or state.under):
         return
     if len(in_play(rules, state)) > 1:
-        engine.push(Task("origin", task.player, ref="keep_again"), Task("take_seat", task.player))
+        engine.push(Task(step.ORIGIN, task.player, ref=step.KEEP_AGAIN), Task(step.TAKE_SEAT, task.player))
         return
     deal(engine, task.player, rules.constants.characters_dealt)
-    engine.push(Task("keep_again", task.player), Task("take_seat", task.player))
+    engine.push(Task(step.KEEP_AGAIN, task.player), Task(step.TAKE_SEAT, task.player))
 
 
 @decision(
-    "keep_again",
+    step.KEEP_AGAIN,
     lambda rules, state, task: tuple(ChooseCharacter(c) for c in state.players[task.player].offered),
     lambda rules, state, task: "you come back: keep one of the Characters dealt to you",
     takes=(ChooseCharacter,),
@@ -150,18 +151,21 @@ def _seats(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     return tuple(TakeSeat(p) for p in sorted(state.present()) if p != task.player)
 
 
-@automatic("take_seat")
+@automatic(step.TAKE_SEAT)
 def _take_seat(engine: Engine, task: Task) -> None:
     """The newcomer sits between two players of his choice (l.300); with nobody at the
     table, where he sat before."""
     if _seats(engine.rules, engine.state, task):
-        engine.push(Task("choose_seat", task.player))
+        engine.push(Task(step.CHOOSE_SEAT, task.player))
     else:
         _sit(engine, task.player, -1)
 
 
 @decision(
-    "choose_seat", _seats, lambda r, s, t: "sit down between two players: on whose left?", takes=(TakeSeat,)
+    step.CHOOSE_SEAT,
+    _seats,
+    lambda r, s, t: "sit down between two players: on whose left?",
+    takes=(TakeSeat,),
 )
 def _choose_seat(engine: Engine, task: Task, action: TakeSeat) -> None:
     """The newcomer sits on the left of the player he names (l.300)."""
@@ -178,7 +182,7 @@ def _sit(engine: Engine, player: int, after: int) -> None:
     seat(engine, player, rules.character(me.character).butin + max(others, default=0), after)
 
 
-@automatic("welcome")
+@automatic(step.WELCOME)
 def _welcome(engine: Engine, task: Task) -> None:
     """Every player present when newcomers arrive gains 1 Butin, however many they are
     (l.301)."""
@@ -193,12 +197,12 @@ def _call(engine: Engine, call: int, *steps: Task) -> None:
     """The Pilier announces ``call``; a round of spells opens it (reading A19), then its
     ``steps``."""
     _announce(engine, call)
-    engine.push(Task("spells"), *steps)
+    engine.push(Task(step.SPELLS), *steps)
 
 
-@automatic("call_2")
+@automatic(step.CALL_2)
 def _call_2(engine: Engine, task: Task) -> None:
-    _call(engine, 2, *_each(engine.state, "spend"), Task("call_3"))
+    _call(engine, 2, *_each(engine.state, step.SPEND), Task(step.CALL_3))
 
 
 def purchases(rules: RuleSet, state: GameState, player: int) -> tuple[Action, ...]:
@@ -229,12 +233,12 @@ def _asked_to_spend(state: GameState, player: int) -> bool:
     return me.butin > 0 or bool(me.specialties) or bool(me.atouts)
 
 
-@automatic("spend")
+@automatic(step.SPEND)
 def _spend(engine: Engine, task: Task) -> None:
     """A player with something to spend or play is asked; then, at Prestige 5, he calls the
     Milice (l.124; the engine calls it for him, reading A12)."""
     if _asked_to_spend(engine.state, task.player):
-        engine.push(Task("spending", task.player))
+        engine.push(Task(step.SPENDING, task.player))
     else:
         _call_milice(engine, task.player)
 
@@ -253,7 +257,7 @@ def _call_milice(engine: Engine, player: int) -> None:
 
 
 @decision(
-    "spending",
+    step.SPENDING,
     lambda rules, state, task: (*purchases(rules, state, task.player), Pass()),
     lambda rules, state, task: f"spend your Butin ({state.players[task.player].butin} left)",
     takes=(Buy, PlayAtout, TakeBackAtout, Pass),
@@ -277,13 +281,13 @@ def _spending(engine: Engine, task: Task, action: Action) -> None:
     else:
         _call_milice(engine, task.player)
         return
-    engine.push(Task("spend", task.player))
+    engine.push(Task(step.SPEND, task.player))
 
 
 # ----------------------------------------------------------------------------- call 3
-@automatic("call_3")
+@automatic(step.CALL_3)
 def _call_3(engine: Engine, task: Task) -> None:
-    _call(engine, 3, *_each(engine.state, "dodges"), Task("call_4"))
+    _call(engine, 3, *_each(engine.state, step.DODGES), Task(step.CALL_4))
 
 
 def dodge_limit(rules: RuleSet, state: GameState, player: int) -> int:
@@ -304,14 +308,14 @@ def _dodges(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     return (*(Dodge(v) for v in values), Pass())
 
 
-@automatic("dodges")
+@automatic(step.DODGES)
 def _dodges_step(engine: Engine, task: Task) -> None:
     if dodge_limit(engine.rules, engine.state, task.player):
-        engine.push(Task("dodging", task.player))
+        engine.push(Task(step.DODGING, task.player))
 
 
 @decision(
-    "dodging",
+    step.DODGING,
     _dodges,
     lambda rules, state, task: f"set dodges aside ({dodge_limit(rules, state, task.player)} more at most)",
     takes=(Dodge, Pass),
@@ -322,13 +326,13 @@ def _dodging(engine: Engine, task: Task, action: Action) -> None:
     if isinstance(action, Dodge):
         hand = engine.state.players[task.player].hand
         engine.emit(ev.DodgeSet(task.player, next(w for w in hand if value_of(w) == action.weapon)))
-        engine.push(Task("dodges", task.player))
+        engine.push(Task(step.DODGES, task.player))
 
 
 # ----------------------------------------------------------------------------- call 4
-@automatic("call_4")
+@automatic(step.CALL_4)
 def _call_4(engine: Engine, task: Task) -> None:
-    _call(engine, 4, Task("attack"), Task("call_5"))
+    _call(engine, 4, Task(step.ATTACK), Task(step.CALL_5))
 
 
 def attacks(rules: RuleSet, state: GameState, player: int) -> tuple[Attack, ...]:
@@ -351,7 +355,7 @@ def _attackers(rules: RuleSet, state: GameState, task: Task) -> tuple[int, ...]:
 
 
 @simultaneous(
-    "attack",
+    step.ATTACK,
     _attackers,
     lambda rules, state, task: attacks(rules, state, task.player),
     lambda rules, state, task: "attack! lay one weapon face down on a spot",
@@ -371,14 +375,14 @@ def _attack(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...])
 
 
 # ----------------------------------------------------------------------------- calls 6-9
-@automatic("call_6")
+@automatic(step.CALL_6)
 def _call_6(engine: Engine, task: Task) -> None:
     """Call 6, "Prenez la porte !": every player still Sonné is knocked out (l.174-175),
     once the spells of the call have had their chance (a spell may give Energy back)."""
-    _call(engine, 6, Task("door"), Task("call_7"))
+    _call(engine, 6, Task(step.DOOR), Task(step.CALL_7))
 
 
-@automatic("door")
+@automatic(step.DOOR)
 def _door(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     for player in state.present():
@@ -387,15 +391,15 @@ def _door(engine: Engine, task: Task) -> None:
             engine.emit(ev.PlayerEliminated(player, me.character, me.specialties, (*me.atouts, *me.suffers)))
 
 
-@automatic("call_8")
+@automatic(step.CALL_8)
 def _call_8(engine: Engine, task: Task) -> None:
     """Call 8, "Servez vos Crasses !": each Crasse laid with an attack that hit goes face up
     to its victim, if he is still present, and lasts from now (l.180-182, l.282); a player
     with two keeps the one he chooses (l.283)."""
-    _call(engine, 8, Task("serve_crasses"), Task("call_9"))
+    _call(engine, 8, Task(step.SERVE_CRASSES), Task(step.CALL_9))
 
 
-@automatic("serve_crasses")
+@automatic(step.SERVE_CRASSES)
 def _serve_crasses(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     laid = dict(state.crasses)
@@ -411,7 +415,11 @@ def _serve_crasses(engine: Engine, task: Task) -> None:
         else:
             engine.emit(ev.CrasseLost(attacker, card))
     engine.push(
-        *(Task("keep_crasse", v) for v in dict.fromkeys(victims) if len(engine.state.players[v].suffers) > 1)
+        *(
+            Task(step.KEEP_CRASSE, v)
+            for v in dict.fromkeys(victims)
+            if len(engine.state.players[v].suffers) > 1
+        )
     )
 
 
@@ -419,7 +427,7 @@ def _kept(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     return tuple(ChooseCard(card) for card in state.players[task.player].suffers)
 
 
-@decision("keep_crasse", _kept, lambda r, s, t: "you suffer two Crasses: keep one", takes=(ChooseCard,))
+@decision(step.KEEP_CRASSE, _kept, lambda r, s, t: "you suffer two Crasses: keep one", takes=(ChooseCard,))
 def _keep_crasse(engine: Engine, task: Task, action: ChooseCard) -> None:
     """A player never suffers more than one Crasse: he keeps the one he chooses and
     discards the others (l.283): ``ChooseCard``."""
@@ -428,17 +436,22 @@ def _keep_crasse(engine: Engine, task: Task, action: ChooseCard) -> None:
             engine.emit(ev.SpecialtyDiscarded(task.player, card))
 
 
-@automatic("call_9")
+@automatic(step.CALL_9)
 def _call_9(engine: Engine, task: Task) -> None:
     """Call 9, "Empochez un Butin !": 1 Butin for every player with Energy, the powers of
     the end of the turn, then the player on the Pilier's left becomes the Pilier
     (l.183-184)."""
     _call(
-        engine, 9, Task("pocket"), Task("turn_powers", ref="turn_end"), Task("pass_pilier"), Task("turn_end")
+        engine,
+        9,
+        Task(step.POCKET),
+        Task(step.TURN_POWERS, ref="turn_end"),
+        Task(step.PASS_PILIER),
+        Task(step.TURN_END),
     )
 
 
-@automatic("pocket")
+@automatic(step.POCKET)
 def _pocket(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
     for player in state.present():
@@ -446,7 +459,7 @@ def _pocket(engine: Engine, task: Task) -> None:
             gain(engine, player, "butin", 1)
 
 
-@automatic("pass_pilier")
+@automatic(step.PASS_PILIER)
 def _pass_pilier(engine: Engine, task: Task) -> None:
     engine.emit(ev.PilierPassed(next_pilier(engine.state)))
 

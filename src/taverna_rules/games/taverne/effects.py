@@ -26,6 +26,7 @@ from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import Count, Node, Table
 from taverna_rules.dsl.ops import MAX_REPEAT
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import ChooseCard
 from taverna_rules.games.taverne.flow import FLOW, automatic, decision
 from taverna_rules.games.taverne.powers import resolve_ref
@@ -84,7 +85,7 @@ def gain(engine: Engine, player: int, what: str, amount: int) -> None:
         for _ in range(abs(change)):
             engine.emit(ev.PintGained(player) if change > 0 else ev.PintLost(player))
         if change < 0:
-            engine.push(Task("atouts_over", player))
+            engine.push(Task(step.ATOUTS_OVER, player))
 
 
 def _signed(op: str, sign: int, what: str) -> None:
@@ -131,31 +132,33 @@ def _discard_atout(engine: Engine, task: Task, node: Node) -> None:
     if len(atouts) == 1:
         engine.emit(ev.SpecialtyDiscarded(task.player, atouts[0]))
     elif atouts:
-        engine.push(Task("discard_atout", task.player, task.ref, task.path))
+        engine.push(Task(step.DISCARD_ATOUT, task.player, task.ref, task.path))
 
 
 def _atouts(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     return tuple(ChooseCard(card) for card in state.players[task.player].atouts)
 
 
-@decision("discard_atout", _atouts, lambda r, s, t: "discard one of your Atouts in play", takes=(ChooseCard,))
+@decision(
+    step.DISCARD_ATOUT, _atouts, lambda r, s, t: "discard one of your Atouts in play", takes=(ChooseCard,)
+)
 def _choose_atout(engine: Engine, task: Task, action: ChooseCard) -> None:
     """An effect discards one of your Atouts in play, of your choice: ``ChooseCard``."""
     engine.emit(ev.SpecialtyDiscarded(task.player, action.card))
 
 
-@automatic("atouts_over")
+@automatic(step.ATOUTS_OVER)
 def _atouts_over(engine: Engine, task: Task) -> None:
     """A player whose Prestige fell below his Atouts in play discards those of his choice
     down to it at once (l.278 "en aucun cas", reading A10)."""
     rules: RuleSet = engine.rules
     me = engine.state.players[task.player]
     if len(me.atouts) > prestige(rules, engine.state, task.player):
-        engine.push(Task("shed_atout", task.player), Task("atouts_over", task.player))
+        engine.push(Task(step.SHED_ATOUT, task.player), Task(step.ATOUTS_OVER, task.player))
 
 
 @decision(
-    "shed_atout",
+    step.SHED_ATOUT,
     _atouts,
     lambda r, s, t: "too many Atouts for your Prestige: discard one",
     takes=(ChooseCard,),
@@ -199,7 +202,7 @@ def _for_each(engine: Engine, task: Task, node: Node) -> None:
     if node.arg("players") != "chosen_opponent":
         engine.push(*(Task(EFFECT, seat, task.ref, (*task.path, 0)) for seat in seats))
     elif seats:
-        engine.push(Task("choose_player", task.player, task.ref, task.path))
+        engine.push(Task(step.CHOOSE_PLAYER, task.player, task.ref, task.path))
 
 
 def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
@@ -207,7 +210,7 @@ def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
     return tuple(ChoosePlayer(seat) for seat in _takers(rules, state, task.player, node))
 
 
-@decision("choose_player", _player_choices, lambda r, s, t: "choose a player", takes=(ChoosePlayer,))
+@decision(step.CHOOSE_PLAYER, _player_choices, lambda r, s, t: "choose a player", takes=(ChoosePlayer,))
 def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
     """``for_each: {players: chosen_opponent}``: the player picks one player present (any,
     in range or not, l.149), who then acts as "you" in the effect: ``ChoosePlayer``."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Result, Standing, Task
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.flow import automatic
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState
@@ -83,13 +84,13 @@ def _tournament(rules: RuleSet, state: GameState) -> ev.GameEnded:
     return _ranked(state, (), {p: tournament_points(rules, state, p) for p in range(len(state.players))})
 
 
-@automatic("call_7")
+@automatic(step.CALL_7)
 def _call_7(engine: Engine, task: Task) -> None:
     engine.emit(ev.CallAnnounced(7))
-    engine.push(Task("spells"), Task("milice"))
+    engine.push(Task(step.SPELLS), Task(step.MILICE))
 
 
-@automatic("milice")
+@automatic(step.MILICE)
 def _milice(engine: Engine, task: Task) -> None:
     """Call 7, "Arrivée de la Milice !" (l.177-178, l.186-192)."""
     rules: RuleSet = engine.rules
@@ -103,11 +104,11 @@ def _milice(engine: Engine, task: Task) -> None:
         for player in state.present():
             if prestige(rules, state, player) >= rules.constants.prestige_to_win:
                 engine.emit(ev.PintLost(player))
-                engine.push(Task("atouts_over", player))
-    engine.push(Task("call_8"))
+                engine.push(Task(step.ATOUTS_OVER, player))
+    engine.push(Task(step.CALL_8))
 
 
-@automatic("turn_end")
+@automatic(step.TURN_END)
 def _turn_end(engine: Engine, task: Task) -> None:
     """The end of a turn: the last one standing, a tournament's last turn, or the next
     turn (l.191, l.219, l.340-345)."""
@@ -125,4 +126,4 @@ def _turn_end(engine: Engine, task: Task) -> None:
     if turns and state.turn >= turns:
         engine.emit(_tournament(rules, state))
         return
-    engine.push(Task("turn_start"))
+    engine.push(Task(step.TURN_START))

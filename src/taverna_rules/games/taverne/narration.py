@@ -13,6 +13,7 @@ from taverna_rules.core.choices import ChooseOption, ChoosePlayer
 from taverna_rules.core.records import HIDDEN, Action, Event
 from taverna_rules.core.words import Wording
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import (
     Attack,
     BidEnergy,
@@ -490,9 +491,9 @@ def _label(w: Wording, action: Action) -> str:
         )
     if isinstance(action, Pass):
         kind = w.state.stack[-1].kind if w.state.stack else ""
-        if kind == "away":
+        if kind == step.AWAY:
             return _say(w, "Stay as you are", "Rester ainsi")
-        if kind == "cast":
+        if kind == step.CAST:
             return _say(w, "No spell", "Aucun sort")
         return _say(w, "Done", "Terminé")
     return type(action).__name__
@@ -500,7 +501,7 @@ def _label(w: Wording, action: Action) -> str:
 
 def _keeping(w: Wording) -> bool:
     stack = w.state.stack
-    return bool(stack) and stack[-1].kind == "keep_crasse"
+    return bool(stack) and stack[-1].kind == step.KEEP_CRASSE
 
 
 def describe_action(rules: RuleSet, state: GameState, action: Action, lang: str = "en") -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import NameValue, SplitDodges
 from taverna_rules.games.taverne.calls import returns
 from taverna_rules.games.taverne.effects import gain
@@ -49,17 +50,17 @@ def unsplit(state: GameState, defender: int) -> tuple[tuple[int, ...], int]:
     return tuple(a for a in attackers if _split(state, a) is None), left
 
 
-@automatic("call_5")
+@automatic(step.CALL_5)
 def _call_5(engine: Engine, task: Task) -> None:
     engine.emit(ev.CallAnnounced(5))
-    engine.push(Task("spells"), Task("quarrels"))
+    engine.push(Task(step.SPELLS), Task(step.QUARRELS))
 
 
-@automatic("quarrels")
+@automatic(step.QUARRELS)
 def _quarrels(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
-    defenders = [Task("quarrel", p) for p in state.present() if attacks_on(state, p)]
-    engine.push(*defenders, Task("weapons_back"), Task("call_6"))
+    defenders = [Task(step.QUARREL, p) for p in state.present() if attacks_on(state, p)]
+    engine.push(*defenders, Task(step.WEAPONS_BACK), Task(step.CALL_6))
 
 
 def per_attack(rules: RuleSet, state: GameState, defender: int) -> int:
@@ -67,20 +68,20 @@ def per_attack(rules: RuleSet, state: GameState, defender: int) -> int:
     return max(0, rules.constants.dodges_per_attack + modifier(rules, state, defender, "dodges_per_attack"))
 
 
-@automatic("quarrel")
+@automatic(step.QUARREL)
 def _quarrel(engine: Engine, task: Task) -> None:
     """The next thing ``task.player``'s quarrels need: a split, a value, or a card turned."""
     rules: RuleSet = engine.rules
     state: GameState = engine.state
     defender = task.player
     waiting, left = unsplit(state, defender)
-    again = Task("quarrel", defender)
+    again = Task(step.QUARREL, defender)
     if waiting and left > 0:
         if len(waiting) == 1:
             engine.emit(ev.DodgesSplit(defender, waiting[0], min(left, per_attack(rules, state, defender))))
             engine.push(again)
         else:
-            engine.push(Task("split", defender, str(waiting[0])), again)
+            engine.push(Task(step.SPLIT, defender, str(waiting[0])), again)
         return
     turned = {a for a, _ in state.revealed}
     for attacker in attacks_on(state, defender):
@@ -88,7 +89,7 @@ def _quarrel(engine: Engine, task: Task) -> None:
             continue
         named = [v for a, v in state.named if a == attacker]
         if len(named) < (_split(state, attacker) or 0):
-            engine.push(Task("name", defender, str(attacker)), again)
+            engine.push(Task(step.NAME, defender, str(attacker)), again)
             return
         engine.push(again)  # after the powers the card sets off
         _turn_up(engine, attacker, defender, named)
@@ -109,7 +110,7 @@ def _turn_up(engine: Engine, attacker: int, defender: int, named: list[int]) -> 
         gain(engine, defender, "butin", weapon_butin(rules, state, weapon, attacker))
         for card in (c for a, c in state.crasses if a == attacker):
             engine.emit(ev.CrasseLost(attacker, card))
-        engine.push(Task("powers", attacker, "attack_dodged"), Task("powers", defender, "dodged"))
+        engine.push(Task(step.POWERS, attacker, "attack_dodged"), Task(step.POWERS, defender, "dodged"))
         return
     damage = max(0, value_of(weapon) + modifier(rules, state, defender, "damage_taken"))
     gain(engine, defender, "energy", -damage)
@@ -117,10 +118,10 @@ def _turn_up(engine: Engine, attacker: int, defender: int, named: list[int]) -> 
         0, weapon_butin(rules, state, weapon, defender) + modifier(rules, state, attacker, "attack_butin")
     )
     gain(engine, attacker, "butin", butin)
-    engine.push(Task("powers", attacker, "attack_hits"), Task("powers", defender, "hit_taken"))
+    engine.push(Task(step.POWERS, attacker, "attack_hits"), Task(step.POWERS, defender, "hit_taken"))
 
 
-@automatic("powers")
+@automatic(step.POWERS)
 def _powers(engine: Engine, task: Task) -> None:
     """The powers of ``task.player`` that act at ``task.ref`` (a hit, a dodge), if he is
     still at the table."""
@@ -142,7 +143,7 @@ def _split_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     return f"how many of your {left} dodges against {name}'s attack?"
 
 
-@decision("split", _splits, _split_prompt, takes=(SplitDodges,))
+@decision(step.SPLIT, _splits, _split_prompt, takes=(SplitDodges,))
 def _split_dodges(engine: Engine, task: Task, action: SplitDodges) -> None:
     """A defender attacked several times puts some of his dodges on one attack, at most 3,
     before any is turned up (l.162-163)."""
@@ -162,14 +163,14 @@ def _name_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
     return f"name a value against {state.players[attacker].name}'s attack ({count - len(named)} to name)"
 
 
-@decision("name", _values, _name_prompt, takes=(NameValue,))
+@decision(step.NAME, _values, _name_prompt, takes=(NameValue,))
 def _name(engine: Engine, task: Task, action: NameValue) -> None:
     """A defender names a value against an attack, one for each of its dodges, each
     different (l.155)."""
     engine.emit(ev.ValueNamed(task.player, action.attacker, action.value))
 
 
-@automatic("weapons_back")
+@automatic(step.WEAPONS_BACK)
 def _weapons_back(engine: Engine, task: Task) -> None:
     rules: RuleSet = engine.rules
     for player in engine.state.present():

@@ -31,6 +31,7 @@ from taverna_rules.core.records import Action, Event, FlowAdvanced, Task
 from taverna_rules.core.resume import reopen
 from taverna_rules.errors import OptionError
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import ChooseCharacter, ChooseOrigin
 from taverna_rules.games.taverne.boxes import in_play, of_box, origin, origins
 from taverna_rules.games.taverne.evolve import evolve
@@ -71,7 +72,7 @@ def start_events(
         packs=tuple((pack.id, pack.version) for pack in rules.packs),
         chance=check_chance(chance),
     )
-    state = evolve(evolve(None, started), FlowAdvanced((Task("setup"),)))
+    state = evolve(evolve(None, started), FlowAdvanced((Task(step.SETUP),)))
     return run_flow(rules, state, [started])
 
 
@@ -166,7 +167,7 @@ def specialties_left(rules: RuleSet, state: GameState, player: int) -> bool:
     return any(_own_pile(rules, state, player))
 
 
-@automatic("setup")
+@automatic(step.SETUP)
 def _setup(engine: Engine, task: Task) -> None:
     rules: RuleSet = engine.rules
     state: GameState = engine.state
@@ -188,22 +189,24 @@ def _setup(engine: Engine, task: Task) -> None:
     if state.option("auction"):
         pile = engine.state.characters
         engine.draw(cards_from(pile, min(len(order), len(pile)), ev.CharactersLaidOut))
-        engine.push(Task("bid_energy"), Task("turn_start"))
+        engine.push(Task(step.BID_ENERGY), Task(step.TURN_START))
         return
     if len(boxes) > 1 and not discovery:
         # each in turn from the Pilier's left (the Pilier last, he deals) chooses his box,
         # then his Character (l.320-321)
         order = (*order[1:], *order[:1])
-        engine.push(*(Task("origin", player, ref="keep_character") for player in order), Task("turn_start"))
+        engine.push(
+            *(Task(step.ORIGIN, player, ref=step.KEEP_CHARACTER) for player in order), Task(step.TURN_START)
+        )
         return
     for player in order:
         deal(engine, player, 1 if discovery else rules.constants.characters_dealt)
     if discovery:
         for player in order:
             _keep(engine, player, engine.state.players[player].offered[0])
-        engine.push(Task("turn_start"))
+        engine.push(Task(step.TURN_START))
         return
-    engine.push(Task("keep_character"), Task("turn_start"))
+    engine.push(Task(step.KEEP_CHARACTER), Task(step.TURN_START))
 
 
 def _keep(engine: Engine, player: int, character: str) -> None:
@@ -226,7 +229,7 @@ def _prompt(rules: RuleSet, state: GameState, task: Task) -> str:
 
 
 @decision(
-    "origin",
+    step.ORIGIN,
     lambda rules, state, task: tuple(ChooseOrigin(box) for box in origins(rules, state)),
     lambda rules, state, task: "Double Taverne: choose the Taverne you come from",
     takes=(ChooseOrigin,),
@@ -241,7 +244,7 @@ def _origin(engine: Engine, task: Task, action: ChooseOrigin) -> None:
     engine.push(Task(task.ref, task.player))
 
 
-@simultaneous("keep_character", _keepers, _characters, _prompt, takes=(ChooseCharacter,))
+@simultaneous(step.KEEP_CHARACTER, _keepers, _characters, _prompt, takes=(ChooseCharacter,))
 def _kept(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) -> None:
     """Everyone keeps one of his three Characters at once and announces it (l.82)."""
     kept = dict(choices)

@@ -15,6 +15,7 @@ from taverna_rules.core.effects import EFFECT
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
+from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import CastSpell, Pass
 from taverna_rules.games.taverne.flow import automatic, decision
 from taverna_rules.games.taverne.powers import modifier
@@ -42,10 +43,10 @@ def may_cast(rules: RuleSet, state: GameState, player: int) -> bool:
     )
 
 
-@automatic("spells")
+@automatic(step.SPELLS)
 def _spells(engine: Engine, task: Task) -> None:
     state: GameState = engine.state
-    engine.push(*(Task("cast", p) for p in state.present() if may_cast(engine.rules, state, p)))
+    engine.push(*(Task(step.CAST, p) for p in state.present() if may_cast(engine.rules, state, p)))
 
 
 def _castable(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
@@ -56,7 +57,7 @@ def _castable(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...
     return (*(CastSpell(card) for card in sorts), Pass())
 
 
-@decision("cast", _castable, lambda r, s, t: "cast a spell, or pass", takes=(CastSpell, Pass))
+@decision(step.CAST, _castable, lambda r, s, t: "cast a spell, or pass", takes=(CastSpell, Pass))
 def _cast(engine: Engine, task: Task, action: Action) -> None:
     """A round of spells: cast a Sort of your hand (``CastSpell``) or pass."""
     if isinstance(action, CastSpell):
