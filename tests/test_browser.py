@@ -252,3 +252,31 @@ def test_a_game_without_a_drawing_of_its_own_shows_its_text_board(browser: objec
             assert labels == [game.describe(action) for action in game.legal_actions()]
             page.close()
         store.close()
+
+
+def test_double_taverne_seats_ten_comptoirs_that_do_not_overlap(browser: object, tmp_path: Path) -> None:
+    """Double Taverne at 10 players: the page draws every Comptoir round the table, none
+    over another (the table widens past 5 seats)."""
+    app, _ = new_app(tmp_path / "games.db")
+    with live_server(app) as base:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+        page.goto(base + "/")
+        others = tuple((f"Bot{seat}", "random") for seat in range(1, 10))
+        _create_in_lobby(page, "taverne", *others, options={"tournament": "2"})
+        page.click("#open-first-seat")
+        page.wait_for_selector("g.comptoir")
+        boxes = [
+            page.locator("g.comptoir").nth(i).bounding_box()
+            for i in range(page.locator("g.comptoir").count())
+        ]
+        assert len(boxes) == 10 and all(boxes)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                apart = (
+                    a["x"] + a["width"] <= b["x"] + 1
+                    or b["x"] + b["width"] <= a["x"] + 1
+                    or a["y"] + a["height"] <= b["y"] + 1
+                    or b["y"] + b["height"] <= a["y"] + 1
+                )
+                assert apart, (a, b)
+        page.close()

@@ -40,19 +40,23 @@ export function draw(container, v, ctx) {
   const st = v.state;
   const players = st.players || [];
   ctx = { ...ctx, short: shortLabels(players.map((p) => p.name)) };
-  const svg = svgRoot(W, H, "Taverne table");
+  const order = around(st);
+  // Up to 5 Comptoirs fit the table as drawn; Double Taverne's 6 to 10 widen it.
+  const k = Math.max(1, order.length / 5);
+  const w = W * k;
+  const h = H * k;
+  const svg = svgRoot(w, h, "Taverne table");
   const call = st.call || 0;
   svg.append(
-    sv("ellipse", { cx: W / 2, cy: H / 2, rx: 250, ry: 170, fill: "#8b5a2b", stroke: "#4a2f14", "stroke-width": 4 }),
-    stext(W / 2, H / 2 - 10, `Turn ${st.turn || 0}`, { "text-anchor": "middle", "font-size": 22, "font-weight": "bold", style: "fill:#fff" }),
-    stext(W / 2, H / 2 + 18, call ? `${call}. ${CALLS[call]}` : "Setting up", { "text-anchor": "middle", "font-size": 16, style: "fill:#fff" }),
+    sv("ellipse", { cx: w / 2, cy: h / 2, rx: 250 * k, ry: 170 * k, fill: "#8b5a2b", stroke: "#4a2f14", "stroke-width": 4 }),
+    stext(w / 2, h / 2 - 10, `Turn ${st.turn || 0}`, { "text-anchor": "middle", "font-size": 22, "font-weight": "bold", style: "fill:#fff" }),
+    stext(w / 2, h / 2 + 18, call ? `${call}. ${CALLS[call]}` : "Setting up", { "text-anchor": "middle", "font-size": 16, style: "fill:#fff" }),
   );
-  const order = around(st);
   const spots = new Map();
   order.forEach((seat, i) => {
     const angle = Math.PI / 2 + (2 * Math.PI * i) / order.length;
-    const x = W / 2 + Math.cos(angle) * 330;
-    const y = H / 2 + Math.sin(angle) * 235;
+    const x = w / 2 + Math.cos(angle) * 330 * k;
+    const y = h / 2 + Math.sin(angle) * 235 * k;
     spots.set(seat, [x, y]);
   });
   for (const [attacker, target, spot] of st.attacks || []) {
