@@ -224,6 +224,27 @@ def test_a_module_with_sealed_choices_must_hide_them() -> None:
         attrs.evolve(auction.GAME, visibility=tr.Visibility((commits,)))
 
 
+def test_a_module_is_refused_when_it_lacks_what_the_core_reads() -> None:
+    """What a game author forgets is named when the module is built: a state without the
+    contract's fields (or its pending choices, with simultaneous decisions), a decision
+    taking an action type the game does not register, no flow, no opening."""
+    from toy_games import auction
+
+    @attrs.frozen
+    class Bare:
+        rules: str
+        players: tuple[str, ...]
+
+    with pytest.raises(tr.GameModuleError, match=r"Bare has no 'seed'.*'stack'.*'over'.*'commits'"):
+        attrs.evolve(auction.GAME, state_type=Bare)  # type: ignore[arg-type]
+    with pytest.raises(tr.GameModuleError, match=r"takes Bid, which its actions do not register"):
+        attrs.evolve(auction.GAME, actions={})
+    with pytest.raises(tr.GameModuleError, match=r"no steps: give flow=FLOW"):
+        attrs.evolve(auction.GAME, flow=None, steps={}, decisions={})
+    with pytest.raises(tr.GameModuleError, match=r"no opening: give opener="):
+        attrs.evolve(auction.GAME, opener=None, openings=())
+
+
 def test_an_opening_that_never_ran_its_steps_is_named() -> None:
     """start() must run the opening's steps: a state left on an automatic step is the game
     module's error, said as such (it was a bare KeyError)."""

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -36,6 +36,10 @@ from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
 from taverna_rules.dsl.vocabulary import Vocabulary
 from taverna_rules.errors import GameModuleError, PositionError
+
+if TYPE_CHECKING:  # both import this module
+    from taverna_rules.core.flow import Flow
+    from taverna_rules.core.opening import Opening
 
 __all__ = [
     "DEFAULT_GAME",
@@ -61,6 +65,10 @@ _BUNDLED = {
     "cavern_tavern": "taverna_rules.games.cavern_tavern:GAME",
     "taverne": "taverna_rules.games.taverne:GAME",
 }
+
+
+def _no_start(*args: Any, **kwargs: Any) -> list[Any]:
+    raise GameModuleError("this game module has no opening")  # refused at construction
 
 
 def _no_effects(rules: Any, ref: str) -> Any:
@@ -115,7 +123,7 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 POINTS = Names(en="points", fr="points", nl="punten")
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, kw_only=True)
 class GameModule:
     """Everything the engine asks of one game, under its stable ``id``.
 
@@ -127,8 +135,11 @@ class GameModule:
     the state's ``rules``, ``players`` each with a ``name``, ``seed``, ``stack``,
     ``result`` and ``over``, and for simultaneous decisions ``commits``): ``mypy`` flags a
     :attr:`rules_type` or :attr:`state_type` that lacks them, and the module is refused
-    when it loads, naming each missing field. The fields from :attr:`languages` on are
-    optional, each with a default. See :doc:`writing_a_game`.
+    when it loads, naming each missing field. Required: :attr:`id`, :attr:`name`,
+    :attr:`actions`, :attr:`events`, :attr:`evolve`, :attr:`rules_type`, :attr:`state_type`,
+    the :attr:`flow` (or its :attr:`steps` and :attr:`decisions`) and the :attr:`opener`
+    (or :attr:`start`, :attr:`opening` and :attr:`openings`); every other field has a
+    default. See :doc:`writing_a_game`.
     """
 
     #: The stable id: in logs, in entry points, in ``cards/<id>/`` and ``schemas/<id>/``.
@@ -136,19 +147,8 @@ class GameModule:
     name: Names
     actions: Mapping[str, type[Action]]
     events: Mapping[str, type[Event]]
-    steps: Mapping[str, Callable[..., Any]]
-    decisions: Mapping[str, Any]
     #: ``evolve(state, event) -> state``: how the game's state folds each of its events.
     evolve: Callable[[Any, Any], Any]
-    #: ``start(rules, players, seed, options, **setup) -> events``: a new game's opening
-    #: events, every argument checked (:class:`~taverna_rules.errors.OptionError`).
-    start: Callable[..., list[Any]]
-    #: ``opening(rules, first) -> events``: the opening that a log's first event gives,
-    #: recomputed (verified replay compares it with the log), or a
-    #: :class:`~taverna_rules.errors.ReplayError` saying why ``first`` starts no game.
-    opening: Callable[[Any, Any], list[Any]]
-    #: The event types a log starts with.
-    openings: tuple[type, ...]
     #: The class of the game's rule set (``rules.game`` is this module's id): it has what
     #: the core reads (:class:`~taverna_rules.core.contract.RuleSetLike`).
     rules_type: type[RuleSetLike]
@@ -156,6 +156,25 @@ class GameModule:
     #: (:class:`~taverna_rules.core.contract.StateLike`; with simultaneous decisions
     #: :class:`~taverna_rules.core.contract.SimultaneousState`).
     state_type: type[StateLike]
+    #: The game's :class:`~taverna_rules.Flow`, whose registries are :attr:`steps` and
+    #: :attr:`decisions` (or give those two).
+    flow: Flow | None = None
+    #: The automatic steps by step kind (from :attr:`flow` when not given).
+    steps: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    #: The decision kinds by step kind (from :attr:`flow` when not given).
+    decisions: Mapping[str, Any] = attrs.field(factory=dict)
+    #: The game's :class:`~taverna_rules.Opening`, which gives :attr:`start`,
+    #: :attr:`opening` and :attr:`openings` (or give those three).
+    opener: Opening | None = None
+    #: ``start(rules, players, seed, options, **setup) -> events``: a new game's opening
+    #: events, every argument checked (:class:`~taverna_rules.errors.OptionError`).
+    start: Callable[..., list[Any]] = _no_start
+    #: ``opening(rules, first) -> events``: the opening that a log's first event gives,
+    #: recomputed (verified replay compares it with the log), or a
+    #: :class:`~taverna_rules.errors.ReplayError` saying why ``first`` starts no game.
+    opening: Callable[[Any, Any], list[Any]] = _no_start
+    #: The event types a log starts with.
+    openings: tuple[type, ...] = ()
     #: The languages its rules text and content names are written in (English alone by
     #: default).
     languages: tuple[str, ...] = ("en",)
@@ -281,6 +300,7 @@ class GameModule:
     reports: Mapping[str, Callable[[Any], BalanceMeter]] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
+        self._take_parts()
         describe = getattr(self.narration, "describe", None)
         if self.narrate is _silent and callable(describe):
             # A game written before the narrate hook said its lines in narration.describe.
@@ -323,6 +343,30 @@ class GameModule:
                         f"game {self.id!r}: event {cls.TYPE}.{field} names the zone {zone!r}, "
                         f"which its visibility does not declare ({', '.join(sorted(zones)) or 'none'})"
                     )
+
+    def _take_parts(self) -> None:
+        """:attr:`steps` and :attr:`decisions` from :attr:`flow`, :attr:`start`,
+        :attr:`opening` and :attr:`openings` from :attr:`opener`, unless given."""
+        if self.flow is not None:
+            if not self.steps:
+                object.__setattr__(self, "steps", self.flow.steps)
+            if not self.decisions:
+                object.__setattr__(self, "decisions", self.flow.decisions)
+        opener = self.opener
+        if opener is not None:
+            if self.start is _no_start:
+                object.__setattr__(self, "start", opener.start)
+            if self.opening is _no_start:
+                object.__setattr__(self, "opening", opener.opening)
+            if not self.openings:
+                object.__setattr__(self, "openings", opener.openings)
+        if self.start is _no_start or self.opening is _no_start or not self.openings:
+            raise GameModuleError(
+                f"game {self.id!r} has no opening: give opener=Opening(...), "
+                "or start=, opening= and openings="
+            )
+        if not self.steps and not self.decisions:
+            raise GameModuleError(f"game {self.id!r} has no steps: give flow=FLOW, or steps= and decisions=")
 
     def __repr__(self) -> str:
         return f"<GameModule {self.id!r}: {len(self.actions)} actions, {len(self.events)} events>"

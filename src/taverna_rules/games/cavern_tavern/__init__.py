@@ -95,7 +95,7 @@ from taverna_rules.games.cavern_tavern.events import (
     WhiteDieGiven,
 )
 from taverna_rules.games.cavern_tavern.evolve import evolve as _fold_event
-from taverna_rules.games.cavern_tavern.flow import AUTOMATIC, DECISIONS, resolve_ref
+from taverna_rules.games.cavern_tavern.flow import FLOW, resolve_ref
 from taverna_rules.games.cavern_tavern.integrity import resume, state_problems
 from taverna_rules.games.cavern_tavern.labels import board_text, describe_action
 from taverna_rules.games.cavern_tavern.narration import NARRATION, heuristic, narrate
@@ -202,8 +202,7 @@ GAME = GameModule(
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,
-    steps=AUTOMATIC,
-    decisions=DECISIONS,
+    flow=FLOW,
     ops=effects.EXECUTORS,
     evolve=_fold_event,
     start=setup.start_events,

@@ -109,7 +109,7 @@ from taverna_rules.games.taverna.events import (
 
 # Aliased: the package attribute ``evolve`` stays the submodule.
 from taverna_rules.games.taverna.evolve import evolve as _fold_event
-from taverna_rules.games.taverna.flow import AUTOMATIC, DECISIONS, resolve_ref
+from taverna_rules.games.taverna.flow import FLOW, resolve_ref
 from taverna_rules.games.taverna.integrity import resume, state_problems
 from taverna_rules.games.taverna.labels import board_text, describe_action
 from taverna_rules.games.taverna.narration import NARRATION, heuristic, narrate
@@ -242,8 +242,7 @@ GAME = GameModule(
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,
-    steps=AUTOMATIC,
-    decisions=DECISIONS,
+    flow=FLOW,
     ops=effects.EXECUTORS,
     evolve=_fold_event,
     start=setup.start_events,

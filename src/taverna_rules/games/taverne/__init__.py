@@ -104,7 +104,7 @@ from taverna_rules.games.taverne.events import (
     WeaponTaken,
 )
 from taverna_rules.games.taverne.evolve import evolve as _fold_event
-from taverna_rules.games.taverne.flow import AUTOMATIC, DECISIONS
+from taverna_rules.games.taverne.flow import FLOW
 from taverna_rules.games.taverne.integrity import state_problems
 from taverna_rules.games.taverne.narration import NARRATION, board_text, describe_action, heuristic, narrate
 from taverna_rules.games.taverne.powers import resolve_ref
@@ -198,8 +198,7 @@ GAME = GameModule(
     languages=LANGUAGES,
     actions=ACTION_TYPES,
     events=EVENT_TYPES,
-    steps=AUTOMATIC,
-    decisions=DECISIONS,
+    flow=FLOW,
     evolve=_fold_event,
     start=setup.start_events,
     opening=setup.opening,
