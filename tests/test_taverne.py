@@ -640,7 +640,7 @@ def test_every_specialty_is_printed_or_marked_reconstructed_with_its_rules_text(
         assert (kinds.count("atout"), kinds.count("crasse"), kinds.count("sort")) == (20, 12, 18)
     assert all(s.provenance == "reconstructed" for s in RULES.specialties)
     texts = {t.id: t.text for t in card_texts(RULES, "fr")}
-    assert texts["cercueil_de_secours"].startswith("Sort")
+    assert texts["cercueil_de_secours"].startswith("La Crypte. Sort")
     assert len(texts) == 2 * (50 + 15)
 
 

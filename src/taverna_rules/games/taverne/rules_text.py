@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from taverna_rules.core.card_texts import CardText, RulesText, sentence
 from taverna_rules.dsl.text import Text
-from taverna_rules.games.taverne.ruleset import Power, RuleSet
+from taverna_rules.games.taverne.ruleset import Character, Power, RuleSet, Specialty
 from taverna_rules.games.taverne.vocabulary import VOCABULARY
 
 __all__ = ["CARD_KINDS", "RULES_TEXT", "card_texts", "power_text"]
@@ -63,12 +63,17 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
     """The rules text of every Character and Specialty of ``rules``, in the order of
     :data:`CARD_KINDS`, then of the content."""
     VOCABULARY.check_language(lang)
+
+    def box(card: Character | Specialty) -> str:
+        # with several boxes, each card says which it comes from (Double Taverne, l.319)
+        return f"{rules.box(card.box).name.get(lang)}. " if len(rules.boxes) > 1 else ""
+
     out = [
         CardText(
             "character",
             c.id,
             c.name.get(lang),
-            f"{c.butin} Butin. {power_text(c.power, lang)}".strip(),
+            f"{box(c)}{c.butin} Butin. {power_text(c.power, lang)}".strip(),
             lang,
             c.provenance,
             game=rules.game,
@@ -81,7 +86,7 @@ def card_texts(rules: RuleSet, lang: str = "en") -> tuple[CardText, ...]:
                 kind,
                 s.id,
                 s.name.get(lang),
-                f"{_KIND[kind].get(lang)} {power_text(s.power, lang)}",
+                f"{box(s)}{_KIND[kind].get(lang)} {power_text(s.power, lang)}",
                 lang,
                 s.provenance,
                 game=rules.game,
