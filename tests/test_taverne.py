@@ -445,13 +445,16 @@ def test_bad_options_are_refused(bad: dict[str, Any]) -> None:
         _new(3, **bad)
 
 
-def test_ismcts_plays_a_whole_game_by_searching_every_choice() -> None:
+@pytest.mark.parametrize("players", [3, 7])
+def test_ismcts_plays_a_whole_game_by_searching_every_choice(players: int) -> None:
     """Information-set search over the sealed attacks and the hidden hands: every choice
-    of the searching seat comes from its search, none at random."""
+    of the searching seat comes from its search, none at random (7 players: Double
+    Taverne, its box chosen by search too)."""
     from taverna_rules.bots import ISMCTSBot, RandomBot
 
     search = ISMCTSBot(iterations=12, seed=3)
-    game = tr.new_game(RULES, NAMES[:3], seed=11, options={"tournament": 3})
+    names = [*NAMES, "Anne", "Paul"][:players]
+    game = tr.new_game(RULES, names, seed=11, first_player=players - 1, options={"tournament": 3})
     rng = RandomBot(5)
     searched = 0
     while game.decisions:

@@ -23,7 +23,7 @@ from taverna_rules.core.decide import decide_and_fold, pending_decision, pending
 from taverna_rules.core.determinize import determinize
 from taverna_rules.core.engine import LOGGED, Decision, Trace
 from taverna_rules.core.game_modules import GameModule, game_module, not_an_action
-from taverna_rules.core.pending import is_simultaneous, worded
+from taverna_rules.core.pending import for_seat, is_simultaneous, worded
 from taverna_rules.core.prompts import prompt_in
 from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.replay import as_log, check_openings, fold_checked, verify_log
@@ -565,12 +565,15 @@ class Seat:
     def playout(self, rng: random.Random) -> Playout:
         """A :class:`~taverna_rules.Playout` from a determinization drawn with ``rng``:
         the fast way for search to play a game forward without peeking (the sample is not
-        checked as :meth:`determinize`'s game is: it is the real state redealt)."""
+        checked as :meth:`determinize`'s game is: it is the real state redealt). At a
+        simultaneous decision it waits for this seat first."""
         game = self._game
         if game.over:
             raise DeterminizeError("the game is over: there is nothing to play forward")
         sample = determinize(game.module.visibility, game.state, self.player, rng, sealed_choices(game.rules))
-        return Playout(game.rules, sample)
+        # At a simultaneous decision the seat's own choice comes first: search keys its root
+        # on this seat's actions, whatever the order the others are asked in.
+        return Playout(game.rules, sample, for_seat(pending_decisions(game.rules, sample), self.player))
 
     def __repr__(self) -> str:
         return f"<Seat {self.player} ({self.name}) of {self._game!r}>"
