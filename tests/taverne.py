@@ -4,6 +4,7 @@ Comptoir unless told otherwise, and the steps to run from."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import taverna_rules as tr
@@ -79,3 +80,14 @@ def until(game: tr.Game, kind: str, choose: Any = None, call: int = 0) -> None:
         action = choose(decision) if choose else None
         game.apply(action or decision.actions[-1], player=decision.player)
     raise AssertionError(f"no {kind!r} decision in 500 actions")
+
+
+def play_randomly(game: tr.Game, seed: int) -> None:
+    """Play random legal actions to the end (the first seat asked each time), then check
+    the game ended and its log replays to the same state."""
+    rng = random.Random(seed)
+    while game.decisions:
+        decision = game.decisions[0]
+        game.apply(rng.choice(decision.actions), player=decision.player)
+    assert game.result is not None
+    assert tr.replay(game.rules, game.events).state == game.state

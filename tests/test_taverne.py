@@ -33,7 +33,7 @@ from taverna_rules.games.taverne import (
 )
 from taverna_rules.games.taverne.table import target
 from taverna_rules.rules_text import card_texts
-from taverne import RULES, comptoir, play, table, until
+from taverne import RULES, comptoir, play, play_randomly, table, until
 
 NAMES = ["Marie", "Pierre", "Cécile", "Xavier", "Jacques"]
 
@@ -427,16 +427,8 @@ def test_the_tournament_ends_after_its_turns_and_scores_prestige_butin_and_ko() 
 
 def test_random_games_end_for_three_to_five_players() -> None:
     """No turn limit (l.186-196), yet random play ends: the Milice or the last one standing."""
-    import random
-
     for seed in range(6):
-        game = tr.new_game(RULES, NAMES[: 3 + seed % 3], seed=seed)
-        rng = random.Random(seed)
-        while game.decisions:
-            decision = game.decisions[0]
-            game.apply(rng.choice(decision.actions), player=decision.player)
-        assert game.result is not None
-        assert tr.replay(RULES, game.events).state == game.state
+        play_randomly(tr.new_game(RULES, NAMES[: 3 + seed % 3], seed=seed), seed)
 
 
 @pytest.mark.parametrize("bad", [{"tournament": -1}, {"tie": "coin"}])

@@ -4,7 +4,6 @@ the tests read its cards from the rule set, never by a printed name."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from taverna_rules.games.taverne import (
     SpecialtyDrawn,
 )
 from taverna_rules.games.taverne.table import target
-from taverne import RULES, comptoir, play, table
+from taverne import RULES, comptoir, play, play_randomly, table
 
 NAMES = ["Marie", "Pierre", "Cécile", "Xavier", "Jacques", "Laurent", "Anne", "Paul", "Zoé", "Léa"]
 CRYPT, PORT = (box.id for box in RULES.boxes)
@@ -190,12 +189,7 @@ def test_a_card_of_an_unknown_box_is_located(tmp_path: Path) -> None:
 def test_random_double_taverne_games_end_and_replay(players: int) -> None:
     """Random play with two boxes ends, and its log replays to the same state."""
     game = tr.new_game(RULES, NAMES[:players], seed=players, options={"long_range": players > 6})
-    rng = random.Random(players)
-    while game.decisions:
-        decision = game.decisions[0]
-        game.apply(rng.choice(decision.actions), player=decision.player)
-    assert game.result is not None
-    assert tr.replay(RULES, game.events).state == game.state
+    play_randomly(game, players)
     assert sum(isinstance(e, OriginChosen) for e in game.events) >= players
     state = None
     for event in game.events:
