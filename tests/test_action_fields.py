@@ -18,6 +18,7 @@ from taverna_rules.core import Action, Flow
 from taverna_rules.core.records import MAX_FIELD_ITEMS, action_problem, field_words
 from taverna_rules.core.serialize import action_from_json, action_to_dict, action_to_json
 from toy_games.common import toy_events, toy_module
+from toy_games.dice_race import RaceState
 
 
 @attrs.frozen
@@ -38,7 +39,7 @@ GAME = toy_module(
     toy_events(),
     Flow(),
     lambda state, event: state,
-    object,
+    RaceState,  # a state the core can read; this toy never plays
 )
 
 

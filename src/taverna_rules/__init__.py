@@ -31,6 +31,8 @@ from taverna_rules.core.chance import CHANCE, ChanceMode, Outcome
 from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
 from taverna_rules.core.contract import (
     DrawingState,
+    FlowParts,
+    OpeningParts,
     OptionsRules,
     PlayerLike,
     RuleSetLike,
@@ -131,6 +133,8 @@ __all__ = [
     "GameBrokenError",
     "GameModule",
     "DrawingState",
+    "FlowParts",
+    "OpeningParts",
     "OptionsRules",
     "PlayerLike",
     "RuleSetLike",

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from taverna_rules import GameModule, Names, OptionError, ReplayError
+from taverna_rules import GameModule, Names, OptionError, ReplayError, StateLike
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core import (
     CORE_FOLDS,
@@ -95,7 +95,7 @@ def toy_module(
     events: Mapping[str, type[Event]],
     flow: Flow,
     evolve: Callable[[Any, Event], Any],
-    state_type: type,
+    state_type: type[StateLike],
     zones: tuple[Zone, ...] = (),
     content: ContentSpec | None = None,
 ) -> GameModule:

@@ -20,6 +20,7 @@ import attrs
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import resolve_options, rules_module
 from taverna_rules.core.choices import Pass
+from taverna_rules.core.contract import RuleSetLike
 from taverna_rules.core.game_modules import game_module, not_an_action
 from taverna_rules.core.records import Action, PickOutcome, action_problem
 from taverna_rules.dsl.nodes import Node
@@ -197,7 +198,7 @@ _SPACES: dict[tuple[str, str], ActionSpace] = {}
 _KEEP = 64
 
 
-def action_space(rules: Any) -> ActionSpace:
+def action_space(rules: RuleSetLike) -> ActionSpace:
     """The :class:`ActionSpace` of ``rules``, built once per rule set (by fingerprint);
     :class:`~taverna_rules.errors.OptionError` for anything but a rule set."""
     module = rules_module(rules)
@@ -227,7 +228,7 @@ def action_space(rules: Any) -> ActionSpace:
     return space
 
 
-def game_length(rules: Any, players: int, options: Mapping[str, Any] | None = None) -> int | None:
+def game_length(rules: RuleSetLike, players: int, options: Mapping[str, Any] | None = None) -> int | None:
     """The game module's bound on the decisions of a game of ``players`` players with the
     rule ``options`` (every option at its value, the defaults where not given: see
     :func:`~taverna_rules.core.arguments.resolve_options`), or ``None`` when such a game
@@ -253,7 +254,7 @@ def copies_as_one(fields: Sequence[str]) -> Callable[[Action], Action]:
     return canonical
 
 
-def widest_choice(rules: Any) -> int:
+def widest_choice(rules: RuleSetLike) -> int:
     """The most options one effect of the content offers (``ChooseOption``'s range): the
     children of its widest ``choose``, or the yes and no of an ``optional``. Every
     effect is found by walking the rule set's fields, so a game lists none of them."""

@@ -11,6 +11,7 @@ from typing import Any
 from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core.chance import CHANCE_MODES
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import HIDDEN, INT_BOUND
 from taverna_rules.errors import GameModuleError, OptionError
@@ -87,27 +88,27 @@ def _option_value(option: Any, value: object) -> object:
     raise OptionError(f"option {option.id!r} takes {wanted}, not {shown(value)}")
 
 
-def rule_options(rules: Any) -> tuple[Any, ...]:
+def rule_options(rules: RuleSetLike) -> tuple[Any, ...]:
     """The rule options a rule set declares (:class:`~taverna_rules.content.model.RuleOption`):
     ``rules.options``, none for a rule set that has no such attribute (a game built in
     Python may have no options)."""
     return tuple(getattr(rules, "options", ()))
 
 
-def state_options(state: Any) -> tuple[tuple[str, Any], ...]:
+def state_options(state: StateLike) -> tuple[tuple[str, Any], ...]:
     """The rule options a game plays with, as ``(name, value)`` pairs: ``state.options``,
     none for a game whose state keeps no options."""
     return tuple(getattr(state, "options", ()))
 
 
-def name_of(rules: Any, ident: str, lang: str = "en") -> str:
+def name_of(rules: RuleSetLike, ident: str, lang: str = "en") -> str:
     """A content id by its name in ``lang`` (``rules.name_of``), or the id itself for a
     rule set that names nothing."""
     naming = getattr(rules, "name_of", None)
     return ident if naming is None else str(naming(ident, lang))
 
 
-def resolve_options(rules: Any, options: object) -> tuple[tuple[str, Any], ...]:
+def resolve_options(rules: RuleSetLike, options: object) -> tuple[tuple[str, Any], ...]:
     """Every rule option with its value: the defaults, overridden by ``options`` (a mapping
     of option names to values, or ``None``); :class:`OptionError` for anything else."""
     if options is None:

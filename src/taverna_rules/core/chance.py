@@ -29,6 +29,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from taverna_rules.core.contract import StateLike
 from taverna_rules.core.records import Event, PickOutcome
 
 __all__ = [
@@ -98,7 +99,7 @@ class Chance:
         return tuple((event, p) for event, p in merged.items() if p)
 
 
-def chance_mode(state: Any) -> ChanceMode:
+def chance_mode(state: StateLike) -> ChanceMode:
     """The chance mode of ``state`` (``"sampled"`` for a game that records none)."""
     mode: ChanceMode = getattr(state, "chance", "sampled")
     return mode

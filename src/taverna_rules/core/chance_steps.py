@@ -12,13 +12,13 @@ until it draws no more. A step need not know it can be stopped half-way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
 from taverna_rules._shown import shown
 from taverna_rules.core._replace import replace
 from taverna_rules.core.chance import CHANCE, CHANCE_STEP, Odds, Outcome, waits_for_chance
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.engine import LIVE, Diverged, Engine, Mode, Played, Trace
 from taverna_rules.core.pending import for_seat, player_decisions
 from taverna_rules.core.records import HIDDEN, Action, Decision, Event, FlowAdvanced, PickOutcome, Task
@@ -85,7 +85,13 @@ class ChanceStep:
 
 
 def play_explicit(
-    rules: Any, state: Any, action: Action, pending: Decision, *, trace: Trace | None, mode: Mode
+    rules: RuleSetLike,
+    state: StateLike,
+    action: Action,
+    pending: Decision,
+    *,
+    trace: Trace | None,
+    mode: Mode,
 ) -> Played:
     """Resolve ``action`` (legal at ``pending``) on a state in the explicit chance mode: the
     unit's events, or, when it draws, the game waiting on chance."""
@@ -96,7 +102,7 @@ def play_explicit(
     return _checked(engine, mode.expect)
 
 
-def run_flow_explicit(rules: Any, state: Any, first: Sequence[Event]) -> list[Event]:
+def run_flow_explicit(rules: RuleSetLike, state: StateLike, first: Sequence[Event]) -> list[Event]:
     """:func:`~taverna_rules.core.decide.run_flow` of a state in the explicit chance mode."""
     engine = Engine(rules, state)
     drawing = engine.play()
@@ -105,7 +111,9 @@ def run_flow_explicit(rules: Any, state: Any, first: Sequence[Event]) -> list[Ev
     return [*first, *engine.events]
 
 
-def pick_outcome(rules: Any, state: Any, index: int, *, trace: Trace | None, mode: Mode) -> Played:
+def pick_outcome(
+    rules: RuleSetLike, state: StateLike, index: int, *, trace: Trace | None, mode: Mode
+) -> Played:
     """Pick outcome ``index`` of the draw ``state`` waits on: the unit run again with it."""
     before, step = _waiting_step(rules, state)
     step = step.then(index)
@@ -116,7 +124,7 @@ def pick_outcome(rules: Any, state: Any, index: int, *, trace: Trace | None, mod
     return _checked(engine, mode.expect)
 
 
-def chance_decision(rules: Any, state: Any) -> Decision:
+def chance_decision(rules: RuleSetLike, state: StateLike) -> Decision:
     """The chance decision ``state`` waits for."""
     if HIDDEN in state.stack[-1].args:
         # A view: who drew what is not shown, so neither are the outcomes.
@@ -124,7 +132,7 @@ def chance_decision(rules: Any, state: Any) -> Decision:
     return _outcome_decision(len(_drawing(rules, state)))
 
 
-def chance_outcomes(rules: Any, state: Any) -> tuple[Outcome, ...]:
+def chance_outcomes(rules: RuleSetLike, state: StateLike) -> tuple[Outcome, ...]:
     """The outcomes of the chance decision ``state`` waits for, with their probabilities;
     ``()`` when it waits for a player, is over, or is a view."""
     if state.over or not waits_for_chance(state) or HIDDEN in state.stack[-1].args:
@@ -133,7 +141,7 @@ def chance_outcomes(rules: Any, state: Any) -> tuple[Outcome, ...]:
     return tuple(Outcome(PickOutcome(i), p, event) for i, (event, p) in enumerate(pairs))
 
 
-def picked_first(rules: Any, state: Any, block: Sequence[Event]) -> tuple[PickOutcome, ...]:
+def picked_first(rules: RuleSetLike, state: StateLike, block: Sequence[Event]) -> tuple[PickOutcome, ...]:
     """The outcomes of the chance decision ``state`` waits for that can have made ``block``
     (verified replay guesses them first): the one a chance step after it records as picked,
     or those whose event the block holds."""
@@ -160,8 +168,8 @@ def _checked(engine: Engine, expect: Sequence[Event] | None) -> Played:
 
 
 def _await_chance(
-    rules: Any,
-    state: Any,
+    rules: RuleSetLike,
+    state: StateLike,
     drawing: Odds,
     step: ChanceStep,
     expect: Sequence[Event] | None,
@@ -178,7 +186,7 @@ def _outcome_decision(count: int) -> Decision:
     return Decision(CHANCE, CHANCE_STEP, f"chance: one of {count} outcomes", actions)
 
 
-def _waiting_step(rules: Any, state: Any) -> tuple[Any, ChanceStep]:
+def _waiting_step(rules: RuleSetLike, state: StateLike) -> tuple[StateLike, ChanceStep]:
     """The chance step on top of ``state``, read, and the state before its unit."""
     step = ChanceStep.read(state.stack[-1], rules.game)
     before = replace(state, stack=state.stack[:-1])
@@ -189,7 +197,9 @@ def _waiting_step(rules: Any, state: Any) -> tuple[Any, ChanceStep]:
     return before, step
 
 
-def _replayed(rules: Any, before: Any, step: ChanceStep) -> tuple[Action | None, Decision | None]:
+def _replayed(
+    rules: RuleSetLike, before: StateLike, step: ChanceStep
+) -> tuple[Action | None, Decision | None]:
     """The action of ``step`` and the decision it answers at ``before``, checked legal."""
     if step.action is None:
         return None, None
@@ -201,7 +211,7 @@ def _replayed(rules: Any, before: Any, step: ChanceStep) -> tuple[Action | None,
     return step.action, pending
 
 
-def _drawing(rules: Any, state: Any) -> Odds:
+def _drawing(rules: RuleSetLike, state: StateLike) -> Odds:
     """The outcomes of the draw a chance step waits on: its unit run again with the
     outcomes picked so far."""
     before, step = _waiting_step(rules, state)

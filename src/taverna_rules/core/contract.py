@@ -13,18 +13,24 @@ The state of a game with simultaneous decisions also keeps the pending choices
 its chance mode (:class:`DrawingState`). A rule set with rule options lists them and names
 its content (:class:`OptionsRules`); every part beyond :class:`RuleSetLike` has a default
 in the core when a rule set lacks it.
+
+The members' types are part of the contract: the optional compiled build checks them
+where the core reads them (a ``stack`` that is a list, not a tuple, is a ``TypeError``
+there), as the pure-Python build does not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from taverna_rules.core.records import Action, Result
+from taverna_rules.core.records import Action, Event, Result
 from taverna_rules.core.task import Task
 
 __all__ = [
     "DrawingState",
+    "FlowParts",
+    "OpeningParts",
     "OptionsRules",
     "PlayerLike",
     "RuleSetLike",
@@ -101,6 +107,34 @@ class OptionsRules(RuleSetLike, Protocol):
     @property
     def options(self) -> Sequence[Any]: ...
     def name_of(self, ident: str, lang: str = "en") -> str: ...
+
+
+class FlowParts(Protocol):
+    """What a game module reads of its :class:`~taverna_rules.Flow`: the registries of its
+    automatic steps and decision kinds (``GameModule(flow=FLOW)``)."""
+
+    @property
+    def steps(self) -> Mapping[str, Callable[..., Any]]: ...
+    @property
+    def decisions(self) -> Mapping[str, Any]: ...
+
+
+class OpeningParts(Protocol):
+    """What a game module reads of its :class:`~taverna_rules.Opening`
+    (``GameModule(opener=OPENING)``): a new game's events, the opening a log's first event
+    gives, and the event types a log starts with."""
+
+    @property
+    def openings(self) -> tuple[type[Event], ...]: ...
+    def start(
+        self,
+        rules: Any,
+        players: Any,
+        seed: int,
+        options: Any = None,
+        chance: str = "sampled",
+    ) -> list[Event]: ...
+    def opening(self, rules: Any, first: Event) -> list[Event]: ...
 
 
 def _members(protocol: type) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from taverna_rules.core.contract import RuleSetLike
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event
 
@@ -160,7 +161,7 @@ class OpTally:
     (:data:`~taverna_rules.core.engine.Trace`: the ref and path of each effect node), for
     a game's coverage table ``ops``."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: RuleSetLike) -> None:
         self.rules = rules
         self.resolve = game_module(rules.game).resolve
         self.counts: Counter[str] = Counter()

@@ -15,11 +15,11 @@ mode may stop at a draw (:mod:`taverna_rules.core.chance_steps`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from taverna_rules._shown import shown
 from taverna_rules.core.chance import CHANCE, CHANCE_STEP, chance_mode
 from taverna_rules.core.chance_steps import chance_decision, pick_outcome, play_explicit, run_flow_explicit
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.engine import LIVE, Engine, Mode, Played, Trace
 from taverna_rules.core.flow import DecisionKind
 from taverna_rules.core.game_modules import game_module, not_an_action
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-def decide(rules: Any, state: Any, action: Action, *, player: int | None = None) -> list[Event]:
+def decide(rules: RuleSetLike, state: StateLike, action: Action, *, player: int | None = None) -> list[Event]:
     """The events that ``action`` causes; raise :class:`IllegalActionError` if it is not legal.
 
     ``player``, when given, is the seat that sends the action: an action from a seat that
@@ -51,8 +51,8 @@ def decide(rules: Any, state: Any, action: Action, *, player: int | None = None)
 
 
 def decide_and_fold(
-    rules: Any,
-    state: Any,
+    rules: RuleSetLike,
+    state: StateLike,
     action: Action,
     pending: Decision | None = None,
     *,
@@ -92,8 +92,8 @@ def decide_and_fold(
 
 
 def resolve(
-    rules: Any,
-    state: Any,
+    rules: RuleSetLike,
+    state: StateLike,
     action: Action,
     pending: Decision,
     *,
@@ -115,7 +115,7 @@ def resolve(
     return engine.events, engine.result(), engine.pending
 
 
-def run_flow(rules: Any, state: Any, first: Sequence[Event] = ()) -> list[Event]:
+def run_flow(rules: RuleSetLike, state: StateLike, first: Sequence[Event] = ()) -> list[Event]:
     """Run the automatic steps of a fresh state (after a start or a loaded position):
     ``first`` (the events that made it) and the events of the run."""
     if chance_mode(state) == "explicit":
@@ -125,7 +125,7 @@ def run_flow(rules: Any, state: Any, first: Sequence[Event] = ()) -> list[Event]
     return [*first, *engine.events]
 
 
-def pending_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
+def pending_decisions(rules: RuleSetLike, state: StateLike) -> tuple[Decision, ...]:
     """Every decision the game waits for: one, or, at a simultaneous decision, one for
     each seat still to commit (in seat order); ``()`` once the game is over."""
     if state.over or not state.stack:
@@ -135,13 +135,13 @@ def pending_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
     return player_decisions(rules, state)
 
 
-def sealed_choices(rules: Any) -> Callable[[Any, int], tuple[Action, ...]]:
+def sealed_choices(rules: RuleSetLike) -> Callable[[StateLike, int], tuple[Action, ...]]:
     """``choices(state, seat)``: the legal actions ``seat`` is asked for in ``state`` (at a
     simultaneous decision, each seat still to commit is asked; ``()`` for a seat that is
     not), for :func:`~taverna_rules.core.determinize.determinize` to choose a hidden
     commit anew."""
 
-    def choices(state: Any, seat: int) -> tuple[Action, ...]:
+    def choices(state: StateLike, seat: int) -> tuple[Action, ...]:
         for decision in pending_decisions(rules, state):
             if decision.player == seat:
                 return decision.actions
@@ -150,7 +150,7 @@ def sealed_choices(rules: Any) -> Callable[[Any, int], tuple[Action, ...]]:
     return choices
 
 
-def pending_decision(rules: Any, state: Any) -> Decision | None:
+def pending_decision(rules: RuleSetLike, state: StateLike) -> Decision | None:
     """The decision the game waits for (at a simultaneous decision, the first seat's
     still to commit), or ``None`` when it is over."""
     waiting = pending_decisions(rules, state)
@@ -160,13 +160,13 @@ def pending_decision(rules: Any, state: Any) -> Decision | None:
 # ----------------------------------------------------------------------------- refusals
 
 
-def _name(state: Any, seat: int) -> str:
+def _name(state: StateLike, seat: int) -> str:
     if seat == CHANCE:
         return "chance"
     return repr(state.players[seat].name) if 0 <= seat < len(state.players) else "nobody"
 
 
-def _not_yours(state: Any, pending: Decision, player: int, action: Action) -> str:
+def _not_yours(state: StateLike, pending: Decision, player: int, action: Action) -> str:
     """The refusal of an action sent by a seat that does not decide: it says who decides
     and what about (public), never the decider's legal actions (they name a hidden hand)."""
     if any(seat == player for seat, _ in getattr(state, "commits", ())):
@@ -180,7 +180,7 @@ def _not_yours(state: Any, pending: Decision, player: int, action: Action) -> st
     )
 
 
-def _refusal(rules: Any, state: Any, pending: Decision, action: Action) -> str:
+def _refusal(rules: RuleSetLike, state: StateLike, pending: Decision, action: Action) -> str:
     """Why ``action`` is refused, with the decision it failed against and the legal actions:
     words for the deciding player, who may see every card the legal actions name."""
     shown_actions = ", ".join(repr(a) for a in pending.actions[:6])

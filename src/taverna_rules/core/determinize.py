@@ -22,6 +22,7 @@ from taverna_rules._records import evolve
 from taverna_rules._shown import shown
 from taverna_rules.core.arguments import check_rng
 from taverna_rules.core.chance import chance_mode, waits_for_chance
+from taverna_rules.core.contract import StateLike
 from taverna_rules.core.records import HIDDEN
 from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.errors import DeterminizeError, UnknownPlayerError
@@ -49,7 +50,7 @@ def _refill(value: Any, things: list[Any]) -> Any:
     return tuple(things) if isinstance(value, tuple) else things[0]
 
 
-def _places(visibility: Visibility, state: Any, viewer: int) -> Iterator[tuple[_Place, Any]]:
+def _places(visibility: Visibility, state: StateLike, viewer: int) -> Iterator[tuple[_Place, Any]]:
     """Every place whose content ``viewer`` may not see, with that content, in the order of
     the zones' declaration (the deal order, which must not depend on the content)."""
     for zone in visibility.zones:
@@ -72,7 +73,11 @@ def _order(thing: Any) -> tuple[str, str]:
 
 
 def determinize(
-    visibility: Visibility, state: Any, viewer: int, rng: random.Random, resample: Resample | None = None
+    visibility: Visibility,
+    state: StateLike,
+    viewer: int,
+    rng: random.Random,
+    resample: Resample | None = None,
 ) -> Any:
     """A state ``viewer`` cannot tell from ``state``, with every hidden thing redealt.
 
@@ -132,7 +137,7 @@ def determinize(
     return _reseal(dealt, sealed, rng, resample)
 
 
-def _reseal(state: Any, sealed: list[_Place], rng: random.Random, resample: Resample) -> Any:
+def _reseal(state: StateLike, sealed: list[_Place], rng: random.Random, resample: Resample) -> Any:
     """``state`` with the sealed choices of ``sealed`` chosen anew: all of them taken back
     first (what one seat may seal never hangs on another's sealed choice), then each drawn
     among its seat's choices."""
@@ -156,7 +161,7 @@ def _reseal(state: Any, sealed: list[_Place], rng: random.Random, resample: Resa
     return evolve(state, **{field: tuple(pairs) for field, pairs in fields.items()})
 
 
-def _pool(state: Any, place: _Place) -> str:
+def _pool(state: StateLike, place: _Place) -> str:
     """The pool a place's hidden things are redealt in: its zone's, split by seat for a
     zone whose things stay with their owner."""
     zone, seat, index = place
@@ -169,7 +174,7 @@ def _pool(state: Any, place: _Place) -> str:
 
 
 def _deal(
-    state: Any, places: list[tuple[_Place, Any]], pools: dict[str, list[Any]], fresh: dict[str, int]
+    state: StateLike, places: list[tuple[_Place, Any]], pools: dict[str, list[Any]], fresh: dict[str, int]
 ) -> Any:
     players = list(state.players)
     fields: dict[str, Any] = dict(fresh)

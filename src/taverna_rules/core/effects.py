@@ -23,6 +23,7 @@ import attrs
 
 from taverna_rules.core.action import shared
 from taverna_rules.core.choices import ChooseOption
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.flow import Flow
 from taverna_rules.core.records import Task
@@ -108,8 +109,8 @@ _DECLINE = Text(en="No, decline", fr="Non, refuser", nl="Nee, weiger")
 def option_label(
     resolve: Callable[[Any, str], Node],
     render: Callable[[Any, Node, str], str],
-    rules: Any,
-    state: Any,
+    rules: RuleSetLike,
+    state: StateLike,
     action: ChooseOption,
     lang: str = "en",
 ) -> str:
@@ -183,7 +184,7 @@ class EffectRuntime:
         else:
             self.executors[node.op](engine, task, node)
 
-    def _offered(self, rules: Any, state: Any, task: Task, node: Node) -> tuple[int, ...]:
+    def _offered(self, rules: RuleSetLike, state: StateLike, task: Task, node: Node) -> tuple[int, ...]:
         """The children of a ``choose`` (or the one of an ``optional``) offered now."""
         judge = self.applicable
         return tuple(
@@ -192,13 +193,13 @@ class EffectRuntime:
             if judge is None or judge(rules, state, task.player, option)
         )
 
-    def _options(self, rules: Any, state: Any, task: Task) -> tuple[ChooseOption, ...]:
+    def _options(self, rules: RuleSetLike, state: StateLike, task: Task) -> tuple[ChooseOption, ...]:
         node = self.resolve(rules, task.ref).at(task.path)
         if node.op == "optional":
             return (shared(ChooseOption, 0), shared(ChooseOption, 1))
         return tuple(shared(ChooseOption, i) for i in self._offered(rules, state, task, node))
 
-    def _prompt(self, rules: Any, state: Any, task: Task, lang: str = "en") -> str:
+    def _prompt(self, rules: RuleSetLike, state: StateLike, task: Task, lang: str = "en") -> str:
         # The options in words, in the order of the actions; never their indexes (the
         # actions' labels tell them apart).
         node = self.resolve(rules, task.ref).at(task.path)
@@ -208,7 +209,9 @@ class EffectRuntime:
         options = _OR.get(lang).join(self.render(rules, node.children[i], lang) for i in offered)
         return fill(_CHOOSE_ONE, lang, options=options)
 
-    def option_label(self, rules: Any, state: Any, action: ChooseOption, lang: str = "en") -> str:
+    def option_label(
+        self, rules: RuleSetLike, state: StateLike, action: ChooseOption, lang: str = "en"
+    ) -> str:
         """``action``, an option of the effect choice ``state`` waits on, in words
         (:func:`option_label` with this runtime's ``resolve`` and ``render``)."""
         return option_label(self.resolve, self.render, rules, state, action, lang)

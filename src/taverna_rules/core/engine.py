@@ -29,6 +29,7 @@ import attrs
 
 from taverna_rules._records import copier
 from taverna_rules.core.chance import Chance, Odds, card_from, chance_mode
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.flow import DecisionKind, game_parts
 from taverna_rules.core.pending import waiting
 from taverna_rules.core.records import (
@@ -138,13 +139,14 @@ class Engine:
 
     def __init__(
         self,
-        rules: Any,
-        state: Any,
+        rules: RuleSetLike,
+        state: StateLike,
         trace: Trace | None = None,
         mode: Mode = LIVE,
         picked: tuple[int, ...] = (),
     ) -> None:
-        self.rules = rules
+        # Any: a game's steps read its own rule set and state off the engine.
+        self.rules: Any = rules
         parts = game_parts(rules.game)
         #: The game's own parts: its steps, decisions, fold and effect lookup.
         self.module = parts.module
@@ -159,7 +161,7 @@ class Engine:
         #: How this engine works.
         self.mode = mode
         #: The state, each event folded into a new one; read it with :meth:`result`.
-        self.state = state
+        self.state: Any = state
         # The stack is copied into the state at every decision: its class's own copier.
         self._copy = copier(type(state))
         self.events: list[Event] = []
@@ -177,7 +179,7 @@ class Engine:
         # The generator of sampled draws, seeded again for each (as a new one would be).
         self._rng: random.Random | None = None
 
-    def again(self, state: Any) -> Engine:
+    def again(self, state: StateLike) -> Engine:
         """This engine, ready for another unit of play from ``state``, a later state of the
         same game (a playout keeps one engine for all its actions)."""
         self.reactions = 0

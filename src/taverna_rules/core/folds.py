@@ -8,11 +8,15 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from taverna_rules.core._replace import replace, replace_item
+from taverna_rules.core.contract import SimultaneousState, StateLike
 from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, ChoicesSealed, Event, FlowAdvanced
 
 __all__ = ["CORE_FOLDS", "FoldTable", "Handler", "replace_player"]
 
 S = TypeVar("S")
+#: A state folded by the core: the same type back.
+_State = TypeVar("_State", bound=StateLike)
+_Sim = TypeVar("_Sim", bound=SimultaneousState)
 #: How one event type folds: ``handler(state, event) -> state``.
 Handler = Callable[[S, Any], S]
 
@@ -33,20 +37,20 @@ class FoldTable(dict[type[Event], Handler[S]]):
         return register
 
 
-def replace_player(state: Any, seat: int, **changes: Any) -> Any:
+def replace_player(state: _State, seat: int, **changes: Any) -> _State:
     """``state`` with the player of ``seat`` changed (``state.players`` is a tuple)."""
     return replace_item(state, "players", seat, **changes)
 
 
-def _fold_flow(state: Any, event: FlowAdvanced) -> Any:
+def _fold_flow(state: _State, event: FlowAdvanced) -> _State:
     return state if event.stack == state.stack else replace(state, stack=event.stack)
 
 
-def _fold_commit(state: Any, event: ChoiceCommitted) -> Any:
+def _fold_commit(state: _Sim, event: ChoiceCommitted) -> _Sim:
     return replace(state, commits=(*state.commits, (event.player, event.action)))
 
 
-def _fold_reveal(state: Any, event: ChoicesRevealed | ChoicesSealed) -> Any:
+def _fold_reveal(state: _Sim, event: ChoicesRevealed | ChoicesSealed) -> _Sim:
     return replace(state, commits=())
 
 

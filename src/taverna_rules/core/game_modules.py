@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from importlib.resources.abc import Traversable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -29,17 +29,20 @@ from taverna_rules.content.model import Names
 from taverna_rules.content.spec import ContentSpec
 from taverna_rules.core.balance import BalanceMeter
 from taverna_rules.core.card_texts import RulesText
-from taverna_rules.core.contract import RuleSetLike, SimultaneousState, StateLike, contract_problems
+from taverna_rules.core.contract import (
+    FlowParts,
+    OpeningParts,
+    RuleSetLike,
+    SimultaneousState,
+    StateLike,
+    contract_problems,
+)
 from taverna_rules.core.observation import ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
 from taverna_rules.core.views import Visibility
 from taverna_rules.dsl.vocabulary import Vocabulary
 from taverna_rules.errors import GameModuleError, PositionError
-
-if TYPE_CHECKING:  # both import this module
-    from taverna_rules.core.flow import Flow
-    from taverna_rules.core.opening import Opening
 
 __all__ = [
     "DEFAULT_GAME",
@@ -158,14 +161,14 @@ class GameModule:
     state_type: type[StateLike]
     #: The game's :class:`~taverna_rules.Flow`, whose registries are :attr:`steps` and
     #: :attr:`decisions` (or give those two).
-    flow: Flow | None = None
+    flow: FlowParts | None = None
     #: The automatic steps by step kind (from :attr:`flow` when not given).
     steps: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
     #: The decision kinds by step kind (from :attr:`flow` when not given).
     decisions: Mapping[str, Any] = attrs.field(factory=dict)
     #: The game's :class:`~taverna_rules.Opening`, which gives :attr:`start`,
     #: :attr:`opening` and :attr:`openings` (or give those three).
-    opener: Opening | None = None
+    opener: OpeningParts | None = None
     #: ``start(rules, players, seed, options, **setup) -> events``: a new game's opening
     #: events, every argument checked (:class:`~taverna_rules.errors.OptionError`).
     start: Callable[..., list[Any]] = _no_start
@@ -365,7 +368,7 @@ class GameModule:
                 f"game {self.id!r} has no opening: give opener=Opening(...), "
                 "or start=, opening= and openings="
             )
-        if not self.steps and not self.decisions:
+        if self.flow is None and not self.steps and not self.decisions:
             raise GameModuleError(f"game {self.id!r} has no steps: give flow=FLOW, or steps= and decisions=")
 
     def __repr__(self) -> str:

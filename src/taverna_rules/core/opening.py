@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import attrs
 
 from taverna_rules.core.arguments import check_chance, check_players, check_seed, resolve_options
+from taverna_rules.core.contract import RuleSetLike
 from taverna_rules.core.decide import run_flow
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.records import Event, FlowAdvanced, Task
@@ -62,7 +63,7 @@ class Opening:
 
     def start(
         self,
-        rules: Any,
+        rules: RuleSetLike,
         players: Sequence[str],
         seed: int,
         options: Mapping[str, Any] | None = None,
@@ -78,7 +79,7 @@ class Opening:
         state = module.evolve(state, FlowAdvanced(tuple(reversed(tuple(self.first(rules, names))))))
         return run_flow(rules, state, [opened])
 
-    def opening(self, rules: Any, first: Event) -> list[Event]:
+    def opening(self, rules: RuleSetLike, first: Event) -> list[Event]:
         """The opening a log's ``first`` event gives, recomputed (verified replay compares it)."""
 
         def restart(e: GameOpened) -> list[Event]:

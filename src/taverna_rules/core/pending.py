@@ -5,8 +5,7 @@ gives either.)"""
 
 from __future__ import annotations
 
-from typing import Any
-
+from taverna_rules.core.contract import RuleSetLike, SimultaneousState, StateLike
 from taverna_rules.core.flow import DecisionKind
 from taverna_rules.core.game_modules import GameModule, game_module
 from taverna_rules.core.records import Decision, Task
@@ -15,7 +14,7 @@ from taverna_rules.errors import GameModuleError
 __all__ = ["decision_kind", "for_seat", "is_simultaneous", "player_decisions", "waiting", "worded"]
 
 
-def player_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
+def player_decisions(rules: RuleSetLike, state: StateLike) -> tuple[Decision, ...]:
     """The decisions ``state`` waits for, its top being a player's step (not a chance
     step); ``()`` once the game is over."""
     if state.over or not state.stack:
@@ -24,7 +23,9 @@ def player_decisions(rules: Any, state: Any) -> tuple[Decision, ...]:
     module = game_module(rules.game)
     kind = decision_kind(module, top)
     if kind.seats is not None:
-        return waiting(module, rules, state, top, kind)
+        # A game with simultaneous decisions folds ChoiceCommitted, and its module is
+        # refused unless its state keeps the commits: a SimultaneousState.
+        return waiting(module, rules, state, top, kind)  # type: ignore[arg-type]
     return (_decision(module, rules, state, top, kind),)
 
 
@@ -36,7 +37,13 @@ def for_seat(decisions: tuple[Decision, ...], player: int | None) -> Decision | 
 
 
 def waiting(
-    module: GameModule, rules: Any, state: Any, task: Task, kind: DecisionKind, *, prompt: bool = True
+    module: GameModule,
+    rules: RuleSetLike,
+    state: SimultaneousState,
+    task: Task,
+    kind: DecisionKind,
+    *,
+    prompt: bool = True,
 ) -> tuple[Decision, ...]:
     """The decisions of a simultaneous step's seats that have not committed yet (with
     ``prompt=False``, their prompts left to be worded when read, as the engine's modes that
@@ -50,7 +57,7 @@ def waiting(
     )
 
 
-def worded(module: GameModule, rules: Any, state: Any, decision: Decision) -> Decision:
+def worded(module: GameModule, rules: RuleSetLike, state: StateLike, decision: Decision) -> Decision:
     """``decision``, pending in ``state``, with its prompt: worded now when the engine left
     it out (:data:`~taverna_rules.core.engine.LOGGED`), else as it is."""
     kind = module.decisions.get(decision.kind)
@@ -76,7 +83,12 @@ def decision_kind(module: GameModule, top: Task) -> DecisionKind:
 
 
 def _decision(
-    module: GameModule, rules: Any, state: Any, task: Task, kind: DecisionKind, worded: bool = True
+    module: GameModule,
+    rules: RuleSetLike,
+    state: StateLike,
+    task: Task,
+    kind: DecisionKind,
+    worded: bool = True,
 ) -> Decision:
     prompt = kind.prompt(rules, state, task) if worded else ""
     if 0 <= task.player < len(state.players) and module.visibility.blind(state, task.player):

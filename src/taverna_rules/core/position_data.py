@@ -17,6 +17,7 @@ from taverna_rules._shown import shown
 from taverna_rules.content.problems import did_you_mean
 from taverna_rules.core._replace import replace
 from taverna_rules.core.arguments import MAX_NAME, check_chance
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.records import INT_BOUND, Action, Task
 
 __all__ = [
@@ -275,7 +276,7 @@ def check_stack(
     return out, carrier
 
 
-def buried_decisions(rules: Any, state: Any, decisions: Mapping[str, Any]) -> list[str]:
+def buried_decisions(rules: RuleSetLike, state: StateLike, decisions: Mapping[str, Any]) -> list[str]:
     """Why a decision step below the top of the stack of ``state`` will have no legal
     action, the state as it is: nothing but an effect that pushes the step fills what it
     offers (the items drawn, the opponents), so a position whose step waits for nothing
@@ -309,7 +310,7 @@ def converter(game: str | None = None) -> Any:
 
 
 def read_state(
-    rules: Any, data: dict[str, Any], state_type: type, build: Callable[[Any, dict[str, Any]], Any]
+    rules: RuleSetLike, data: dict[str, Any], state_type: type, build: Callable[[Any, dict[str, Any]], Any]
 ) -> Any:
     """The state of type ``state_type`` that a document's ``data`` describes for ``rules``:
     its fields checked against the state's (a field it does not have, a document for other

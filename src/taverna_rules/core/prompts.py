@@ -27,6 +27,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.records import Decision, Task
 from taverna_rules.dsl.text import Text
 
@@ -40,7 +41,7 @@ Prompt = Callable[[Any, Any, Task], str]
 _AFTER_NAME = {"fr": " : "}
 
 
-def decider_name(state: Any, seat: int) -> str:
+def decider_name(state: StateLike, seat: int) -> str:
     """The name of seat ``seat`` of ``state`` (``"nobody"`` for a seat it has not)."""
     players = state.players
     return str(players[seat].name) if 0 <= seat < len(players) else "nobody"
@@ -67,7 +68,7 @@ class Addressed:
         self.question = question
         self._multilingual = _speaks_languages(question)
 
-    def __call__(self, rules: Any, state: Any, task: Task, lang: str | None = None) -> str:
+    def __call__(self, rules: Any, state: StateLike, task: Task, lang: str | None = None) -> str:
         if lang is not None and self._multilingual:
             text = self.question(rules, state, task, lang)  # type: ignore[call-arg]  # it takes lang
         else:
@@ -84,13 +85,13 @@ def asked(question: Text) -> Prompt:
     """A prompt that asks the same question every time, in each language ``question`` is
     written in: ``asked(Text(en="choose an opponent", fr="choisissez un adversaire"))``."""
 
-    def prompt(rules: Any, state: Any, task: Task, lang: str = "en") -> str:
+    def prompt(rules: RuleSetLike, state: StateLike, task: Task, lang: str = "en") -> str:
         return question.get(lang)
 
     return prompt
 
 
-def prompt_in(module: Any, rules: Any, state: Any, decision: Decision, lang: str) -> str:
+def prompt_in(module: Any, rules: RuleSetLike, state: StateLike, decision: Decision, lang: str) -> str:
     """The prompt of ``decision``, pending in ``state`` (the game's of ``module``), in
     ``lang``: its question worded again from the task it decides (for a simultaneous
     decision, as its seat's), or its own prompt for a decision the game does not word (the

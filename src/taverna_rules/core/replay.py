@@ -20,6 +20,7 @@ from taverna_rules._records import field_names
 from taverna_rules._shown import shown
 from taverna_rules.core.chance import CHANCE_STEP
 from taverna_rules.core.chance_steps import picked_first
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.decide import pending_decisions, resolve
 from taverna_rules.core.engine import LIVE, Decision, Diverged
 from taverna_rules.core.game_modules import GameModule
@@ -111,7 +112,7 @@ def _looks_redacted(events: Iterable[Event]) -> bool:
     return False
 
 
-def verify_log(module: GameModule, rules: Any, events: Sequence[Event]) -> Marks:
+def verify_log(module: GameModule, rules: RuleSetLike, events: Sequence[Event]) -> Marks:
     """Check ``events`` against the rules; return (event count, state) at each decision."""
     if not events:
         raise ReplayError("an empty log holds no game")
@@ -146,13 +147,15 @@ class _Unfollowed(Exception):
     :func:`verify_tail` raises as a :class:`ReplayError` (never seen outside this module)."""
 
     def __init__(
-        self, message: str, start: int, state: Any, decisions: Sequence[Decision], block: list[Event]
+        self, message: str, start: int, state: StateLike, decisions: Sequence[Decision], block: list[Event]
     ) -> None:
         super().__init__(message)
         self.start, self.state, self.decisions, self.block = start, state, decisions, block
 
 
-def verify_tail(module: GameModule, rules: Any, state: Any, events: Sequence[Event], start: int) -> Marks:
+def verify_tail(
+    module: GameModule, rules: RuleSetLike, state: StateLike, events: Sequence[Event], start: int
+) -> Marks:
     """Check ``events[start:]`` against the rules from ``state``, the state that
     ``events[:start]`` fold to (trusted: the opening just checked, or a snapshot); return
     (event count, state) at ``start`` and at each decision after it."""
@@ -162,7 +165,9 @@ def verify_tail(module: GameModule, rules: Any, state: Any, events: Sequence[Eve
         raise ReplayError(str(stray)) from None
 
 
-def _verify_blocks(module: GameModule, rules: Any, state: Any, events: Sequence[Event], start: int) -> Marks:
+def _verify_blocks(
+    module: GameModule, rules: RuleSetLike, state: StateLike, events: Sequence[Event], start: int
+) -> Marks:
     """:func:`verify_tail`, raising :class:`_Unfollowed` with what went astray."""
     marks: Marks = [(start, state)]
     decisions: Sequence[Decision] | None = None
@@ -209,7 +214,7 @@ def _block_end(events: Sequence[Event], start: int) -> int:
     return next((i for i in range(start, len(events)) if isinstance(events[i], FlowAdvanced)), len(events))
 
 
-def _who(state: Any, decision: Decision) -> str:
+def _who(state: StateLike, decision: Decision) -> str:
     return str(state.players[decision.player].name) if decision.player >= 0 else "chance"
 
 
@@ -237,8 +242,8 @@ def _likely_first(actions: Sequence[Action], first: Event) -> list[Action]:
 
 
 def _follows(
-    rules: Any, state: Any, decisions: Sequence[Decision], block: list[Event]
-) -> tuple[Any, Decision | None]:
+    rules: RuleSetLike, state: StateLike, decisions: Sequence[Decision], block: list[Event]
+) -> tuple[StateLike | None, Decision | None]:
     """The state after the legal action (of any seat asked) that produces ``block`` and the
     decision it waits for, or ``(None, None)``."""
     for decision in decisions:
@@ -279,7 +284,7 @@ class Divergence:
     message: str
 
 
-def find_divergence(module: GameModule, rules: Any, events: Sequence[Event]) -> Divergence | None:
+def find_divergence(module: GameModule, rules: RuleSetLike, events: Sequence[Event]) -> Divergence | None:
     """The first event where ``events`` and what the engine makes of them disagree, or
     ``None`` when the log verifies. For bug reports: a log recorded by an older engine,
     replayed by today's, points at the event where the behaviour changed."""
@@ -297,7 +302,7 @@ def find_divergence(module: GameModule, rules: Any, events: Sequence[Event]) -> 
     return None
 
 
-def _diagnose(rules: Any, stray: _Unfollowed) -> Divergence:
+def _diagnose(rules: RuleSetLike, stray: _Unfollowed) -> Divergence:
     """The legal action whose events match the stray block the longest, and where they part."""
     block, start = stray.block, stray.start
     if not stray.decisions:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from taverna_rules._shown import shown
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.decide import decide, run_flow
 from taverna_rules.core.engine import LIVE, Engine
 from taverna_rules.core.game_modules import game_module
@@ -18,7 +19,7 @@ from taverna_rules.errors import PositionError, ReplayError, TavernaError
 __all__ = ["reopen", "resume_state"]
 
 
-def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> list[Event]:
+def resume_state(rules: RuleSetLike, state: StateLike, loaded: Event, problems: list[str]) -> list[Event]:
     """The events that resume ``state`` for any game: ``loaded`` (the game's event holding
     the state), then its automatic steps up to the first decision. ``problems`` are what
     the game's integrity check found in the state. :class:`PositionError` when the state
@@ -61,7 +62,11 @@ def resume_state(rules: Any, state: Any, loaded: Event, problems: list[str]) -> 
 
 
 def reopen(
-    rules: Any, first: Event, started: type[Event], loaded: type[Event], restart: Callable[[Any], list[Event]]
+    rules: RuleSetLike,
+    first: Event,
+    started: type[Event],
+    loaded: type[Event],
+    restart: Callable[[Any], list[Event]],
 ) -> list[Event]:
     """The events a log's ``first`` event opens a game with, recomputed: ``restart(first)``
     for a new game (a ``started`` event, whose ``rules`` must be these), or, for a

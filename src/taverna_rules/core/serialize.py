@@ -29,6 +29,7 @@ from cattrs.gen import make_dict_structure_fn
 
 from taverna_rules._records import NO_DEFAULT, field_names, record_fields
 from taverna_rules._shown import shown
+from taverna_rules.core.contract import StateLike
 from taverna_rules.core.game_modules import DEFAULT_GAME, GameModule, game_module
 from taverna_rules.core.records import INT_BOUND, Action, Decision, Event
 from taverna_rules.errors import ReplayError
@@ -370,7 +371,7 @@ def events_from_json(text: str | list[Any], *, game: str | GameModule = DEFAULT_
     return out
 
 
-def state_to_json(state: Any) -> str:
+def state_to_json(state: StateLike) -> str:
     """A state as JSON text."""
     return json.dumps(converter().unstructure(state), sort_keys=True)
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from taverna_rules._records import record_fields
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.observation import ObservationWriter, seats_from
 
@@ -64,7 +65,9 @@ def _write(w: ObservationWriter, name: str, kind: str, value: Any) -> None:
         w.flag(name, value is not None and value != "")
 
 
-def observe_state(rules: Any, view: Any, decision: Any, seat: int, w: ObservationWriter) -> None:
+def observe_state(
+    rules: RuleSetLike, view: StateLike, decision: Any, seat: int, w: ObservationWriter
+) -> None:
     """Write what ``seat`` sees of ``view`` (see the module's documentation)."""
     module = game_module(rules.game)
     order = seats_from(seat, len(view.players))

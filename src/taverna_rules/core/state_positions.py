@@ -24,6 +24,7 @@ from typing import Any
 
 from taverna_rules._records import field_names, record_fields
 from taverna_rules.core.arguments import name_problem, resolve_options
+from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.game_modules import game_module
 from taverna_rules.core.position_data import (
     NAME_SCHEMA,
@@ -53,7 +54,7 @@ def state_positions(game: str, state_type: type, player_type: type) -> PositionF
     state_fields = set(field_names(state_type))
     player_fields = set(field_names(player_type))
 
-    def dump(state: Any) -> dict[str, Any]:
+    def dump(state: Any) -> dict[str, Any]:  # Any: it reads state.options (no Protocol has them)
         plain = converter().unstructure(state)
         data: dict[str, Any] = {key: plain[key] for key in field_names(state_type)}
         data["options"] = dict(state.options)
@@ -61,7 +62,7 @@ def state_positions(game: str, state_type: type, player_type: type) -> PositionF
         result: dict[str, Any] = json.loads(json.dumps(data))  # tuples to lists
         return left_out_defaults(result)
 
-    def build(rules: Any, data: dict[str, Any]) -> dict[str, Any]:
+    def build(rules: RuleSetLike, data: dict[str, Any]) -> dict[str, Any]:
         raw = listed("'players'", data.get("players"))
         counts = game_module(game).player_counts(rules)
         if len(raw) not in counts:
@@ -81,7 +82,7 @@ def state_positions(game: str, state_type: type, player_type: type) -> PositionF
         )
         return fields
 
-    def load(rules: Any, data: dict[str, Any]) -> Any:
+    def load(rules: RuleSetLike, data: dict[str, Any]) -> Any:
         return read_state(rules, data, state_type, build)
 
     def schema(of: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
@@ -103,7 +104,7 @@ def resuming(loaded: Callable[[Any], Event]) -> Callable[[Any, Any], list[Event]
     automatic steps run up to the first decision
     (:func:`~taverna_rules.core.resume.resume_state`)."""
 
-    def resume(rules: Any, state: Any) -> list[Event]:
+    def resume(rules: RuleSetLike, state: StateLike) -> list[Event]:
         module = game_module(rules.game)
         event = loaded(state)
         return resume_state(rules, module.evolve(None, event), event, module.integrity(rules, state))

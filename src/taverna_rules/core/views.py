@@ -33,6 +33,7 @@ import attrs
 
 from taverna_rules._records import evolve, field_names
 from taverna_rules.core.chance import CHANCE_STEP, waits_for_chance
+from taverna_rules.core.contract import StateLike
 from taverna_rules.core.records import HIDDEN, Event, FlowAdvanced, Task
 
 __all__ = ["POLICIES", "STATE_ZONE", "Policy", "Visibility", "Zone", "redact_decision"]
@@ -172,7 +173,7 @@ class Visibility:
         )
         object.__setattr__(self, "_kept", kept)
 
-    def holds_hidden(self, state: Any, seat: int) -> bool:
+    def holds_hidden(self, state: StateLike, seat: int) -> bool:
         """True when ``seat`` holds a thing some other seat cannot see: in a zone of every
         player (a hand) or among a pairs zone's things (a card put away face down)."""
         players = state.players
@@ -193,7 +194,7 @@ class Visibility:
                 return zone
         raise KeyError(name)
 
-    def redact_state(self, state: Any, viewer: int | None) -> Any:
+    def redact_state(self, state: StateLike, viewer: int | None) -> Any:
         """``state`` as seen by ``viewer`` (a seat; ``None``: a spectator)."""
         changes: dict[str, Any] = {}
         players = list(getattr(state, "players", ()))
@@ -242,7 +243,7 @@ class Visibility:
         """The log as ``viewer`` may see it."""
         return [self.redact_event(event, viewer) for event in events]
 
-    def hidden(self, state: Any, viewer: int | None) -> set[str]:
+    def hidden(self, state: StateLike, viewer: int | None) -> set[str]:
         """The texts ``viewer`` must never see in ``state`` (the ids of the cards in the
         decks and in the others' hands, say), less the hidden mark: a view of the state or
         of the log names none of them, and neither may a refusal sent to that viewer.
@@ -329,12 +330,12 @@ class Visibility:
             return tuple(getattr(player, zone.field) for player in state.players)
         return (getattr(state, zone.field),)
 
-    def is_view(self, state: Any) -> bool:
+    def is_view(self, state: StateLike) -> bool:
         """True for a state seen by one player or a spectator (folded from a redacted log):
         a zone holds the hidden mark. Such a state shows, but cannot be played on."""
         return any(self._masked_in(zone, state, None) for zone in self.zones if zone.policy != "public")
 
-    def blind(self, state: Any, seat: int) -> bool:
+    def blind(self, state: StateLike, seat: int) -> bool:
         """True when, in this state, what ``seat`` holds is hidden (another seat's view of
         their hand): the actions of ``seat``'s decision cannot be listed. Only zones of
         every player count (``players.hand``): what a seat put away face down decides
@@ -343,7 +344,7 @@ class Visibility:
         return any(_holds_mark(getattr(player, zone.field)) for zone in self._held)
 
     @staticmethod
-    def _masked_in(zone: Zone, state: Any, seat: int | None) -> bool:
+    def _masked_in(zone: Zone, state: StateLike, seat: int | None) -> bool:
         if zone.per_player:
             players = state.players if seat is None else state.players[seat : seat + 1]
             return any(_holds_mark(getattr(p, zone.field)) for p in players)

@@ -5,7 +5,7 @@ rendered from its YAML through the game's vocabulary
 >>> import taverna_rules as tr
 >>> texts = card_texts(tr.load_rules("taverne"))
 >>> next(t.text for t in texts if t.id == "chope_porte_bonheur")
-'Atout. At the start of the turn: gain 1 Butin.'
+'The Crypt. Atout. At the start of the turn: gain 1 Butin.'
 """
 
 from __future__ import annotations
