@@ -68,8 +68,9 @@ def test_more_than_five_players_choose_their_taverne_in_turn_from_the_piliers_le
         game.apply(game.legal_actions()[0])
         assert RULES.box_of(game.state.players[seat].character) == box
     assert order == [3, 4, 5, 0, 1, 2]
-    lines = [line for line in game.narrate(lang="fr") if "vient de" in line]
-    assert len(lines) == 6 and "Le Tripot du Port" in lines[0]
+    lines = [line for line in game.narrate(lang="fr") if " vient d" in line]
+    assert lines[:2] == ["Xavier vient du Tripot du Port.", "Jacques vient de La Crypte."]  # de + Le: du
+    assert len(lines) == 6
 
 
 def test_a_taverne_with_no_character_left_is_not_offered_to_a_player_coming_back() -> None:
@@ -112,6 +113,34 @@ def test_butin_buys_only_specialties_of_ones_own_taverne() -> None:
         play(game, Buy("specialty"))
     drawn = [e.card for e in game.events if isinstance(e, SpecialtyDrawn)]
     assert len(drawn) == 2 and {RULES.box_of(c) for c in drawn} == {PORT}
+
+
+def test_a_spent_pile_takes_back_only_its_own_taverne_and_every_view_follows() -> None:
+    """l.265, l.322: each box's pile is renewed apart: Marie's Taverne's pile spent, the
+    cards of her box put under it come back; those of the other box stay under theirs. A
+    view (where the cards under a pile are hidden) folds the same log."""
+    held = _of(CRYPT, "sort")[0]  # in Marie's hand (_double_table)
+    crypt = [c for c in _of(CRYPT, "atout") + _of(CRYPT, "sort") if c != held]
+    port = _of(PORT, "atout") + _of(PORT, "sort") + _of(PORT, "crasse")
+    others = _of(CRYPT, "crasse")
+    game = _double_table(
+        call=2,
+        stack=[{"kind": "spend", "player": "Marie"}, "call_3"],
+        specialty_deck=sorted([crypt[0], *crypt[3:], *others]),
+        specialty_discard=[port[0], crypt[1]],
+        specialty_buried=[*port[1:], crypt[2]],
+    )
+    play(game, Buy("specialty"))
+    state = game.state
+    assert state.specialty_discard == (crypt[1],) and state.specialty_buried == (crypt[2],)
+    assert RULES.box_of(state.players[0].specialties[-1]) == PORT
+    assert len([c for c in state.specialty_deck if RULES.box_of(c) == PORT]) == len(port) - 1
+    for seat in (None, 0, 1):
+        assert game.narrate(seat)
+        folded = None
+        for event in game.events_for(seat):
+            folded = game.module.evolve(folded, event)
+        assert folded == game.view(seat)
 
 
 def test_a_specialty_of_another_taverne_is_played_with_its_own_formula() -> None:

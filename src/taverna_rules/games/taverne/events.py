@@ -484,13 +484,20 @@ class SpecialtyDrawn(Event):
 @attrs.frozen
 class SpecialtiesReturned(Event):
     """A box's pile is spent: the cards of that box put under it since (``discard`` seen
-    face up, ``buried`` not) are its new top, unordered (drawn at random from now: the order they
-    went under in is a table's memory, not a rule an engine keeps)."""
+    face up, ``buried`` not) are its new top, unordered (drawn at random from now: the order
+    they went under in is a table's memory, not a rule an engine keeps). Under the other
+    box's pile stay ``discard_left`` and ``buried_left`` (Double Taverne; none with one box)."""
 
-    ZONES: ClassVar[Mapping[str, str]] = {"discard": "specialty_deck", "buried": "specialty_deck"}
+    ZONES: ClassVar[Mapping[str, str]] = {
+        "discard": "specialty_deck",
+        "buried": "specialty_deck",
+        "buried_left": "specialty_buried",
+    }
 
     discard: tuple[str, ...]
     buried: tuple[str, ...]
+    discard_left: tuple[str, ...] = ()
+    buried_left: tuple[str, ...] = ()
 
 
 @_event

@@ -300,10 +300,9 @@ def _specialty_drawn(state: GameState, e: ev.SpecialtyDrawn) -> GameState:
 @FOLDS.on(ev.SpecialtiesReturned)
 def _returned_specialties(state: GameState, e: ev.SpecialtiesReturned) -> GameState:
     pile = tuple(sorted((*state.specialty_deck, *e.discard, *e.buried)))
+    # what stays is said by the event: a view cannot tell which hidden cards came back
     return state.replace(
-        specialty_deck=pile,
-        specialty_discard=without(state.specialty_discard, e.discard),
-        specialty_buried=without(state.specialty_buried, e.buried),
+        specialty_deck=pile, specialty_discard=e.discard_left, specialty_buried=e.buried_left
     )
 
 

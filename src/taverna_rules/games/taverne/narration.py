@@ -11,7 +11,7 @@ from typing import Any
 
 from taverna_rules.core.choices import ChooseOption, ChoosePlayer
 from taverna_rules.core.records import HIDDEN, Action, Event
-from taverna_rules.core.words import Wording
+from taverna_rules.core.words import Wording, counted_noun, french_articles
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import (
@@ -32,6 +32,7 @@ from taverna_rules.games.taverne.actions import (
     TakeBackAtout,
     TakeSeat,
 )
+from taverna_rules.games.taverne.boxes import in_play
 from taverna_rules.games.taverne.effects import RUNTIME
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState, value_of
@@ -60,7 +61,13 @@ SPOTS = {
 
 
 def _say(w: Wording, en: str, fr: str) -> str:
-    return fr if w.lang == "fr" else en
+    return french_articles(fr) if w.lang == "fr" else en
+
+
+def _the(w: Wording, ident: str) -> str:
+    """A card's name after "the", in English: none before a name that has its own."""
+    name = w.name(ident)
+    return name if name.startswith("The ") else f"the {name}"
 
 
 def weapon(w: Wording, card: str | int) -> str:
@@ -78,6 +85,8 @@ def _character(w: Wording, ident: str) -> str:
 # ----------------------------------------------------------------------------- events
 def _started(w: Wording, e: ev.GameStarted) -> str:
     names = ", ".join(e.players)
+    if e.pilier < 0:  # drawn next (PilierChosen)
+        return _say(w, f"A game of Taverne for {names}.", f"Une partie de Taverne pour {names}.")
     return _say(
         w,
         f"A game of Taverne for {names}; {e.players[e.pilier]} is the Pilier.",
@@ -85,10 +94,17 @@ def _started(w: Wording, e: ev.GameStarted) -> str:
     )
 
 
+def _pilier_drawn(w: Wording, e: ev.PilierChosen) -> str:
+    who = w.who(e.pilier)
+    return _say(w, f"{who} is drawn to be the Pilier.", f"Le Pilier, tiré au sort : {who}.")
+
+
 def _dealt(w: Wording, e: ev.CharactersDealt) -> str:
     n = len(e.characters)
     return _say(
-        w, f"{w.who(e.player)} is dealt {n} Characters.", f"{w.who(e.player)} reçoit {n} Personnages."
+        w,
+        f"{w.who(e.player)} is dealt {counted_noun(n, 'Character')}.",
+        f"{w.who(e.player)} reçoit {n} Personnage{'s' if n > 1 else ''}.",
     )
 
 
@@ -103,8 +119,8 @@ def _origin(w: Wording, e: ev.OriginChosen) -> str:
 def _chosen(w: Wording, e: ev.CharacterChosen) -> str:
     return _say(
         w,
-        f"{w.who(e.player)} plays the {w.name(e.character)}.",
-        f"{w.who(e.player)} joue le {w.name(e.character)}.",
+        f"{w.who(e.player)} plays {_the(w, e.character)}.",
+        f"{w.who(e.player)} joue {w.name(e.character)}.",
     )
 
 
@@ -221,8 +237,8 @@ def _energy(w: Wording, e: ev.EnergyLost) -> str:
 def _eliminated(w: Wording, e: ev.PlayerEliminated) -> str:
     return _say(
         w,
-        f"{w.who(e.player)} takes the door: the {w.name(e.character)} goes to the KO pile.",
-        f"{w.who(e.player)} prend la porte : le {w.name(e.character)} va au Tas des KO.",
+        f"{w.who(e.player)} takes the door: {_the(w, e.character)} goes to the KO pile.",
+        f"{w.who(e.player)} prend la porte : {w.name(e.character)} va au Tas des KO.",
     )
 
 
@@ -250,6 +266,13 @@ def _card(w: Wording, card: str) -> str:
 
 def _piled(w: Wording, e: ev.SpecialtiesPiled) -> str:
     n = len(e.pile)
+    boxes = len(in_play(w.rules, w.state))
+    if boxes > 1:  # Double Taverne: a pile a box (l.322)
+        return _say(
+            w,
+            f"The {n} Specialties are shuffled, a pile for each of the {boxes} Tavernes.",
+            f"Les {n} Spécialités sont mélangées, un paquet par Taverne ({boxes}).",
+        )
     return _say(w, f"The {n} Specialties are shuffled.", f"Les {n} Spécialités sont mélangées.")
 
 
@@ -271,7 +294,7 @@ def _returned(w: Wording, e: ev.SpecialtiesReturned) -> str:
 def _atout(w: Wording, e: ev.AtoutPlayed) -> str:
     return _say(
         w,
-        f"{w.who(e.player)} puts the {w.name(e.card)} into play.",
+        f"{w.who(e.player)} puts {_the(w, e.card)} into play.",
         f"{w.who(e.player)} met en jeu {w.name(e.card)}.",
     )
 
@@ -283,7 +306,7 @@ def _atout_back(w: Wording, e: ev.AtoutTakenBack) -> str:
 
 def _power(w: Wording, e: ev.PowerUsed) -> str:
     return _say(
-        w, f"{w.who(e.player)}: the {w.name(e.source)} acts.", f"{w.who(e.player)} : {w.name(e.source)} agit."
+        w, f"{w.who(e.player)}: {_the(w, e.source)} acts.", f"{w.who(e.player)} : {w.name(e.source)} agit."
     )
 
 
@@ -304,7 +327,7 @@ def _spell(w: Wording, e: ev.SpellCast) -> str:
 def _discarded(w: Wording, e: ev.SpecialtyDiscarded) -> str:
     return _say(
         w,
-        f"{w.who(e.player)} discards the {w.name(e.card)}.",
+        f"{w.who(e.player)} discards {_the(w, e.card)}.",
         f"{w.who(e.player)} défausse {w.name(e.card)}.",
     )
 
@@ -320,7 +343,7 @@ def _crasse_lost(w: Wording, e: ev.CrasseLost) -> str:
 def _served(w: Wording, e: ev.CrasseServed) -> str:
     return _say(
         w,
-        f"{w.who(e.player)} suffers the {w.name(e.card)}, served by {w.who(e.attacker)}.",
+        f"{w.who(e.player)} suffers {_the(w, e.card)}, served by {w.who(e.attacker)}.",
         f"{w.who(e.player)} subit {w.name(e.card)}, servie par {w.who(e.attacker)}.",
     )
 
@@ -389,6 +412,7 @@ _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
     ev.EnergyGained: _energy_gained,
     ev.WeaponTaken: _taken,
     ev.GameStarted: _started,
+    ev.PilierChosen: _pilier_drawn,
     ev.CharactersDealt: _dealt,
     ev.OriginChosen: _origin,
     ev.CharacterChosen: _chosen,
@@ -427,8 +451,8 @@ def _label(w: Wording, action: Action) -> str:
         butin = w.rules.character(action.character).butin
         return _say(
             w,
-            f"Keep the {w.name(action.character)} ({butin} Butin)",
-            f"Garder le {w.name(action.character)} ({butin} Butin)",
+            f"Keep {_the(w, action.character)} ({butin} Butin)",
+            f"Garder {w.name(action.character)} ({butin} Butin)",
         )
     if isinstance(action, BidEnergy):
         return _say(w, f"Start with {action.energy} Energy", f"Commencer avec {action.energy} d'Énergie")
@@ -447,14 +471,14 @@ def _label(w: Wording, action: Action) -> str:
             return _say(w, "Buy a Specialty", "Acheter une Spécialité")
         return _say(w, "Buy the top weapon of your pile", "Acheter l'arme du dessus de votre pile")
     if isinstance(action, PlayAtout):
-        return _say(w, f"Put the {w.name(action.card)} into play", f"Mettre en jeu {w.name(action.card)}")
+        return _say(w, f"Put {_the(w, action.card)} into play", f"Mettre en jeu {w.name(action.card)}")
     if isinstance(action, TakeBackAtout):
-        return _say(w, f"Take the {w.name(action.card)} back", f"Reprendre {w.name(action.card)}")
+        return _say(w, f"Take {_the(w, action.card)} back", f"Reprendre {w.name(action.card)}")
     if isinstance(action, CastSpell):
         return _say(w, f"Cast {w.name(action.card)}", f"Lancer {w.name(action.card)}")
     if isinstance(action, ChooseCard):
         return (
-            _say(w, f"Keep the {w.name(action.card)}", f"Garder {w.name(action.card)}")
+            _say(w, f"Keep {_the(w, action.card)}", f"Garder {w.name(action.card)}")
             if _keeping(w)
             else w.name(action.card)
         )
@@ -475,7 +499,7 @@ def _label(w: Wording, action: Action) -> str:
             f"Attaquer {name} {fr} avec {weapon(w, action.weapon)}",
         )
         if action.crasse:
-            label += _say(w, f", and the {w.name(action.crasse)}", f", et {w.name(action.crasse)}")
+            label += _say(w, f", and {_the(w, action.crasse)}", f", et {w.name(action.crasse)}")
         return label
     if isinstance(action, SplitDodges):
         return _say(

@@ -154,9 +154,12 @@ def draw_specialty(engine: Engine, player: int, *, bought: bool) -> None:
     """``player`` takes the top Specialty of his Taverne's pile (l.323), a draw; that pile
     spent, its cards put under it come back first (none anywhere: nothing)."""
     rules: RuleSet = engine.rules
-    deck, discard, buried = _own_pile(rules, engine.state, player)
+    state: GameState = engine.state
+    deck, discard, buried = _own_pile(rules, state, player)
     if not deck and (discard or buried):
-        engine.emit(ev.SpecialtiesReturned(discard, buried))
+        discard_left = tuple(c for c in state.specialty_discard if c not in discard)
+        buried_left = tuple(c for c in state.specialty_buried if c not in buried)
+        engine.emit(ev.SpecialtiesReturned(discard, buried, discard_left, buried_left))
         deck = _own_pile(rules, engine.state, player)[0]
     if deck:
         engine.draw(card_from(deck, lambda card: ev.SpecialtyDrawn(player, card, bought)))
