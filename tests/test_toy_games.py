@@ -245,6 +245,18 @@ def test_a_module_is_refused_when_it_lacks_what_the_core_reads() -> None:
         attrs.evolve(auction.GAME, opener=None, openings=())
 
 
+def test_a_module_that_declares_no_visibility_hides_the_seed() -> None:
+    """Every state has a seed, and the core's opening event names its zone: a module that
+    declares no visibility hides the seed from every view by default."""
+    from toy_games import dice_race
+
+    given = {
+        f.name: getattr(dice_race.GAME, f.name) for f in attrs.fields(tr.GameModule) if f.name != "visibility"
+    }
+    module = tr.GameModule(**given)
+    assert [(z.name, z.path, z.policy) for z in module.visibility.zones] == [("seed", "seed", "hidden")]
+
+
 def test_an_opening_that_never_ran_its_steps_is_named() -> None:
     """start() must run the opening's steps: a state left on an automatic step is the game
     module's error, said as such (it was a bare KeyError)."""

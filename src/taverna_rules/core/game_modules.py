@@ -40,7 +40,7 @@ from taverna_rules.core.contract import (
 from taverna_rules.core.observation import ObservationWriter
 from taverna_rules.core.positions import PositionFormat
 from taverna_rules.core.records import Action, ChoiceCommitted, Event
-from taverna_rules.core.views import Visibility
+from taverna_rules.core.views import Visibility, Zone
 from taverna_rules.dsl.vocabulary import Vocabulary
 from taverna_rules.errors import GameModuleError, PositionError
 
@@ -184,8 +184,9 @@ class GameModule:
     #: The executors of its primitive effect ops, by op name (none for a game without
     #: effects).
     ops: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
-    #: What is hidden from whom (:class:`~taverna_rules.core.views.Visibility`).
-    visibility: Visibility = attrs.field(factory=Visibility)
+    #: What is hidden from whom (:class:`~taverna_rules.core.views.Visibility`); by
+    #: default the seed of the draws to come, hidden from everyone (every state has one).
+    visibility: Visibility = attrs.field(factory=lambda: Visibility((Zone("seed", "seed", "hidden"),)))
     #: ``resolve(rules, ref) -> node``: the effect a step's ``ref`` names in the content.
     resolve: Callable[[Any, str], Any] = _no_effects
     #: ``resume(rules, state) -> events``: the log of a game resumed from a position.

@@ -134,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=installed_games(),
         help=f"the game to play (default: {DEFAULT_GAME})",
     )
-    sim.add_argument("--players", type=_positive, default=2, metavar="N", help="players a game (default: 2)")
+    sim.add_argument(
+        "--players", type=_positive, metavar="N", help="players a game (default: the fewest the game seats)"
+    )
     sim.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play (default: 100)")
     sim.add_argument(
         "--bots",

@@ -21,7 +21,7 @@ from taverna_rules.tools._exit import run
 
 __all__ = ["main", "main_exit"]
 
-NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
 #: The demo's own words around the game's: the score table's heading and columns.
 _FRAME = {

@@ -450,7 +450,7 @@ def _chunks(games: int, size: int) -> Chunks:
 
 def simulate_games(
     game: str,
-    players: int,
+    players: int | None,
     games: int,
     bots: Sequence[str],
     seed: int = 0,
@@ -460,7 +460,8 @@ def simulate_games(
     packs: Sequence[str | PathLike[str]] = (),
 ) -> TournamentReport:
     """Play ``games`` games of ``game`` (a game id) between ``bots`` (specs, see
-    :func:`make_bot`) at ``players`` seats, and sum them up.
+    :func:`make_bot`) at ``players`` seats (``None``: the fewest the game seats), and sum
+    them up.
 
     Game ``i`` starts from seed ``seed + i`` and seats ``bots[(seat + i) % len(bots)]``
     at each seat; the bot at a seat is seeded with :func:`bot_seed` of ``seed + i`` and
@@ -477,7 +478,7 @@ def simulate_games(
         raise OptionError(f"games must be a positive number, not {games!r}")
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise OptionError(f"workers must be a positive number, not {workers!r}")
-    if not isinstance(players, int) or isinstance(players, bool):
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
         raise OptionError(f"players must be a number, not {players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise OptionError(f"the seed must be an integer, not {seed!r}")
@@ -488,6 +489,8 @@ def simulate_games(
         make_bot(spec, 0)  # check every spec here, before any worker sees it
     shared = tuple(str(Path(pack).resolve()) for pack in packs)
     supported = game_module(game).player_counts(_rules(game, shared))
+    if players is None:
+        players = min(supported)
     if players not in supported:
         raise OptionError(f"{game} plays with {', '.join(map(str, supported))} players, not {players!r}")
     task = functools.partial(_play_games, game, shared, players, seed, specs)

@@ -24,7 +24,7 @@ from tavern_crawl.play import (
 )
 from tavern_crawl.rules import CONTENT, GAME_ID, VOCABULARY, RuleSet
 from taverna_rules import GameModule, Names
-from taverna_rules.core import ChooseOption, Visibility, Zone
+from taverna_rules.core import ChooseOption
 from taverna_rules.core.state_positions import resuming, state_positions
 
 __all__ = ["GAME"]
@@ -46,7 +46,6 @@ GAME = GameModule(
     opener=OPENING,
     rules_type=RuleSet,
     state_type=State,
-    visibility=Visibility((Zone("seed", "seed", "hidden"),)),
     content=CONTENT,
     vocabulary=VOCABULARY,
     ops=EXECUTORS,

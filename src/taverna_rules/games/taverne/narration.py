@@ -588,14 +588,26 @@ class Narration:
 
     @staticmethod
     def outro(rules: RuleSet, state: GameState, lang: str = "en") -> list[str]:
-        """Lines after the result: how the Characters are labelled."""
+        """Lines after the result: what is reconstructed, counted from the cards in play
+        (a printed name is one whose provenance says so)."""
+        played = in_play(rules, state)
+        ours = sum(
+            c.provenance != "rulebook" and "printed" not in c.note
+            for c in rules.characters
+            if c.box in played
+        )
+        second = len(played) > 1
         if lang == "fr":
+            rest = (
+                ", les Butins de départ et toute la seconde boîte" if second else " et les Butins de départ"
+            )
             return [
-                "Les Spécialités, les pouvoirs, huit noms de Personnages et les Butins de départ\n"
+                f"Les Spécialités, les pouvoirs, {ours} noms de Personnages{rest}\n"
                 "sont reconstitués, non imprimés : voir docs/taverne.rst."
             ]
+        box = ", the whole second box" if second else ""
         return [
-            "The Specialties, the powers, eight of the Characters' names and every Initial Butin\n"
+            f"The Specialties, the powers, {ours} of the Characters' names and every Initial Butin{box}\n"
             "are reconstructed, not printed: see docs/taverne.rst."
         ]
 

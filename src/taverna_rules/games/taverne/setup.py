@@ -60,7 +60,7 @@ def start_events(
         raise OptionError(f"rules is a Taverne RuleSet (from load_rules('taverne')), not {shown(rules)}")
     names = check_players(rules.supported_players(), players)
     pilier = check_first_player(first_player, len(names))
-    values = _checked_options(rules, len(names), resolve_options(rules, options))
+    values = _checked_options(rules, len(names), resolve_options(rules, options), options or {})
     started = ev.GameStarted(
         rules=rules.fingerprint,
         players=names,
@@ -77,16 +77,22 @@ def start_events(
 
 
 def _checked_options(
-    rules: RuleSet, players: int, values: tuple[tuple[str, Any], ...]
+    rules: RuleSet, players: int, values: tuple[tuple[str, Any], ...], asked: Mapping[str, Any]
 ) -> tuple[tuple[str, Any], ...]:
     """The rule options, checked against each other and the table: more than one box's
-    players play Double Taverne (l.51), which needs two boxes; long range is for them
-    (l.326); the discovery game has a Character for each player."""
+    players play Double Taverne (l.51), which needs two boxes (``double`` asked false for
+    them is refused); long range is for them (l.326); the discovery game has a Character
+    for each player."""
     given = dict(values)
     one_box = max(rules.constants.player_counts)
     if given["tournament"] < 0:
         raise OptionError(f"tournament is a number of turns (0: no limit), not {given['tournament']!r}")
     if players > one_box:
+        if asked.get("double") is False:
+            raise OptionError(
+                f"{players} players play Double Taverne (one box seats {one_box}): "
+                "the option double cannot be false"
+            )
         given["double"] = True
     if given["double"] and len(rules.boxes) < 2:
         raise OptionError(
@@ -94,7 +100,10 @@ def _checked_options(
             f"({rules.boxes[0].name.en}); load a pack with a second box"
         )
     if given["long_range"] and players <= one_box:
-        raise OptionError(f"long range is a variant for more than {one_box} players (l.326), not {players}")
+        raise OptionError(
+            f"the option long_range is a variant for more than {one_box} players "
+            f"(Double Taverne), not {players}"
+        )
     if given["discovery"] and players > len(rules.discovery):
         raise OptionError(
             f"the discovery game has {len(rules.discovery)} Characters, not one for each of {players} players"
