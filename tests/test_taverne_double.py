@@ -181,7 +181,6 @@ def test_long_range_reaches_the_xth_player_x_the_attackers_dodges() -> None:
     ("players", "options", "words"),
     [
         (5, {"long_range": True}, "long_range is a variant for more than 5 players"),
-        (6, {"double": False}, "6 players play Double Taverne .* double cannot be false"),
         (6, {"discovery": True}, "discovery game has 5 Characters"),
     ],
 )

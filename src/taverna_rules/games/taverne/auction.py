@@ -16,7 +16,7 @@ from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import BidEnergy, ChooseCharacter
-from taverna_rules.games.taverne.flow import decision, simultaneous
+from taverna_rules.games.taverne.flow import ask, decision, simultaneous
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.setup import seat
 from taverna_rules.games.taverne.state import GameState
@@ -36,7 +36,10 @@ def _bids(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     step.BID_ENERGY,
     _bidders,
     _bids,
-    lambda r, s, t: "bid your starting Energy, in secret: the lowest chooses a Character first",
+    ask(
+        "bid your starting Energy, in secret: the lowest chooses a Character first",
+        "enchérissez en secret votre Énergie de départ : la plus basse choisit son Personnage la première",
+    ),
     takes=(BidEnergy,),
 )
 def _bid(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) -> None:
@@ -78,7 +81,7 @@ def _laid_out(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...
 @decision(
     step.AUCTION_PICK,
     _laid_out,
-    lambda r, s, t: "choose your Character among those laid out",
+    ask("choose your Character among those laid out", "choisissez votre Personnage parmi ceux étalés"),
     takes=(ChooseCharacter,),
 )
 def _pick(engine: Engine, task: Task, action: ChooseCharacter) -> None:

@@ -39,7 +39,7 @@ from taverna_rules.games.taverne.actions import (
 )
 from taverna_rules.games.taverne.boxes import in_play
 from taverna_rules.games.taverne.effects import gain
-from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
+from taverna_rules.games.taverne.flow import ask, automatic, decision, in_words, simultaneous
 from taverna_rules.games.taverne.powers import fire, modifier
 from taverna_rules.games.taverne.ruleset import SLOTS, RuleSet
 from taverna_rules.games.taverne.setup import deal, draw_specialty, seat, specialties_left
@@ -89,14 +89,18 @@ def _away_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action,
     return (ReturnToTable(), Pass()) if state.players[task.player].absent else (Pass(), LeaveTable())
 
 
+def _away_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
+    if state.players[task.player].absent:
+        return in_words(lang, "come back to the table?", "revenir à la table ?")
+    return in_words(
+        lang, "stay at the table, or leave for a while?", "rester à la table, ou la quitter un moment ?"
+    )
+
+
 @decision(
     step.AWAY,
     _away_choices,
-    lambda r, s, t: (
-        "come back to the table?"
-        if s.players[t.player].absent
-        else "stay at the table, or leave for a while?"
-    ),
+    _away_prompt,
     takes=(LeaveTable, ReturnToTable, Pass),
 )
 def _away(engine: Engine, task: Task, action: Action) -> None:
@@ -136,7 +140,10 @@ def _come_back(engine: Engine, task: Task) -> None:
 @decision(
     step.KEEP_AGAIN,
     lambda rules, state, task: tuple(ChooseCharacter(c) for c in state.players[task.player].offered),
-    lambda rules, state, task: "you come back: keep one of the Characters dealt to you",
+    ask(
+        "you come back: keep one of the Characters dealt to you",
+        "vous revenez : gardez un des Personnages qui vous sont distribués",
+    ),
     takes=(ChooseCharacter,),
 )
 def _keep_again(engine: Engine, task: Task, action: ChooseCharacter) -> None:
@@ -164,7 +171,10 @@ def _take_seat(engine: Engine, task: Task) -> None:
 @decision(
     step.CHOOSE_SEAT,
     _seats,
-    lambda r, s, t: "sit down between two players: on whose left?",
+    ask(
+        "sit down between two players: on whose left?",
+        "asseyez-vous entre deux joueurs : à la gauche de qui ?",
+    ),
     takes=(TakeSeat,),
 )
 def _choose_seat(engine: Engine, task: Task, action: TakeSeat) -> None:
@@ -256,10 +266,15 @@ def _call_milice(engine: Engine, player: int) -> None:
                 engine.emit(ev.SpecialtyDiscarded(player, card))
 
 
+def _spending_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
+    left = state.players[task.player].butin
+    return in_words(lang, f"spend your Butin ({left} left)", f"dépensez vos Butins (il en reste {left})")
+
+
 @decision(
     step.SPENDING,
     lambda rules, state, task: (*purchases(rules, state, task.player), Pass()),
-    lambda rules, state, task: f"spend your Butin ({state.players[task.player].butin} left)",
+    _spending_prompt,
     takes=(Buy, PlayAtout, TakeBackAtout, Pass),
 )
 def _spending(engine: Engine, task: Task, action: Action) -> None:
@@ -314,10 +329,17 @@ def _dodges_step(engine: Engine, task: Task) -> None:
         engine.push(Task(step.DODGING, task.player))
 
 
+def _dodging_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
+    more = dodge_limit(rules, state, task.player)
+    return in_words(
+        lang, f"set dodges aside ({more} more at most)", f"préparez vos esquives ({more} de plus au plus)"
+    )
+
+
 @decision(
     step.DODGING,
     _dodges,
-    lambda rules, state, task: f"set dodges aside ({dodge_limit(rules, state, task.player)} more at most)",
+    _dodging_prompt,
     takes=(Dodge, Pass),
 )
 def _dodging(engine: Engine, task: Task, action: Action) -> None:
@@ -358,7 +380,10 @@ def _attackers(rules: RuleSet, state: GameState, task: Task) -> tuple[int, ...]:
     step.ATTACK,
     _attackers,
     lambda rules, state, task: attacks(rules, state, task.player),
-    lambda rules, state, task: "attack! lay one weapon face down on a spot",
+    ask(
+        "attack! lay one weapon face down on a spot",
+        "attaquez ! posez une arme face cachée sur un emplacement",
+    ),
     takes=(Attack,),
     sealed=True,
 )
@@ -427,7 +452,12 @@ def _kept(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     return tuple(ChooseCard(card) for card in state.players[task.player].suffers)
 
 
-@decision(step.KEEP_CRASSE, _kept, lambda r, s, t: "you suffer two Crasses: keep one", takes=(ChooseCard,))
+@decision(
+    step.KEEP_CRASSE,
+    _kept,
+    ask("you suffer two Crasses: keep one", "vous subissez deux Crasses : gardez-en une"),
+    takes=(ChooseCard,),
+)
 def _keep_crasse(engine: Engine, task: Task, action: ChooseCard) -> None:
     """A player never suffers more than one Crasse: he keeps the one he chooses and
     discards the others (l.283): ``ChooseCard``."""

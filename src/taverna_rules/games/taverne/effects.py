@@ -28,7 +28,7 @@ from taverna_rules.dsl.ops import MAX_REPEAT
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import ChooseCard
-from taverna_rules.games.taverne.flow import FLOW, automatic, decision
+from taverna_rules.games.taverne.flow import FLOW, ask, automatic, decision
 from taverna_rules.games.taverne.powers import resolve_ref
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.setup import draw_specialty, specialties_left
@@ -140,7 +140,10 @@ def _atouts(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
 
 
 @decision(
-    step.DISCARD_ATOUT, _atouts, lambda r, s, t: "discard one of your Atouts in play", takes=(ChooseCard,)
+    step.DISCARD_ATOUT,
+    _atouts,
+    ask("discard one of your Atouts in play", "défaussez un de vos Atouts en jeu"),
+    takes=(ChooseCard,),
 )
 def _choose_atout(engine: Engine, task: Task, action: ChooseCard) -> None:
     """An effect discards one of your Atouts in play, of your choice: ``ChooseCard``."""
@@ -160,7 +163,10 @@ def _atouts_over(engine: Engine, task: Task) -> None:
 @decision(
     step.SHED_ATOUT,
     _atouts,
-    lambda r, s, t: "too many Atouts for your Prestige: discard one",
+    ask(
+        "too many Atouts for your Prestige: discard one",
+        "trop d'Atouts pour votre Prestige : défaussez-en un",
+    ),
     takes=(ChooseCard,),
 )
 def _shed_atout(engine: Engine, task: Task, action: ChooseCard) -> None:
@@ -210,7 +216,9 @@ def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Actio
     return tuple(ChoosePlayer(seat) for seat in _takers(rules, state, task.player, node))
 
 
-@decision(step.CHOOSE_PLAYER, _player_choices, lambda r, s, t: "choose a player", takes=(ChoosePlayer,))
+@decision(
+    step.CHOOSE_PLAYER, _player_choices, ask("choose a player", "choisissez un joueur"), takes=(ChoosePlayer,)
+)
 def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
     """``for_each: {players: chosen_opponent}``: the player picks one player present (any,
     in range or not, l.149), who then acts as "you" in the effect: ``ChoosePlayer``."""

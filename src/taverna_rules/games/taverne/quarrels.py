@@ -20,7 +20,7 @@ from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import NameValue, SplitDodges
 from taverna_rules.games.taverne.calls import returns
 from taverna_rules.games.taverne.effects import gain
-from taverna_rules.games.taverne.flow import automatic, decision
+from taverna_rules.games.taverne.flow import automatic, decision, in_words
 from taverna_rules.games.taverne.powers import fire, modifier
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState, value_of
@@ -137,10 +137,14 @@ def _splits(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     )
 
 
-def _split_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+def _split_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
     _, left = unsplit(state, task.player)
     name = state.players[int(task.ref)].name
-    return f"how many of your {left} dodges against {name}'s attack?"
+    return in_words(
+        lang,
+        f"how many of your {left} dodges against {name}'s attack?",
+        f"combien de vos {left} esquives contre l'attaque de {name} ?",
+    )
 
 
 @decision(step.SPLIT, _splits, _split_prompt, takes=(SplitDodges,))
@@ -156,11 +160,16 @@ def _values(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
     return tuple(NameValue(attacker, w.value) for w in rules.weapons if w.value not in named)
 
 
-def _name_prompt(rules: RuleSet, state: GameState, task: Task) -> str:
+def _name_prompt(rules: RuleSet, state: GameState, task: Task, lang: str = "en") -> str:
     attacker = int(task.ref)
     named = [v for a, v in state.named if a == attacker]
-    count = _split(state, attacker) or 0
-    return f"name a value against {state.players[attacker].name}'s attack ({count - len(named)} to name)"
+    left = (_split(state, attacker) or 0) - len(named)
+    name = state.players[attacker].name
+    return in_words(
+        lang,
+        f"name a value against {name}'s attack ({left} to name)",
+        f"annoncez une valeur contre l'attaque de {name} ({left} à annoncer)",
+    )
 
 
 @decision(step.NAME, _values, _name_prompt, takes=(NameValue,))

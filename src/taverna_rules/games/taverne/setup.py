@@ -35,7 +35,7 @@ from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import ChooseCharacter, ChooseOrigin
 from taverna_rules.games.taverne.boxes import in_play, of_box, origin, origins
 from taverna_rules.games.taverne.evolve import evolve
-from taverna_rules.games.taverne.flow import automatic, decision, simultaneous
+from taverna_rules.games.taverne.flow import ask, automatic, decision, simultaneous
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState
 from taverna_rules.games.taverne.table import fresh_set
@@ -60,7 +60,7 @@ def start_events(
         raise OptionError(f"rules is a Taverne RuleSet (from load_rules('taverne')), not {shown(rules)}")
     names = check_players(rules.supported_players(), players)
     pilier = check_first_player(first_player, len(names))
-    values = _checked_options(rules, len(names), resolve_options(rules, options), options or {})
+    values = _checked_options(rules, len(names), resolve_options(rules, options))
     started = ev.GameStarted(
         rules=rules.fingerprint,
         players=names,
@@ -77,22 +77,18 @@ def start_events(
 
 
 def _checked_options(
-    rules: RuleSet, players: int, values: tuple[tuple[str, Any], ...], asked: Mapping[str, Any]
+    rules: RuleSet, players: int, values: tuple[tuple[str, Any], ...]
 ) -> tuple[tuple[str, Any], ...]:
     """The rule options, checked against each other and the table: more than one box's
-    players play Double Taverne (l.51), which needs two boxes (``double`` asked false for
-    them is refused); long range is for them (l.326); the discovery game has a Character
-    for each player."""
+    players play Double Taverne (l.51), which needs two boxes; long range is for them
+    (l.326); the discovery game has a Character for each player."""
     given = dict(values)
     one_box = max(rules.constants.player_counts)
     if given["tournament"] < 0:
         raise OptionError(f"tournament is a number of turns (0: no limit), not {given['tournament']!r}")
     if players > one_box:
-        if asked.get("double") is False:
-            raise OptionError(
-                f"{players} players play Double Taverne (one box seats {one_box}): "
-                "the option double cannot be false"
-            )
+        # whatever double says: tools pass every option's default, and more players than a
+        # box seats can only play two boxes (l.51)
         given["double"] = True
     if given["double"] and len(rules.boxes) < 2:
         raise OptionError(
@@ -236,14 +232,13 @@ def _characters(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, .
     return tuple(ChooseCharacter(c) for c in state.players[task.player].offered)
 
 
-def _prompt(rules: RuleSet, state: GameState, task: Task) -> str:
-    return "keep one of the Characters dealt to you"
-
-
 @decision(
     step.ORIGIN,
     lambda rules, state, task: tuple(ChooseOrigin(box) for box in origins(rules, state)),
-    lambda rules, state, task: "Double Taverne: choose the Taverne you come from",
+    ask(
+        "Double Taverne: choose the Taverne you come from",
+        "Double Taverne : choisissez votre Taverne d'origine",
+    ),
     takes=(ChooseOrigin,),
 )
 def _origin(engine: Engine, task: Task, action: ChooseOrigin) -> None:
@@ -256,7 +251,13 @@ def _origin(engine: Engine, task: Task, action: ChooseOrigin) -> None:
     engine.push(Task(task.ref, task.player))
 
 
-@simultaneous(step.KEEP_CHARACTER, _keepers, _characters, _prompt, takes=(ChooseCharacter,))
+@simultaneous(
+    step.KEEP_CHARACTER,
+    _keepers,
+    _characters,
+    ask("keep one of the Characters dealt to you", "gardez un des Personnages qui vous sont distribués"),
+    takes=(ChooseCharacter,),
+)
 def _kept(engine: Engine, task: Task, choices: tuple[tuple[int, Action], ...]) -> None:
     """Everyone keeps one of his three Characters at once and announces it (l.82)."""
     kept = dict(choices)

@@ -17,7 +17,7 @@ from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne import steps as step
 from taverna_rules.games.taverne.actions import CastSpell, Pass
-from taverna_rules.games.taverne.flow import automatic, decision
+from taverna_rules.games.taverne.flow import ask, automatic, decision
 from taverna_rules.games.taverne.powers import modifier
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState
@@ -57,7 +57,9 @@ def _castable(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...
     return (*(CastSpell(card) for card in sorts), Pass())
 
 
-@decision(step.CAST, _castable, lambda r, s, t: "cast a spell, or pass", takes=(CastSpell, Pass))
+@decision(
+    step.CAST, _castable, ask("cast a spell, or pass", "lancez un Sort, ou passez"), takes=(CastSpell, Pass)
+)
 def _cast(engine: Engine, task: Task, action: Action) -> None:
     """A round of spells: cast a Sort of your hand (``CastSpell``) or pass."""
     if isinstance(action, CastSpell):
