@@ -201,17 +201,54 @@ def test_double_taverne_needs_a_second_box() -> None:
 
 
 def test_a_card_of_an_unknown_box_is_located(tmp_path: Path) -> None:
-    """A Character that names a box nobody declared is an error at its line."""
+    """A box nobody declared is an error where it is written: once at the ``box:`` a file
+    gives all its cards, at the card that names its own."""
     stray = tmp_path / "characters.yaml"
     stray.write_text(
         "format: 1\nkind: characters\nbox: porte\ncharacters:\n"
-        "  - {id: mousse, name: {en: Cabin Boy, fr: Mousse}, butin: 2}\n",
+        "  - {id: mousse, name: {en: Cabin Boy, fr: Mousse}, butin: 2}\n"
+        "  - {id: vigie, name: {en: Lookout, fr: Vigie}, butin: 1}\n"
+        "  - {id: cambusier, name: {en: Steward, fr: Cambusier}, butin: 1, box: pot}\n",
         encoding="utf-8",
     )
     report = tr.validate(stray, game="taverne")
-    problem = next(p for p in report.problems if p.code == "unknown-reference")
-    assert "unknown box 'porte'" in problem.message and "port" in problem.hint
-    assert (Path(problem.file).name, problem.line) == ("characters.yaml", 5)
+    found = [(p.line, p.message, p.hint) for p in report.problems if p.code == "unknown-reference"]
+    assert found == [
+        (3, "the cards of this file come from an unknown box 'porte'", "did you mean 'port'?"),
+        (7, "'cambusier' comes from an unknown box 'pot'", "did you mean 'port'?"),
+    ]
+
+
+def test_a_pack_with_a_box_of_its_own_hears_what_it_forgot(tmp_path: Path) -> None:
+    """A pack that declares a box but whose file of cards names none (its cards would join
+    the Crypt), and a box too small to deal three Characters: warnings, located."""
+    pack = tmp_path / "cave"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "format: 1\nkind: pack\nid: cave\ngame: taverne\nname: {en: Cellar, fr: Cave}\n"
+        "version: '1.0'\nextends: [base]\n",
+        encoding="utf-8",
+    )
+    (pack / "boxes.yaml").write_text(
+        "format: 1\nkind: boxes\nboxes:\n  - {id: cave, name: {en: The Cellar, fr: La Cave}, "
+        "formula: {en: CORK!, fr: BOUCHON !}}\n",
+        encoding="utf-8",
+    )
+    (pack / "characters.yaml").write_text(
+        "format: 1\nkind: characters\ncharacters:\n  - {id: sommelier, name: {en: Sommelier, fr: Sommelier}, "
+        "butin: 2, box: cave}\n",
+        encoding="utf-8",
+    )
+    (pack / "specialties.yaml").write_text(
+        "format: 1\nkind: specialties\nspecialties:\n  - {id: tire_bouchon, kind: sort, "
+        "name: {en: Corkscrew, fr: Tire-bouchon}, power: {effect: {gain_butin: {amount: 1}}}}\n",
+        encoding="utf-8",
+    )
+    report = tr.validate(pack, game="taverne")
+    assert not report.errors, report
+    warned = {(Path(p.file).name, p.code): p.message for p in report.warnings}
+    assert "join The Crypt, not 'cave'" in warned[("specialties.yaml", "box-missing")]
+    assert "'cave' has 1 Characters" in warned[("boxes.yaml", "too-few-cards")]
 
 
 @pytest.mark.parametrize("players", [6, 8, 10])

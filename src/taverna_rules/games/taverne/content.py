@@ -22,6 +22,7 @@ from taverna_rules.content.schema_source import (
     options_kind,
 )
 from taverna_rules.content.spec import Built, ContentSpec, KindBody
+from taverna_rules.content.yaml_source import PathItem
 from taverna_rules.dsl.parse import parse_effect
 from taverna_rules.games.taverne.ruleset import (
     ENGINE_OPTIONS,
@@ -214,7 +215,7 @@ def _power(data: dict[str, Any] | None) -> Power:
     )
 
 
-def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
+def _checks(rules: RuleSet, game: Any, complete: bool, built: Built) -> list[Problem]:
     """What the schemas cannot say, located in the ``game`` file: the bands rise from pint
     1 within the meter, the weapons are 1 to 9, the discovery Characters exist and are
     enough, and the Characters can be dealt to the most players."""
@@ -240,7 +241,7 @@ def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
         problems.append(at("table-shape", "the weapons are the values 1 to 9, once each", ("weapons",)))
     if not complete:
         return problems
-    problems += _box_checks(rules)
+    problems += _box_checks(rules, built)
     known = [ch.id for ch in rules.characters]
     for index, ident in enumerate(rules.discovery):
         if not rules.has_character(ident):
@@ -267,30 +268,54 @@ def _checks(rules: RuleSet, game: Any, complete: bool) -> list[Problem]:
     return problems
 
 
-def _box_checks(rules: RuleSet) -> list[Problem]:
-    """Every card names a declared box, and every box has Characters to deal."""
+def _box_checks(rules: RuleSet, built: Built) -> list[Problem]:
+    """Every card names a declared box (a box a file names for all its cards is reported
+    once, at that line); a box too small to deal to one player, and a pack that declares a
+    box but whose file of cards names none (they join the first box), are warnings."""
     if not rules.boxes:
         hint = "the base game declares the Crypt in boxes.yaml"
         return [Problem("missing-kind", "no box declared", hint=hint)]
     boxes = [b.id for b in rules.boxes]
-    problems = []
-    for kind, cards in (("characters", rules.characters), ("specialties", rules.specialties)):
-        for card in cards:
-            if card.box not in boxes:
-                message = f"{card.id!r} comes from an unknown box {card.box!r}"
-                hint = did_you_mean(card.box, boxes) or f"known: {', '.join(boxes)}"
-                where = rules.declared.get((kind, card.id))
+    home = rules.boxes[0]
+    declaring = {e.layer: str(e.item["id"]) for e in built.merged.items.get("boxes", [])[1:]}
+    problems: list[Problem] = []
+    said: set[str] = set()
+    for kind in ("characters", "specialties"):
+        for entry in built.merged.items.get(kind, []):
+            source, file_box = entry.doc.source, entry.doc.data.get("box")
+            box = entry.item.get("box", file_box)
+            if box is None and entry.layer in declaring and source.file not in said:
+                said.add(source.file)
+                message = f"no box named: these cards join {home.name.en}, not {declaring[entry.layer]!r}"
                 problems.append(
-                    where.problem("unknown-reference", message, hint)
-                    if where
-                    else Problem("unknown-reference", message, hint=hint)
+                    source.problem(
+                        "box-missing", message, hint="add 'box: ...' at the top", severity="warning"
+                    )
                 )
+            if box is None or box in boxes:
+                continue
+            hint = did_you_mean(str(box), boxes) or f"known: {', '.join(boxes)}"
+            if "box" in entry.item:
+                path: tuple[PathItem, ...] = (*entry.path, "box")
+                message = f"{entry.item['id']!r} comes from an unknown box {box!r}"
+            elif source.file in said:
+                continue
+            else:
+                said.add(source.file)
+                path, message = ("box",), f"the cards of this file come from an unknown box {box!r}"
+            problems.append(source.problem("unknown-reference", message, path, hint))
     dealt = rules.constants.characters_dealt
     for box in rules.boxes:
         count = sum(ch.box == box.id for ch in rules.characters)
         if count < dealt:
+            message = (
+                f"the box {box.id!r} has {count} Characters: a player choosing it is dealt fewer than {dealt}"
+            )
+            where = rules.declared.get(("boxes", box.id))
             problems.append(
-                Problem("too-few-cards", f"the box {box.id!r} has {count} Characters; {dealt} are dealt")
+                where.problem("too-few-cards", message, severity="warning")
+                if where
+                else Problem("too-few-cards", message, severity="warning")
             )
     return problems
 
@@ -364,7 +389,7 @@ def build(built: Built) -> RuleSet | None:
         packs=built.packs,
         declared=built.where.declarations(),
     )
-    finished: RuleSet | None = built.finish(rules, _checks(rules, game, complete=not merged.incomplete))
+    finished: RuleSet | None = built.finish(rules, _checks(rules, game, not merged.incomplete, built))
     return finished
 
 
