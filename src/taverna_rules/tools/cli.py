@@ -84,15 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
     text = commands.add_parser(
         "rules-text",
         help="print each card's rules text, rendered from its effect",
-        description="Print the rules text of every card of a game (Taverna: spells, favours, "
-        "dignitary levels, track bonuses, royal scorings; Cavern Tavern: places, orders, items, "
-        "Nasty the Dwarf Says cards, secret tasks, tracks), rendered from the DSL in a language "
-        "the game is written in.",
+        description="Print the rules text of every card of a game (each kind of card its "
+        "rules text covers, under a heading: Taverna's spells and favours, Taverne's Characters "
+        "and Specialties ...), rendered from the DSL in a language the game is written in.",
     )
     text.add_argument("paths", nargs="*", metavar="PACK", help="packs to load on the base game")
     _content_flags(text)
     text.add_argument(
-        "--lang", default="en", help="language: Taverna en, fr or nl; Cavern Tavern en (default: en)"
+        "--lang", default="en", help="one of the game's languages (GameModule.languages; default: en)"
     )
     text.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 

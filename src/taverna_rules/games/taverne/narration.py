@@ -32,7 +32,7 @@ from taverna_rules.games.taverne.actions import (
     TakeBackAtout,
     TakeSeat,
 )
-from taverna_rules.games.taverne.boxes import in_play
+from taverna_rules.games.taverne.boxes import in_play, origin
 from taverna_rules.games.taverne.effects import RUNTIME
 from taverna_rules.games.taverne.ruleset import RuleSet
 from taverna_rules.games.taverne.state import GameState, value_of
@@ -538,27 +538,38 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
     """The table as ``viewer`` sees it (``state`` is their view): the turn, the call and the
     Pilier, then each player's Character and Comptoir, in the order of play."""
     w = Wording(rules, state, lang)
+    colon = " : " if lang == "fr" else ": "
     if state.over:
         lines = [_say(w, "Taverne, over", "Taverne, terminée")]
+    elif not state.turn:
+        lines = [_say(w, "Taverne, setting up", "Taverne, mise en place")]
     else:
         call = f", {_say(w, 'call', 'appel')} {state.call}" if state.call else ""
         turn = f"{_say(w, 'turn', 'tour')} {state.turn}{call}"
-        lines = [f"Taverne, {turn} (Pilier: {w.who(state.pilier)})"]
+        lines = [f"Taverne, {turn} (Pilier{colon}{w.who(state.pilier)})"]
+    # with two boxes, each player's Taverne of origin: it is where his Butin buys (l.323)
+    boxes = len(in_play(rules, state)) > 1
     for seat in state.around():
         me = state.players[seat]
         mark = "*" if seat == viewer else " "
         if not me.character:
-            lines.append(f"{mark} {me.name}: {_say(w, 'out of the game', 'hors du jeu')}")
+            waiting = _say(w, "not seated yet", "pas encore assis") if not state.turn else None
+            lines.append(f"{mark} {me.name}{colon}{waiting or _say(w, 'out of the game', 'hors du jeu')}")
             continue
+        who = f"{me.name}, {_character(w, me.character)}"
+        if boxes:
+            who += f" ({w.name(origin(rules, state, seat))})"
         if me.absent:
-            lines.append(f"{mark} {me.name}, {_character(w, me.character)}: {_say(w, 'away', 'absent')}")
+            lines.append(f"{mark} {who}{colon}{_say(w, 'away', 'absent')}")
             continue
         hand = " ".join(str(value_of(c)) if c != HIDDEN else "?" for c in me.hand)
         dodges = " ".join(str(value_of(c)) for c in me.dodges)
         top = str(value_of(me.top)) if me.top else "-"
+        plural = "" if me.pints == 1 else "s"
+        pints = _say(w, f"{me.pints} pint{plural}", f"{me.pints} chope{plural}")
         lines.append(
-            f"{mark} {me.name}, {_character(w, me.character)}: Prestige {prestige(rules, state, seat)} "
-            f"({me.pints}), {_say(w, 'Energy', 'Énergie')} {me.energy}, Butin {me.butin}; "
+            f"{mark} {who}{colon}Prestige {prestige(rules, state, seat)} "
+            f"({pints}), {_say(w, 'Energy', 'Énergie')} {me.energy}, Butin {me.butin}{_say(w, '; ', ' ; ')}"
             f"{_say(w, 'hand', 'main')} [{hand}], {_say(w, 'pile', 'pile')} {top}+{len(me.pile)}"
             + (f", {_say(w, 'dodges', 'esquives')} [{dodges}]" if dodges else "")
         )
