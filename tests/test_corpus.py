@@ -61,6 +61,7 @@ from taverna_rules.games.cavern_tavern import content_checks as cavern_tavern_ch
 from taverna_rules.games.cavern_tavern.content import CONTENT as CAVERN_TAVERN_CONTENT
 from taverna_rules.games.taverna import content_checks
 from taverna_rules.games.taverna.content import CONTENT
+from taverna_rules.games.taverne import content as taverne_content
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -72,6 +73,7 @@ SOURCES = sorted(
         *Path(loader.__file__).resolve().parent.glob("*.py"),
         *Path(content_checks.__file__).resolve().parent.glob("content*.py"),
         *Path(cavern_tavern_checks.__file__).resolve().parent.glob("content*.py"),
+        *Path(taverne_content.__file__).resolve().parent.glob("content*.py"),
     ]
 )
 UPDATE_ENV = "TAVERNA_UPDATE_CORPUS"
