@@ -91,7 +91,7 @@ def test_two_unrelated_packs_changing_one_item_conflict_naming_both_files(tmp_pa
     assert problem.code == "pack-conflict"
     assert problem.file.endswith("b/changes.yaml")
     assert "a/spells.yaml:5" in problem.message and "pack 'a'" in problem.message
-    assert "extend the other" in problem.hint
+    assert problem.hint == "add 'a' to the extends of pack 'b', or drop one of the two changes"
 
 
 def test_a_pack_may_change_what_the_pack_it_extends_declared(tmp_path: Path) -> None:

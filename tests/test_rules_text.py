@@ -106,6 +106,7 @@ def test_every_count_and_phrase_exists_in_every_language() -> None:
         "have_at_least": {"right", "many"},
         "have_at_most": {"right", "many"},
         "have_exactly": {"right", "many"},
+        "have_none": {"right", "many"},
         "option_on": {"option"},
         "option_is": {"option", "value"},
         "count": {"many"},

@@ -636,6 +636,8 @@ def test_every_specialty_is_printed_or_marked_reconstructed_with_its_rules_text(
     assert all(s.provenance == "reconstructed" for s in RULES.specialties)
     texts = {t.id: t.text for t in card_texts(RULES, "fr")}
     assert texts["cercueil_de_secours"].startswith("La Crypte. Sort")
+    english = {t.id: t.text for t in card_texts(RULES, "en")}
+    assert "if you have no Specialties in hand: draw 1 Specialty" in english["ver_apprivoise"]  # at_most 0
     assert len(texts) == 2 * (50 + 15)
 
 

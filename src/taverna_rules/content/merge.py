@@ -124,13 +124,18 @@ class _Merger:
         if rival is None:
             return False
         line, _ = rival.doc.source.locate(rival.path)
+        mine, theirs = self.layers[index].pack, self.layers[rival.layer].pack
+        hint = "make one pack extend the other, or drop one of the two changes"
+        if mine is not None and theirs is not None:
+            # the usual fix: a pack that changes another's items builds on it
+            hint = f"add {theirs.id!r} to the extends of pack {mine.id!r}, or drop one of the two changes"
         self.problems.append(
             doc.source.problem(
                 "pack-conflict",
                 f"{self.layers[index].name} and {self.layers[rival.layer].name} "
                 f"({rival.doc.source.file}:{line}) both change {what}",
                 path,
-                "make one pack extend the other, or drop one of the two changes",
+                hint,
             )
         )
         return True

@@ -59,9 +59,9 @@ class CountText:
 #: ``count`` is a count standing alone; ``for`` joins a table's points to its thresholds;
 #: ``count_amount`` and ``per`` write a count used as an op's amount ("1 ... per ...");
 #: ``have_at_least`` (``have_at_most``, ``have_exactly``) a condition on a count ("you have
-#: at least 3 ..."); ``for_every`` a ``repeat`` over a count;
-#: ``you`` an effect after a ``for_each`` in a list, which falls on the acting player. A
-#: game adds ``<arg>:<value>`` words (the text of an argument's value) and
+#: at least 3 ..."), ``have_none`` one that asks for none ("you have no ..."); ``for_every``
+#: a ``repeat`` over a count; ``you`` an effect after a ``for_each`` in a list, which falls
+#: on the acting player. A game adds ``<arg>:<value>`` words (the text of an argument's value) and
 #: ``<arg>:named`` (around a name), and may replace any of these.
 CORE_PHRASES: Mapping[str, Text] = {
     "then": Text(en=", then ", fr=", puis ", nl=" en "),
@@ -109,6 +109,11 @@ CORE_PHRASES: Mapping[str, Text] = {
         en="you have at most {right} {many}",
         fr="vous avez au plus {right} {many}",
         nl="je hoogstens {right} {many} hebt",
+    ),
+    "have_none": Text(
+        en="you have no {many}",
+        fr="vous avez 0 {many}",
+        nl="je geen {many} hebt",
     ),
     "have_exactly": Text(
         en="you have exactly {right} {many}",

@@ -192,7 +192,9 @@ class Vocabulary:
         if isinstance(cond.left, Count) and isinstance(cond.right, int) and cond.left.what in self.counts:
             words = self.counts[cond.left.what]
             many = (words.each if cond.right == 1 else words.many).get(lang)
-            return self.phrase(f"have_{cond.relation}", lang, right=str(cond.right), many=many)
+            none = cond.right == 0 and cond.relation in ("at_most", "exactly")
+            relation = "none" if none else cond.relation  # "at most 0" reads "no"
+            return self.phrase(f"have_{relation}", lang, right=str(cond.right), many=many)
         return self.phrase(
             cond.relation, lang, left=self._expr(cond.left, lang), right=self._expr(cond.right, lang)
         )
