@@ -46,6 +46,7 @@ __all__ = [
     "cards_from",
     "chance_mode",
     "dice",
+    "faced_dice",
     "waits_for_chance",
 ]
 
@@ -150,6 +151,45 @@ def dice(count: int, make: Callable[[tuple[int, ...]], Event], sides: int = 6) -
             yield make(faces), Fraction(orders, total)
 
     return Chance(lambda rng: make(tuple(sorted(rng.randint(1, sides) for _ in range(count)))), every)
+
+
+def faced_dice(faces: Sequence[Any], count: int, make: Callable[[tuple[Any, ...]], Event]) -> Chance:
+    """``count`` dice, each of the given ``faces`` (each face as likely; a face may repeat,
+    as on a die with two blank sides), rolled and sorted: for a game's own dice, whose
+    faces are numbers, symbols or tuples of symbols (a face showing two). The faces are
+    hashable and sortable together; ``make`` gets the sorted faces rolled.
+
+    Its odds are counted over the faces of each die (a multinomial): a roll showing
+    ``n_1`` faces of one value, ``n_2`` of another, ... falls in ``count! / (n_1! n_2! ...)``
+    orders, each of probability ``(c_1 / F) ** n_1 * (c_2 / F) ** n_2 * ...``, where
+    ``c_i`` of the die's ``F`` faces show that value.
+
+    >>> roll = faced_dice(("blank", "blank", "claw"), 2, lambda faces: faces)
+    >>> for faces, probability in roll.outcomes():
+    ...     print(faces, probability)
+    ('blank', 'blank') 4/9
+    ('blank', 'claw') 4/9
+    ('claw', 'claw') 1/9
+    """
+    if not faces:
+        raise ValueError("a die needs at least one face")
+    if count < 0:
+        raise ValueError(f"a roll of {count!r} dice")
+    faces = tuple(faces)  # the die as given now, whatever becomes of the caller's list
+    shares = Counter(faces)
+    kinds = sorted(shares)
+    sides = len(faces)
+
+    def every() -> Iterable[tuple[Event, Fraction]]:
+        for roll in itertools.combinations_with_replacement(kinds, count):
+            orders = math.factorial(count)
+            ways = 1
+            for face, n in Counter(roll).items():
+                orders //= math.factorial(n)
+                ways *= shares[face] ** n
+            yield make(roll), Fraction(orders * ways, sides**count)
+
+    return Chance(lambda rng: make(tuple(sorted(rng.choice(faces) for _ in range(count)))), every)
 
 
 def arrangement(items: Sequence[Any], count: int, make: Callable[[tuple[Any, ...]], Event]) -> Chance:

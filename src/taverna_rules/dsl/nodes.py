@@ -12,7 +12,7 @@ from typing import TypeAlias
 
 import attrs
 
-__all__ = ["RELATIONS", "Compare", "Cond", "Count", "Expr", "Node", "OptionIs", "Table"]
+__all__ = ["RELATIONS", "Compare", "Cond", "Count", "Expr", "Items", "Node", "OptionIs", "Table"]
 
 
 @attrs.frozen
@@ -58,7 +58,10 @@ class OptionIs:
 
 
 Cond: TypeAlias = Compare | OptionIs
-Arg: TypeAlias = int | bool | str | Count | Table | Compare | OptionIs
+#: A list argument (the ingredients to choose from, the faces of a die) is kept as a
+#: tuple of its scalars or of tuples of them.
+Items: TypeAlias = tuple["int | str | Items", ...]
+Arg: TypeAlias = int | bool | str | Count | Table | Compare | OptionIs | Items
 
 
 @attrs.frozen(cache_hash=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from taverna_rules.dsl.nodes import RELATIONS, Arg, Compare, Cond, Count, Expr, Node, OptionIs, Table
+from taverna_rules.dsl.nodes import RELATIONS, Arg, Compare, Cond, Count, Expr, Items, Node, OptionIs, Table
 from taverna_rules.dsl.ops import LIST_OPS
 
 __all__ = ["parse_cond", "parse_effect", "parse_expr"]
@@ -26,8 +26,13 @@ def parse_expr(value: Any) -> Expr:
     )
 
 
+def _items(raw: list[Any]) -> Items:
+    return tuple(_items(v) if isinstance(v, list) else v for v in raw if isinstance(v, list | int | str))
+
+
 def _parse_args(value: Mapping[str, Any]) -> tuple[tuple[str, Arg], ...]:
-    # Schema-valid arguments are scalars or expressions: a mapping is an expression.
+    # Schema-valid arguments are scalars, lists of scalars (or of lists of them) or
+    # expressions: a mapping is an expression.
     out: list[tuple[str, Arg]] = []
     for key in sorted(value):
         raw = value[key]
@@ -35,6 +40,8 @@ def _parse_args(value: Mapping[str, Any]) -> tuple[tuple[str, Arg], ...]:
             out.append((key, parse_expr(raw)))
         elif isinstance(raw, bool | int | str):
             out.append((key, raw))
+        elif isinstance(raw, list):
+            out.append((key, _items(raw)))
     return tuple(out)
 
 
