@@ -62,6 +62,7 @@ from taverna_rules.games.cavern_tavern.content import CONTENT as CAVERN_TAVERN_C
 from taverna_rules.games.taverna import content_checks
 from taverna_rules.games.taverna.content import CONTENT
 from taverna_rules.games.taverne import content as taverne_content
+from taverna_rules.games.taverns_and_dragons import content as dragons_content
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -74,6 +75,7 @@ SOURCES = sorted(
         *Path(content_checks.__file__).resolve().parent.glob("content*.py"),
         *Path(cavern_tavern_checks.__file__).resolve().parent.glob("content*.py"),
         *Path(taverne_content.__file__).resolve().parent.glob("content*.py"),
+        *Path(dragons_content.__file__).resolve().parent.glob("content*.py"),
     ]
 )
 UPDATE_ENV = "TAVERNA_UPDATE_CORPUS"

@@ -132,8 +132,8 @@ def _region(ident: str, nxt: str, letters: str = "A") -> str:
 
 def test_a_replacement_map_is_checked_as_a_graph_and_located(tmp_path: Path) -> None:
     """A player who owns the game may replace the map (a pack's ``map`` with ``merge:
-    replace``); its dead ends, unreachable regions and unknown letters are errors at their
-    lines."""
+    replace``); its unreachable regions, unknown regions and unknown letters are errors at
+    their lines."""
     text = (
         _MAP_HEAD.replace("runes: x", "runes: woods")
         + "regions:\n"

@@ -26,6 +26,7 @@ from taverna_rules.content.where import Declared
 from taverna_rules.core import engine as _engine_module
 from taverna_rules.core.action_space import ActionSpace, action_space
 from taverna_rules.core.balance import BalanceMeter
+from taverna_rules.core.board_map import BoardMap
 from taverna_rules.core.card_texts import CardText, RulesText
 from taverna_rules.core.chance import CHANCE, ChanceMode, Outcome
 from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
@@ -101,6 +102,7 @@ __all__ = [
     "ActionSpace",
     "AddParts",
     "BalanceMeter",
+    "BoardMap",
     "Built",
     "CardText",
     "CHANCE",

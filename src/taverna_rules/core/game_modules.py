@@ -67,6 +67,7 @@ _BUNDLED = {
     "taverna": "taverna_rules.games.taverna:GAME",
     "cavern_tavern": "taverna_rules.games.cavern_tavern:GAME",
     "taverne": "taverna_rules.games.taverne:GAME",
+    "taverns_and_dragons": "taverna_rules.games.taverns_and_dragons:GAME",
 }
 
 

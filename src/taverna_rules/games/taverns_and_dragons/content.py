@@ -40,7 +40,7 @@ from taverna_rules.games.taverns_and_dragons.ruleset import (
     Day,
     Dragon,
     DungeonToken,
-    Event,
+    EventCard,
     ForgeToken,
     GridRow,
     Hero,
@@ -95,6 +95,8 @@ _CONSTANTS = (
     "two_player_places",
     "hunting_dice",
     "damage_markers",
+    "fire_tokens",
+    "frost_tokens",
     "full_rows_from",
     "missions_dealt",
     "slots",
@@ -599,7 +601,7 @@ def build(built: Built) -> RuleSet | None:
             for m in built.items("missions")
         ),
         events=tuple(
-            Event(e["id"], _names(e["name"]), parse_effect(e["a"]), parse_effect(e["b"]), *_sourced(e))
+            EventCard(e["id"], _names(e["name"]), parse_effect(e["a"]), parse_effect(e["b"]), *_sourced(e))
             for e in built.items("events")
         ),
         trophies=tuple(Trophy(t["id"], _names(t["name"]), t["prestige"]) for t in built.items("trophies")),

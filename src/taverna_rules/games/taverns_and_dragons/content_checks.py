@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import get_args
 
 from taverna_rules.content.merged import Located
 from taverna_rules.content.problems import Problem, Severity, did_you_mean
 from taverna_rules.content.spec import Built
 from taverna_rules.content.yaml_source import PathItem
-from taverna_rules.core.board_map import map_problems
+from taverna_rules.core.board_map import MapProblemCode, map_problems
 from taverna_rules.games.taverns_and_dragons.ruleset import INGREDIENTS, RuleSet
 
 __all__ = ["checks", "first_game_doc"]
@@ -136,9 +137,9 @@ def _map_checks(rules: RuleSet, built: Built) -> list[Problem]:
     start = rules.gates if rules.gates in ids else None
     for problem in map_problems(rules.board, start):
         index = ids.index(problem.region) if problem.region in ids else 0
-        code = problem.code if problem.code == "unknown-reference" else f"map-{problem.code}"
+        code = _MAP_CODES[problem.code]
         path: tuple[PathItem, ...] = (
-            ("regions", index, "next") if code != "map-unreachable" else ("regions", index)
+            ("regions", index) if code == "map-unreachable" else ("regions", index, "next")
         )
         at.add(code, problem.message, path, _MAP_HINTS.get(code, ""))
     for index, region in enumerate(rules.regions):
@@ -166,8 +167,24 @@ def _map_checks(rules: RuleSet, built: Built) -> list[Problem]:
     return at.problems
 
 
+#: The codes of the core's map problems (:data:`~taverna_rules.core.board_map.MapProblemCode`,
+#: in its order) in this game's reports: the schema gives every region a next one, so a
+#: dead end can only be a way with no return.
+_MAP_CODES = dict(
+    zip(
+        get_args(MapProblemCode),
+        (
+            "duplicate-id",
+            "unknown-reference",
+            "table-shape",
+            "map-no-way-back",
+            "map-unreachable",
+            "map-no-way-back",
+        ),
+        strict=True,
+    )
+)
 _MAP_HINTS = {
-    "map-dead-end": "give the region a 'next' region: every move must be able to go on",
     "map-unreachable": "link it into the path from the city gates, or remove it",
     "map-no-way-back": "every region leads back to the city gates, where goods are dropped",
 }

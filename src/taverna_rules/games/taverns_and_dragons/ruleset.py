@@ -27,7 +27,7 @@ __all__ = [
     "Day",
     "Dragon",
     "DungeonToken",
-    "Event",
+    "EventCard",
     "ForgeToken",
     "GridRow",
     "Hero",
@@ -49,7 +49,6 @@ ENGINE_OPTIONS = (
     "events",
     "first_game",
     "first_player_tie",
-    "market_costs",
     "missions",
     "recipe_slot",
     "tavern_powers",
@@ -91,6 +90,8 @@ class Constants:
     two_player_places: int
     hunting_dice: int
     damage_markers: int
+    fire_tokens: int
+    frost_tokens: int
     full_rows_from: int
     missions_dealt: int
     slots: int
@@ -272,7 +273,7 @@ class Mission:
 
 
 @attrs.frozen
-class Event:
+class EventCard:
     """An event card (l.476-480): two effects; the days track says which applies."""
 
     id: str
@@ -344,7 +345,7 @@ class RuleSet:
     recipes: tuple[Recipe, ...]
     dragons: tuple[Dragon, ...]
     missions: tuple[Mission, ...]
-    events: tuple[Event, ...]
+    events: tuple[EventCard, ...]
     trophies: tuple[Trophy, ...]
     dungeon: tuple[DungeonToken, ...]
     forge: tuple[ForgeToken, ...]
@@ -421,9 +422,9 @@ class RuleSet:
         found: Mission = self._item(ident, Mission)
         return found
 
-    def event(self, ident: str) -> Event:
+    def event(self, ident: str) -> EventCard:
         """The event ``ident``."""
-        found: Event = self._item(ident, Event)
+        found: EventCard = self._item(ident, EventCard)
         return found
 
     def tavern(self, ident: str) -> Tavern:
