@@ -10,10 +10,10 @@ import random
 import pytest
 
 import taverna_rules as tr
-from taverna_rules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, play_out
+from taverna_rules.bots import Bot, GreedyBot, ISMCTSBot, RandomBot, play_out, ranked_returns
 from taverna_rules.core.records import HIDDEN
 
-GAMES = ("taverna", "cavern_tavern", "taverne")
+GAMES = ("taverna", "cavern_tavern", "taverne", "taverns_and_dragons")
 
 
 def _midgame(game_id: str, seed: int, steps: int) -> tr.Game:
@@ -64,6 +64,33 @@ def test_ismcts_runs_its_budget_and_plays_a_legal_action() -> None:
     timed = ISMCTSBot(iterations=None, seconds=0.05, seed=1)
     timed.choose(game.seat(decision.player))
     assert timed.last_iterations >= 1
+
+
+def test_ranked_returns_read_like_a_results_returns() -> None:
+    """A heuristic's values rank the seats as a result's ranks do: +1 for each seat one
+    stands above, -1 for each above it, 0 for a tie, averaged over the others."""
+    assert ranked_returns([5.0, 1.0]) == (1.0, -1.0)
+    assert ranked_returns([3.0, 3.0, 1.0, 9.0]) == (0.0, 0.0, -1.0, 1.0)
+    assert ranked_returns([2.0, 2.0]) == (0.0, 0.0)
+    assert sum(ranked_returns([4.0, 7.0, 1.0])) == 0.0
+
+
+def test_ismcts_with_a_depth_stops_its_playouts_and_ranks_by_the_heuristic() -> None:
+    """With ``depth``, a playout stops early and the game's heuristic scores it: a long
+    game gets more iterations in the same time. A depth must be a positive int."""
+    game = _midgame("taverns_and_dragons", 4, 20)
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    decision = game.decision
+    assert decision is not None
+    seat = game.seat(decision.player)
+    shallow = ISMCTSBot(iterations=None, seconds=0.2, depth=5, seed=1)
+    assert shallow.choose(seat) in game.legal_actions()
+    deep = ISMCTSBot(iterations=None, seconds=0.2, seed=1)
+    deep.choose(seat)
+    assert shallow.last_iterations > deep.last_iterations
+    with pytest.raises(ValueError, match="depth must be a positive int"):
+        ISMCTSBot(depth=0)
 
 
 def test_ismcts_finds_the_winning_move_at_the_end() -> None:

@@ -70,6 +70,7 @@ OTHERS = {
     "taverna": ((("Greedy", "greedy"),), {}),
     "cavern_tavern": ((("Greedy", "greedy"),), {}),
     "taverne": ((("Greedy", "greedy"), ("Rand", "random")), {"tournament": "4"}),
+    "taverns_and_dragons": ((("Greedy", "greedy"),), {}),
 }
 
 
@@ -280,3 +281,85 @@ def test_double_taverne_seats_ten_comptoirs_that_do_not_overlap(browser: object,
                 )
                 assert apart, (a, b)
         page.close()
+
+
+def test_taverns_and_dragons_draws_its_map(browser: object, tmp_path: Path) -> None:
+    """Taverns & Dragons' board is its map, drawn from the content and the state: every
+    region in the content's order, by its name, with its letters, its printed ingredient
+    and the token lying on it; a path from each region and an arrow for each fork; the
+    location on each space; each player's three sbires in their regions, the one being
+    activated highlighted; the dragon on its space, with its grid as the hunts left it. No
+    id shows where a name should."""
+    from taverna_rules.server import GameHost
+    from taverna_rules.store import SQLiteStore
+
+    path = tmp_path / "games.db"
+    with SQLiteStore(path) as plain:
+        created = GameHost(plain).create("taverns_and_dragons", [("Ann", "human"), ("Bob", "human")], seed=5)
+        game_id = created.record.id
+        game = plain.load(game_id)
+        rng = random.Random(0)
+
+        def covered(state: Any) -> int:
+            """The damage markers on the grid of the dragon in play (its rows for 2)."""
+            rows = game.rules.dragon(state.dragon).grid if state.dragon else ()
+            return sum(len(row.symbols) for row in rows if row.players <= 2) - sum(map(len, state.grid))
+
+        # Played at random until a dragon is in play, wounded, and a sbire is being activated.
+        while not (covered(game.state) and game.state.active >= 0):
+            assert game.decision is not None
+            game.apply(rng.choice(game.legal_actions()), player=game.decision.player)
+        plain.save(game_id, game, expected_version=created.record.version)
+    rules, state = game.rules, game.state
+    app, store = new_app(path)
+    with live_server(app) as base:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{base}/play/{game_id}")
+        page.wait_for_selector("g.region")
+
+        def text(selector: str) -> str:
+            return "".join((page.locator(selector).first.text_content() or "").split())
+
+        def attributes(selector: str, name: str) -> list[str]:
+            found = page.locator(selector)
+            return [found.nth(i).get_attribute(name) or "" for i in range(found.count())]
+
+        assert attributes("g.region", "data-region") == [r.id for r in rules.regions]
+        for region in rules.regions:
+            box = f"g.region[data-region='{region.id}']"
+            assert "".join(region.name.get("en").split()) in text(box), region.id
+            assert attributes(f"{box} .letter", "data-letter") == list(region.letters)
+            printed = page.locator(f"{box} .printed")
+            assert printed.count() == (1 if region.ingredient else 0)
+            if region.ingredient:
+                assert printed.get_attribute("data-ingredient") == region.ingredient
+            lying = sorted(kind for where, kind in state.tokens if where == region.id)
+            assert sorted(attributes(f"{box} .token", "data-ingredient")) == lying
+        assert page.locator("line.path").count() == len(rules.regions)
+        forks = sum(len(rules.board.next(r.id)) - 1 for r in rules.regions)
+        assert forks and page.locator("line.fork").count() == forks
+        for space, location in zip(rules.spaces, state.locations, strict=True):
+            assert "".join(rules.name_of(location).split()) in text(f"g.location[data-space='{space}']")
+        assert page.locator("g.sbire").count() == len(state.players) * len(state.sbires)
+        for seat, player in enumerate(state.players):
+            for sbire, region in zip(state.sbires, player.regions, strict=True):
+                pawn = f"g.region[data-region='{region}'] g.sbire[data-seat='{seat}'][data-sbire='{sbire}']"
+                assert page.locator(pawn).count() == 1, (seat, sbire, region)
+        active = page.locator("g.sbire.active")
+        assert active.count() == 1
+        assert active.get_attribute("data-seat") == str(state.active)
+        assert active.get_attribute("data-sbire") == state.sbire
+        dragon = rules.dragon(state.dragon)
+        on_map = page.locator("g.location .dragon")
+        assert on_map.count() == 1 and on_map.get_attribute("data-dragon") == dragon.id
+        lair = f"g.location[data-space='{dragon.location}'] .dragon"
+        assert "".join(dragon.name.get("en").split()) in text(lair)
+        assert page.locator(".grid-row").count() == len(dragon.grid)
+        assert page.locator(".grid-row.inactive").count() == sum(1 for row in dragon.grid if row.players > 2)
+        assert page.locator(".cell.covered").count() == covered(state) > 0
+        assert "_" not in (page.locator("#board svg").first.text_content() or "")
+        assert not errors, errors
+        page.close()
+    store.close()

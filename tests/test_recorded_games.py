@@ -80,7 +80,23 @@ def _taverne() -> Corpus:
     return Corpus(rules, HERE / "taverne", setups)
 
 
-CORPORA = {"taverna": _taverna(), "taverne": _taverne()}
+def _dragons() -> Corpus:
+    # Each player count once, the modules and the readings' options in turn.
+    rules = tr.load_rules(game="taverns_and_dragons")
+    setups = (
+        ("p2-first-game", 2, {"first_game": True}),
+        ("p3-missions-events", 3, {"missions": True, "events": True}),
+        (
+            "p4-powers-next-free",
+            4,
+            {"tavern_powers": True, "first_player_tie": "next", "recipe_slot": "free"},
+        ),
+        ("p5-every-module", 5, {"missions": True, "events": True, "tavern_powers": True}),
+    )
+    return Corpus(rules, HERE / "taverns_and_dragons", setups)
+
+
+CORPORA = {"taverna": _taverna(), "taverne": _taverne(), "taverns_and_dragons": _dragons()}
 RULES = CORPORA["taverna"].rules
 
 

@@ -9,9 +9,16 @@ from typing import Any, TypeVar
 
 from taverna_rules.core._replace import replace, replace_item
 from taverna_rules.core.contract import SimultaneousState, StateLike
-from taverna_rules.core.records import ChoiceCommitted, ChoicesRevealed, ChoicesSealed, Event, FlowAdvanced
+from taverna_rules.core.records import (
+    HIDDEN,
+    ChoiceCommitted,
+    ChoicesRevealed,
+    ChoicesSealed,
+    Event,
+    FlowAdvanced,
+)
 
-__all__ = ["CORE_FOLDS", "FoldTable", "Handler", "replace_player"]
+__all__ = ["CORE_FOLDS", "FoldTable", "Handler", "replace_player", "without"]
 
 S = TypeVar("S")
 #: A state folded by the core: the same type back.
@@ -63,3 +70,13 @@ CORE_FOLDS: Mapping[type[Event], Callable[[Any, Any], Any]] = {
     ChoicesRevealed: _fold_reveal,
     ChoicesSealed: _fold_reveal,
 }
+
+
+def without(things: tuple[Any, ...], gone: tuple[Any, ...] | list[Any]) -> tuple[Any, ...]:
+    """``things`` less one of each of ``gone``, order kept (a multiset difference): a card
+    drawn from a deck, tokens spent. In a view, a hidden mark stands for a thing the view
+    does not show (a card of a hidden deck)."""
+    out = list(things)
+    for thing in gone:
+        out.remove(thing if thing in out else HIDDEN)
+    return tuple(out)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from taverna_rules.core.folds import CORE_FOLDS, FoldTable
-from taverna_rules.core.records import HIDDEN, Event
+from taverna_rules.core.folds import CORE_FOLDS, FoldTable, without
+from taverna_rules.core.records import Event
 from taverna_rules.errors import ReplayError
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.state import GameState, Player, weapon_id
@@ -368,12 +368,3 @@ def _ended(state: GameState, e: ev.GameEnded) -> GameState:
 def _without(things: tuple[str, ...], thing: str) -> tuple[str, ...]:
     """``things`` less ``thing`` (in another's view of a hand, a hidden mark stands for it)."""
     return without(things, (thing,))
-
-
-def without(things: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
-    """``things`` less one of each of ``gone`` (in a view, a hidden mark stands for a thing
-    it does not show)."""
-    out = list(things)
-    for thing in gone:
-        out.remove(thing if thing in out else HIDDEN)
-    return tuple(out)

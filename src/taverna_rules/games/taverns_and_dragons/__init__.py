@@ -17,12 +17,15 @@ Activate(die=3, sbire='booted')
 
 from __future__ import annotations
 
+from importlib import resources
+
 from taverna_rules.content.model import Names
 from taverna_rules.core.game_modules import GameModule
 from taverna_rules.core.state_positions import resuming, state_positions
 
 # Importing the step modules registers every step of the game with its flow.
 from taverna_rules.games.taverns_and_dragons import (  # noqa: F401  (registers steps)
+    action_space,
     activation,
     effects,
     endgame,
@@ -61,6 +64,8 @@ from taverna_rules.games.taverns_and_dragons.actions import (
     UsePower,
     Visit,
 )
+from taverna_rules.games.taverns_and_dragons.balance import CardBalance
+from taverna_rules.games.taverns_and_dragons.board_facts import board_facts
 from taverna_rules.games.taverns_and_dragons.content import CONTENT, LANGUAGES
 from taverna_rules.games.taverns_and_dragons.events import (
     EVENT_TYPES,
@@ -150,6 +155,15 @@ from taverna_rules.games.taverns_and_dragons.events import (
 )
 from taverna_rules.games.taverns_and_dragons.evolve import evolve as _fold_event
 from taverna_rules.games.taverns_and_dragons.flow import FLOW
+from taverna_rules.games.taverns_and_dragons.integrity import state_problems
+from taverna_rules.games.taverns_and_dragons.narration import (
+    NARRATION,
+    board_text,
+    describe_action,
+    heuristic,
+    narrate,
+)
+from taverna_rules.games.taverns_and_dragons.rules_text import RULES_TEXT
 from taverna_rules.games.taverns_and_dragons.ruleset import GAME as GAME_ID
 from taverna_rules.games.taverns_and_dragons.ruleset import (
     BankSpace,
@@ -337,4 +351,17 @@ GAME = GameModule(
     ops=effects.EXECUTORS,
     vocabulary=VOCABULARY,
     resolve=effects.resolve_ref,
+    narration=NARRATION,
+    describe_action=describe_action,
+    narrate=narrate,
+    board_text=board_text,
+    heuristic=heuristic,
+    actions_of=action_space.actions_of,
+    max_decisions=action_space.max_decisions,
+    max_chance_outcomes=action_space.max_chance_outcomes,
+    integrity=state_problems,
+    rules_text=RULES_TEXT,
+    reports={"balance": CardBalance},
+    drawing=resources.files(__name__) / "board.js",
+    board_facts=board_facts,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from taverna_rules.core.choices import ChooseOption, ChoosePlayer, Pass
+from taverna_rules.core.choices import ChooseOption, ChoosePlayer, EndTurn, Pass
 from taverna_rules.core.records import Action, Registry, action_table, registrar
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "Damage",
     "Drop",
     "EndActivation",
+    "EndTurn",
     "Heal",
     "Hunt",
     "Move",
@@ -46,6 +47,7 @@ __all__ = [
 
 ACTION_TYPES: Registry[type[Action]] = action_table()
 ACTION_TYPES.add(Pass.TYPE, Pass)
+ACTION_TYPES.add(EndTurn.TYPE, EndTurn)
 ACTION_TYPES.add(ChoosePlayer.TYPE, ChoosePlayer)
 ACTION_TYPES.add(ChooseOption.TYPE, ChooseOption)
 _action = registrar(ACTION_TYPES)

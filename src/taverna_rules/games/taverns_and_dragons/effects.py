@@ -428,25 +428,34 @@ def _swap_stage(rules: RuleSet, state: GameState, task: Task, node: Node) -> tup
     args = task.args
     me = task.player
     if len(args) == 1:
-        return tuple(ChooseIngredient(k) for k in sorted(set(_carried(state, me, args[0]))))
+        return tuple(ChooseIngredient(k) for k in _givable(rules, state, me, args[0]))
     region = region_of(state, me, args[0])
     others = [
         (seat, s)
         for seat in range(len(state.players))
         for s in state.sbires
-        if seat != me and region_of(state, seat, s) == region and _carried(state, seat, s)
+        if seat != me and region_of(state, seat, s) == region and _givable(rules, state, seat, s)
     ]
     if len(args) == 2:
         return tuple(ChoosePlayer(seat) for seat in sorted({seat for seat, _ in others}))
     if len(args) == 3:
         return tuple(ChooseSbire(s) for seat, s in others if seat == int(args[2]))
     if len(args) == 4:
-        return tuple(ChooseIngredient(k) for k in sorted(set(_carried(state, int(args[2]), args[3]))))
+        return tuple(ChooseIngredient(k) for k in _givable(rules, state, int(args[2]), args[3]))
     return None
 
 
 def _carried(state: GameState, seat: int, sbire: str) -> tuple[str, ...]:
     return state.players[seat].carried[state.sbires.index(sbire)]
+
+
+def _givable(rules: RuleSet, state: GameState, seat: int, sbire: str) -> tuple[str, ...]:
+    """The ingredients ``sbire`` may give in a swap (l.501): the token it gets needs a
+    slot, the one the given token frees or a free one (a token stacked on another frees
+    none, l.509)."""
+    if free_slots(rules, state, seat, sbire):
+        return tuple(sorted(set(_carried(state, seat, sbire))))
+    return _room_makers(state, seat, sbire)
 
 
 @_choosing("swap_ingredients", _with_sbire(_swap_stage))
@@ -472,8 +481,8 @@ def _wound(engine: Engine, task: Task, node: Node) -> None:
 @automatic(step.WOUND)
 def _take_wound(engine: Engine, task: Task) -> None:
     """A wound on the sbire (l.325-327): on a free slot; with none, an ingredient it
-    carries is discarded for it (the player's choice); with neither, or no wound token
-    left, nothing (B12, B21)."""
+    carries is discarded for it (the player's choice, one whose slot it frees); with
+    neither, or no wound token left, nothing (B12, B21)."""
     rules: RuleSet = engine.rules
     state: GameState = engine.state
     sbire = task.args[0]
@@ -482,15 +491,24 @@ def _take_wound(engine: Engine, task: Task) -> None:
     if free_slots(rules, state, task.player, sbire):
         engine.emit(ev.WoundTaken(task.player, sbire))
         return
-    kinds = sorted(set(_carried(state, task.player, sbire)))
+    kinds = _room_makers(state, task.player, sbire)
     if len(kinds) == 1:
         engine.emit(ev.WoundTaken(task.player, sbire, kinds[0]))
     elif kinds:
         engine.push(Task(step.WOUND_DISCARD, task.player, args=(sbire,)))
 
 
+def _room_makers(state: GameState, seat: int, sbire: str) -> tuple[str, ...]:
+    """The ingredients whose discard frees a slot for a wound (l.327): not a token stacked
+    on another (l.509), which leaves its slot taken (the fold gives up a stacked token
+    first when the sbire holds its kind twice)."""
+    carried = _carried(state, seat, sbire)
+    stacked = state.players[seat].stacked[state.sbires.index(sbire)]
+    return tuple(sorted({k for k in carried if not (stacked and carried.count(k) > 1)}))
+
+
 def _discards(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
-    return tuple(ChooseIngredient(k) for k in sorted(set(_carried(state, task.player, task.args[0]))))
+    return tuple(ChooseIngredient(k) for k in _room_makers(state, task.player, task.args[0]))
 
 
 @decision(
@@ -929,6 +947,10 @@ def _applies_on(rules: RuleSet, state: GameState, player: int, node: Node, sbire
         return _dragon_near(rules, state, player, sbire)
     if op in ("extra_collect", "second_activation"):
         return state.active == player and state.sbire == sbire
+    if op == "step":
+        # one region further once the activation's move is made: a step first would stand
+        # for the move its die compels (l.234, l.244)
+        return not (state.active == player and state.sbire == sbire and not state.moved)
     return True
 
 

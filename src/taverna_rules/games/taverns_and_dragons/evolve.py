@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from taverna_rules.core import symbol_grid
-from taverna_rules.core.folds import CORE_FOLDS, FoldTable
+from taverna_rules.core.folds import CORE_FOLDS, FoldTable, without
 from taverna_rules.core.records import Event
 from taverna_rules.errors import ReplayError
 from taverna_rules.games.taverns_and_dragons import events as ev
 from taverna_rules.games.taverns_and_dragons.state import GameState, Player
 
-__all__ = ["FOLDS", "evolve", "without"]
+__all__ = ["FOLDS", "evolve"]
 
 FOLDS: FoldTable[GameState] = FoldTable()
 
@@ -35,14 +35,6 @@ def evolve(state: GameState | None, event: Event) -> GameState:
         raise ReplayError(f"{event.TYPE} is not an event of Taverns & Dragons")
     folded: GameState = fold(state, event)
     return folded
-
-
-def without(things: tuple[Any, ...], gone: tuple[Any, ...] | list[Any]) -> tuple[Any, ...]:
-    """``things`` less one of each of ``gone`` (a multiset difference, order kept)."""
-    left = list(things)
-    for thing in gone:
-        left.remove(thing)
-    return tuple(left)
 
 
 def _with(things: tuple[str, ...], *added: str) -> tuple[str, ...]:

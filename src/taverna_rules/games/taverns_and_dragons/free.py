@@ -80,14 +80,21 @@ def _ability(engine: Engine, task: Task, action: UseAbility) -> None:
 
 
 # ----------------------------------------------------------------------------- bonuses
+def _claimed(state: GameState) -> frozenset[str]:
+    """The heroes whose bonus holds a gem: claimed for the rest of the game, whoever holds
+    the card now (l.380; the gem stays on it through a Panthéon swap, B18)."""
+    return frozenset(h for p in state.players for h in p.bonuses)
+
+
 def _bonuses(rules: RuleSet, state: GameState, seat: int) -> tuple[Action, ...]:
     me = state.players[seat]
     if not me.energy:
         return ()
+    claimed = _claimed(state)
     return tuple(
         UseBonus(h)
         for h in me.heroes
-        if h not in me.bonuses and applicable(rules, state, seat, rules.hero(h).bonus)
+        if h not in claimed and applicable(rules, state, seat, rules.hero(h).bonus)
     )
 
 
@@ -95,7 +102,7 @@ def _bonus_refusal(rules: RuleSet, state: GameState, seat: int, action: UseBonus
     me = state.players[seat]
     if action.hero not in me.heroes:
         return f"{action.hero!r} is not one of your heroes"
-    if action.hero in me.bonuses:
+    if action.hero in _claimed(state):
         return "its bonus is used: a gem lies on it for the rest of the game (l.373)"
     if not me.energy:
         return "a bonus takes one of your energy gems (l.373)"

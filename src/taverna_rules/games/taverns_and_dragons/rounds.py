@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import partial
 
 from taverna_rules.core.chance import faced_dice
+from taverna_rules.core.choices import EndTurn
 from taverna_rules.core.engine import Engine
 from taverna_rules.core.records import Action, Task
 from taverna_rules.games.taverns_and_dragons import events as ev
@@ -68,9 +69,35 @@ def _next_turn(engine: Engine, task: Task) -> None:
     for seat in (*order[after:], *order[:after]):
         if state.players[seat].dice:
             engine.emit(ev.TurnStarted(seat))
-            engine.push(Task(step.PLACE_DIE, seat), Task(step.TURN_END, seat), Task(step.NEXT_TURN, seat))
+            engine.push(
+                Task(step.PLACE_DIE, seat),
+                Task(step.TURN_FREE, seat),
+                Task(step.TURN_END, seat),
+                Task(step.NEXT_TURN, seat),
+            )
             return
     engine.push(Task(step.UPKEEP))
+
+
+@automatic(step.TURN_FREE)
+def _turn_free(engine: Engine, task: Task) -> None:
+    """After the die is placed, the turn goes on while a free action is left to take (the
+    gold just banked may recruit a hero, l.359); with none, it ends without asking (what a
+    player may do is public: asking only sometimes shows nothing)."""
+    if FREE.offered(engine.rules, engine.state, task):
+        engine.push(Task(step.AFTER_DIE, task.player))
+
+
+@FREE.decision(
+    FLOW,
+    step.AFTER_DIE,
+    lambda rules, state, task: (EndTurn(),),
+    ask("take a free action, or end your turn", "faites une action libre, ou finissez votre tour"),
+    takes=(EndTurn,),
+)
+def _after_die(engine: Engine, task: Task, action: EndTurn) -> None:
+    """The die is placed: free actions (recruit, abilities, bonuses, runes, the power)
+    until ``EndTurn``."""
 
 
 @automatic(step.TURN_END)

@@ -193,8 +193,9 @@ def _setup(engine: Engine, task: Task) -> None:
         for seat in engine.state.order():
             deck = engine.state.mission_deck
             engine.draw(cards_from(deck, min(c.missions_dealt, len(deck)), partial(ev.MissionsDealt, seat)))
-        engine.push(*(Task(step.KEEP_MISSION, seat) for seat in engine.state.order()))
-    engine.push(Task(step.ROUND_START))
+    # every player keeps his mission (in the order of play) before the first round's roll
+    keep = tuple(Task(step.KEEP_MISSION, seat) for seat in engine.state.order()) if missions else ()
+    engine.push(*keep, Task(step.ROUND_START))
 
 
 def _missions(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:

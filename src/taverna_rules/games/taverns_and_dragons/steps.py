@@ -14,6 +14,8 @@ KEEP_MISSION: Final = "keep_mission"
 ROUND_START: Final = "round_start"
 NEXT_TURN: Final = "next_turn"
 PLACE_DIE: Final = "place_die"
+TURN_FREE: Final = "turn_free"
+AFTER_DIE: Final = "after_die"
 TURN_END: Final = "turn_end"
 
 # activation.py

@@ -150,8 +150,8 @@ _INGREDIENT_CHOICE: JSON = {
 
 #: Taverns & Dragons' primitive ops. A reserve that runs out gives what is left (l.220).
 PRIMITIVES: tuple[OpSpec, ...] = (
-    *_gain_lose("gold", "gold", "pièces d'or", "what is left of the 25 coins"),
-    *_gain_lose("energy", "energy", "gemmes d'énergie", "what is left of the 25 gems, l.220"),
+    *_gain_lose("gold", "gold", "{amount:pièce|pièces} d'or", "what is left of the 25 coins"),
+    *_gain_lose("energy", "energy", "{amount:gemme|gemmes} d'énergie", "what is left of the 25 gems, l.220"),
     _op(
         "gain_runes",
         _amount(),
@@ -313,7 +313,7 @@ PRIMITIVES: tuple[OpSpec, ...] = (
         args_schema({"symbol": {"enum": list(ATTACKS)}}, ("symbol",)),
         "Put a damage marker of this symbol on the dragon adjacent to your sbire (l.554).",
         "damage: {symbol: sword}",
-        "put a {symbol} damage marker on the dragon",
+        "put {symbol} damage marker on the dragon",
         "placez un marqueur de dégâts {symbol} sur le dragon",
     ),
     _op(
@@ -408,11 +408,101 @@ PHRASES: Mapping[str, Text] = {
     "players:highest_prestige": Text(
         en="each player first on prestige", fr="chaque joueur premier en prestige"
     ),
+    "from:pantry": Text(en="pantry", fr="garde-manger"),
+    "from:sbire": Text(en="sbire", fr="sbire"),
+    **{
+        f"symbol:{s}": Text(en=en, fr=fr)
+        for s, (en, fr) in {
+            "sword": ("sword", "épée"),
+            "arrow": ("arrow", "flèche"),
+            "axe": ("axe", "hache"),
+        }.items()
+    },
 }
+
+#: Each ingredient with its article, and each symbol, in English and French.
+_INGREDIENT_WORDS = {
+    "mushroom": ("a magic mushroom", "un champignon magique"),
+    "plant": ("a wild plant", "une plante sauvage"),
+    "spice": ("a magma spice", "une épice brûle-magma"),
+    "egg": ("a dragon egg", "un œuf de dragon"),
+    "meat": ("a dragon meat", "une viande de dragon"),
+}
+_SYMBOL_WORDS = {
+    "sword": ("sword", "épée"),
+    "arrow": ("arrow", "flèche"),
+    "axe": ("axe", "hache"),
+    "wound": ("wound", "blessure"),
+    "dragon": ("dragon's fury", "furie du dragon"),
+}
+
+
+def _pick(lang: str, en: str, fr: str) -> str:
+    return fr if lang == "fr" else en
+
+
+def _either(items: list[str], lang: str) -> str:
+    """``a, b or c`` / ``a, b ou c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + _pick(lang, " or ", " ou ") + items[-1]
+
+
+def _ingredients(value: Any, lang: str) -> str:
+    if value == "any":
+        return _pick(lang, "an ingredient of your choice", "un ingrédient de votre choix")
+    kinds = [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
+    return _either([_pick(lang, *_INGREDIENT_WORDS[k]) for k in kinds if k in _INGREDIENT_WORDS], lang)
+
+
+def _face_words(face: Any, lang: str) -> str:
+    symbols = [str(s) for s in face] if isinstance(face, tuple) else [str(face)]
+    return _pick(lang, " and ", " et ").join(_pick(lang, *_SYMBOL_WORDS.get(s, (s, s))) for s in symbols)
+
+
+def _special(vocabulary: Vocabulary, node: Any, lang: str) -> str | None:
+    """The ops whose arguments are lists or read better whole: an ingredient (one, any, or
+    a list to choose from), a hunting die's faces, a visit's waived costs, a teleport."""
+    op = node.op
+    if op == "gain_ingredient":
+        what = _ingredients(node.arg("ingredient", "any"), lang)
+        if node.arg("to", "pantry") == "sbire":
+            return _pick(lang, f"your sbire takes {what}", f"votre sbire prend {what}")
+        return _pick(lang, f"take {what} into your pantry", f"prenez {what} dans votre garde-manger")
+    if op == "set_hunting_die":
+        faces = node.arg("faces", ())
+        said = _either([_face_words(f, lang) for f in faces] if isinstance(faces, tuple) else [], lang)
+        return _pick(lang, f"turn a hunting die to {said}", f"tournez un dé de chasse sur {said}")
+    if op == "visit":
+        waive = node.arg("waive", ())
+        extra = ""
+        if isinstance(waive, tuple) and waive:
+            costs = _pick(lang, " and ", " et ").join(
+                _pick(lang, "energy", "l'énergie") if w == "energy" else _pick(lang, "gold", "l'or")
+                for w in waive
+            )
+            extra += _pick(lang, f" without paying its {costs}", f" sans en payer {costs}")
+        if node.arg("dragon", False):
+            extra += _pick(lang, ", even one where the dragon is", ", même occupé par le dragon")
+        return (
+            _pick(lang, "your sbire visits an adjacent location", "votre sbire visite un lieu adjacent")
+            + extra
+        )
+    if op == "teleport":
+        if node.arg("to") == "gates":
+            return _pick(
+                lang, "send your sbire to the city gates", "renvoyez votre sbire aux portes de la cité"
+            )
+        return _pick(
+            lang, "move your sbire to any other region", "déplacez votre sbire dans une autre région"
+        )
+    return None
+
+
 VOCABULARY = Vocabulary(
     ops=OPS,
     counts=COUNT_TEXTS,
     phrases=PHRASES,
     languages=("en", "fr"),
-    field_defaults={"to": "pantry"},
+    special=_special,
 )
