@@ -980,6 +980,25 @@ def test_the_faucesse_swaps_only_tokens_whose_slots_take_the_ones_swapped_in() -
     assert state_problems(RULES, state) == []
 
 
+def test_the_faucesse_is_not_offered_with_nobody_to_swap_with() -> None:
+    """l.501: the swap needs another player's sbire in the region carrying a token: alone
+    there, Ann is not offered the Faucesse (it would be exhausted for nothing)."""
+    game = scene(
+        3,
+        who={
+            ANN: {
+                "dice": (1,) * 5,
+                "heroes": ("faucesse_de_primes",),
+                "regions": ("portes", "portes", "pont"),
+                "carried": ((), (), ("plant",)),
+            },
+            CY: {"regions": ("verger",) * 3, "carried": (("egg",), (), ())},
+        },
+    )
+    game.apply(Activate(1, "shielded"), player=ANN)
+    assert UseAbility("faucesse_de_primes") not in game.legal_actions()
+
+
 def test_free_actions_are_offered_inside_an_activation_and_a_hunts_window() -> None:
     """l.254, l.299, l.359, l.363: "at any moment of your turn": recruiting, an ability, a
     rune are offered while a sbire is activated and between the hunting roll and the

@@ -423,19 +423,24 @@ def _collect_to_pantry(engine: Engine, task: Task, node: Node) -> None:
     engine.emit(ev.IngredientCollected(task.player, sbire, kind, token, pantry=True))
 
 
+def _partners(rules: RuleSet, state: GameState, me: int, sbire: str) -> list[tuple[int, str]]:
+    """The other players' sbires in ``sbire``'s region that have a token to give (l.501)."""
+    region = region_of(state, me, sbire)
+    return [
+        (seat, s)
+        for seat in range(len(state.players))
+        for s in state.sbires
+        if seat != me and region_of(state, seat, s) == region and _givable(rules, state, seat, s)
+    ]
+
+
 def _swap_stage(rules: RuleSet, state: GameState, task: Task, node: Node) -> tuple[Action, ...] | None:
     """Swap: my ingredient, the other player, his sbire there, his ingredient."""
     args = task.args
     me = task.player
     if len(args) == 1:
         return tuple(ChooseIngredient(k) for k in _givable(rules, state, me, args[0]))
-    region = region_of(state, me, args[0])
-    others = [
-        (seat, s)
-        for seat in range(len(state.players))
-        for s in state.sbires
-        if seat != me and region_of(state, seat, s) == region and _givable(rules, state, seat, s)
-    ]
+    others = _partners(rules, state, me, args[0])
     if len(args) == 2:
         return tuple(ChoosePlayer(seat) for seat in sorted({seat for seat, _ in others}))
     if len(args) == 3:
@@ -935,8 +940,11 @@ def _applies_on(rules: RuleSet, state: GameState, player: int, node: Node, sbire
         return bool(wounds_left(rules, state))
     if op == "frost":
         return bool(frost_left(rules, state)) and not me.frozen[index]
-    if op in ("duplicate_ingredient", "pantry_drop", "swap_ingredients"):
+    if op in ("duplicate_ingredient", "pantry_drop"):
         return bool(me.carried[index])
+    if op == "swap_ingredients":
+        # someone to swap with: a sbire of another player in the region, and a token each
+        return bool(_givable(rules, state, player, sbire)) and bool(_partners(rules, state, player, sbire))
     if op == "collect_to_pantry":
         task = Task(EFFECT, player, args=(sbire,))
         return bool(_region_stage(rules, state, task, node))
