@@ -266,11 +266,14 @@ def test_double_taverne_seats_ten_comptoirs_that_do_not_overlap(browser: object,
         _create_in_lobby(page, "taverne", *others, options={"tournament": "2"})
         page.click("#open-first-seat")
         page.wait_for_selector("g.comptoir")
-        boxes = [
-            page.locator("g.comptoir").nth(i).bounding_box()
-            for i in range(page.locator("g.comptoir").count())
-        ]
-        assert len(boxes) == 10 and all(boxes)
+        # Every box in one read: the bots play on, and the table is drawn anew as they do
+        # (an element read one at a time may be gone by the next read).
+        boxes = page.eval_on_selector_all(
+            "g.comptoir",
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })",
+        )
+        assert len(boxes) == 10 and all(b["width"] and b["height"] for b in boxes)
         for i, a in enumerate(boxes):
             for b in boxes[i + 1 :]:
                 apart = (
