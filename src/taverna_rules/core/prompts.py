@@ -29,9 +29,10 @@ from typing import Any
 
 from taverna_rules.core.contract import RuleSetLike, StateLike
 from taverna_rules.core.records import Decision, Task
+from taverna_rules.core.words import french_articles
 from taverna_rules.dsl.text import Text
 
-__all__ = ["Addressed", "Prompt", "addressed", "asked", "decider_name", "prompt_in"]
+__all__ = ["Addressed", "Prompt", "addressed", "ask", "asked", "decider_name", "in_words", "prompt_in"]
 
 #: A decision's question: ``prompt(rules, state, task) -> text``, or
 #: ``prompt(rules, state, task, lang) -> text`` for a game written in several languages.
@@ -89,6 +90,18 @@ def asked(question: Text) -> Prompt:
         return question.get(lang)
 
     return prompt
+
+
+def ask(en: str, fr: str) -> Prompt:
+    """A question asked the same way every time, in English and French (the games whose
+    rulebook is French): ``ask("choose a player", "choisissez un joueur")``."""
+    return asked(Text(en=en, fr=fr))
+
+
+def in_words(lang: str, en: str, fr: str) -> str:
+    """``fr`` (its articles contracted) for French, else ``en``: a question worded from
+    the state."""
+    return french_articles(fr) if lang == "fr" else en
 
 
 def prompt_in(module: Any, rules: RuleSetLike, state: StateLike, decision: Decision, lang: str) -> str:

@@ -4,9 +4,7 @@ the calls of a turn and the quarrels."""
 from __future__ import annotations
 
 from taverna_rules.core.flow import Flow
-from taverna_rules.core.prompts import Prompt, asked
-from taverna_rules.core.words import french_articles
-from taverna_rules.dsl.text import Text
+from taverna_rules.core.prompts import ask, in_words
 
 __all__ = ["AUTOMATIC", "DECISIONS", "FLOW", "ask", "automatic", "decision", "in_words", "simultaneous"]
 
@@ -16,14 +14,3 @@ DECISIONS = FLOW.decisions
 automatic = FLOW.automatic
 decision = FLOW.decision
 simultaneous = FLOW.simultaneous
-
-
-def ask(en: str, fr: str) -> Prompt:
-    """A question asked the same way every time, in English and French."""
-    return asked(Text(en=en, fr=fr))
-
-
-def in_words(lang: str, en: str, fr: str) -> str:
-    """``fr`` (its articles contracted) for French, else ``en``: a question worded from
-    the state."""
-    return french_articles(fr) if lang == "fr" else en
