@@ -2,11 +2,12 @@
 
 It measures, in one run on one machine:
 
-* random 2- to 5-player Taverna games per second, and decisions per second;
-* events folded per second when a finished game's log is replayed;
-* the time to load the rules, cold (a fresh process) and warm (in-process);
+* for every bundled game (Taverna, Cavern Tavern, Taverne, Taverns & Dragons): random
+  games per second at each of its player counts, and decisions per second; events folded
+  per second when a finished game's log is replayed; random playouts from mid-game, the
+  inner loop of search; and the memory a game takes;
+* the time to load Taverna's rules, cold (a fresh process) and warm (in-process);
 * python-chess random playouts, the yardstick the project's speed goals refer to;
-* random playouts from mid-game, the inner loop of search, and the memory a game takes;
 * for comparison without a goal: the tests' toy dice race through the same engine (its
   fixed cost), and OpenSpiel's random games when it is installed (the ``openspiel`` extra);
 

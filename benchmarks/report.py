@@ -11,21 +11,37 @@ from typing import Any
 
 from .chess_bench import MAX_PLIES
 from .openspiel_bench import OpenSpielFigures
-from .runner import Results
+from .runner import GameSetFigures, Results
 from .search_bench import PlayoutFigures
 from .taverna_bench import GameFigures, ReplayFigures
 
 __all__ = ["OPENSPIEL_LABEL", "ROW_LABELS", "TOY_LABEL", "render_table", "to_json", "write_json"]
 
-#: The first column of the table, row by row (the games rows repeat per player count).
+#: Labels of the table's first column, a row or two of each kind for every bundled game
+#: (the games rows repeat per player count: these name the counts at both ends).
 ROW_LABELS = (
     "Taverna random games, 2 players",
     "Taverna random games, 3 players",
     "Taverna random games, 4 players",
     "Taverna random games, 5 players",
     "Taverna decisions (legal_actions + apply)",
-    "Replay: core.replay.fold(module, events)",
-    "Replay: tr.replay(rules, events), verified",
+    "Taverna replay: core.replay.fold(module, events)",
+    "Taverna replay: tr.replay(rules, events), verified",
+    "Cavern Tavern random games, 2 players",
+    "Cavern Tavern random games, 5 players",
+    "Cavern Tavern decisions (legal_actions + apply)",
+    "Cavern Tavern replay: core.replay.fold(module, events)",
+    "Cavern Tavern replay: tr.replay(rules, events), verified",
+    "Taverne random games, 3 players",
+    "Taverne random games, 10 players",
+    "Taverne decisions (legal_actions + apply)",
+    "Taverne replay: core.replay.fold(module, events)",
+    "Taverne replay: tr.replay(rules, events), verified",
+    "Taverns & Dragons random games, 2 players",
+    "Taverns & Dragons random games, 5 players",
+    "Taverns & Dragons decisions (legal_actions + apply)",
+    "Taverns & Dragons replay: core.replay.fold(module, events)",
+    "Taverns & Dragons replay: tr.replay(rules, events), verified",
     "Rules load, cold: load_rules()",
     "Rules load, cold: import + load_rules()",
     "Rules load, cold: whole process",
@@ -33,18 +49,17 @@ ROW_LABELS = (
     "Rules load, uncached: loader._load()",
     "python-chess random playouts: plies",
     "python-chess random playouts: games",
-    "Cavern Tavern random games, 2 players",
-    "Cavern Tavern random games, 5 players",
-    "Cavern Tavern decisions (legal_actions + apply)",
-    "Cavern Tavern replay: core.replay.fold(module, events)",
-    "Cavern Tavern replay: tr.replay(rules, events), verified",
     "Playouts from mid-game: taverna, 4 players",
     "Playouts from mid-game: cavern_tavern, 4 players",
+    "Playouts from mid-game: taverne, 4 players",
+    "Playouts from mid-game: taverns_and_dragons, 4 players",
     "Memory: taverna, one 4-player state",
     "Memory: taverna, one event",
     "Memory: taverna, a Game per decision",
     "Memory: taverna, simulation growth",
     "Memory: cavern_tavern, one 4-player state",
+    "Memory: taverne, one 4-player state",
+    "Memory: taverns_and_dragons, one 4-player state",
 )
 
 #: The rows of the yardsticks that may be skipped: the toy dice race, and each OpenSpiel
@@ -98,36 +113,23 @@ def _replay_rows(title: str, fold: ReplayFigures, replay: ReplayFigures) -> list
     ]
 
 
-def _cavern_rows(results: Results) -> list[Row]:
-    cavern = results.cavern
-    if cavern is None:
-        return []
-    chess = results.chess.plies_per_second
-    ratio = cavern.decisions_per_second / chess if chess > 0 else 0.0
+def _game_set_rows(figures: GameSetFigures, results: Results) -> list[Row]:
+    """One game's rows: its random games at each player count, decisions, replays."""
+    rate = figures.decisions_per_second
     return [
-        *_game_rows("Cavern Tavern", cavern.games),
+        *_game_rows(figures.name, figures.games),
         (
-            "Cavern Tavern decisions (legal_actions + apply)",
-            _number(cavern.decisions_per_second),
+            f"{figures.name} decisions (legal_actions + apply)",
+            _number(rate),
             "decisions/s",
-            f"all player counts, {cavern.decisions:,} decisions; "
-            f"{ratio:.2f}x python-chess plies/s (no goal yet)",
+            f"all player counts, {figures.decisions:,} decisions; {_versus_chess(rate, results)}",
         ),
-        *_replay_rows("Cavern Tavern replay", cavern.fold, cavern.replay),
+        *_replay_rows(f"{figures.name} replay", figures.fold, figures.replay),
     ]
 
 
 def _rows(results: Results) -> list[Row]:
-    rows: list[Row] = _game_rows("Taverna", results.games)
-    rows.append(
-        (
-            "Taverna decisions (legal_actions + apply)",
-            _number(results.decisions_per_second),
-            "decisions/s",
-            f"all player counts, {results.decisions:,} decisions",
-        )
-    )
-    rows += _replay_rows("Replay", results.fold, results.replay)
+    rows: list[Row] = [row for figures in results.games for row in _game_set_rows(figures, results)]
     load = results.load
     cold = f"fresh subprocess, median of {load.cold_runs}"
     rows += [
@@ -167,7 +169,7 @@ def _rows(results: Results) -> list[Row]:
             f"{chess.plies_per_game:.1f} plies/game, {chess.capped} of {chess.games} stopped at {MAX_PLIES}",
         ),
     ]
-    return rows + _cavern_rows(results) + _search_rows(results)
+    return rows + _search_rows(results)
 
 
 def _versus_chess(per_second: float, results: Results) -> str:
@@ -213,10 +215,10 @@ def _openspiel_row(o: OpenSpielFigures, results: Results) -> Row:
 
 
 def _search_rows(results: Results) -> list[Row]:
-    rows: list[Row] = [_playout_row(p, results) for p in results.playouts]
+    rows: list[Row] = [_playout_row(g.playout, results) for g in results.games]
     rows += _toy_rows(results)
     rows += [_openspiel_row(o, results) for o in results.openspiel]
-    for m in results.memory:
+    for m in (g.memory for g in results.games):
         rows += [
             (
                 f"Memory: {m.game}, one {m.players}-player state",
@@ -262,8 +264,8 @@ def render_table(results: Results) -> str:
     """The figures of ``results`` as a plain-text table, then the goals, met or not."""
     meta, config = results.meta, results.config
     out = [
-        f"taverna_rules {meta['taverna_rules']} benchmarks (rules {meta['rules_fingerprint']}), "
-        f"build: {meta['build']}",
+        f"taverna_rules {meta['taverna_rules']} benchmarks, build: {meta['build']}",
+        "rules: " + ", ".join(f"{g.game} {g.fingerprint}" for g in results.games),
         f"{meta['python']} on {meta['platform']} ({meta['machine']}, {meta['cpus']} CPUs), {meta['when']}",
         f"budget {config.seconds:g} s per measurement, rates are the median of {config.repeats} "
         f"repeats taken in turns (the fixtures frozen out of the garbage collector); "

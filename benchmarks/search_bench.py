@@ -19,7 +19,7 @@ from typing import Any
 import taverna_rules as tr
 
 from ._timing import Chunk, Step, median
-from .taverna_bench import NAMES, play_random_game
+from .taverna_bench import play_random_game, seat_names
 
 __all__ = [
     "MemoryFigures",
@@ -42,7 +42,7 @@ def mid_games(rules: Any, players: int, count: int, seed: int = 0) -> list[tr.Ga
     for index in range(count):
         finished = play_random_game(rules, players, seed + index)
         rng = random.Random(seed + index)
-        game = tr.new_game(rules, NAMES[:players], seed=seed + index)
+        game = tr.new_game(rules, seat_names(players), seed=seed + index)
         for _ in range(int(finished.decisions * MID_GAME)):
             game.apply(rng.choice(game.legal_actions()))
         out.append(game)

@@ -1,4 +1,5 @@
-"""Taverna measurements: random games, decisions, replay, rules loading."""
+"""Each bundled game's measurements: random games, decisions, replay; and Taverna's rules
+loading."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from taverna_rules.games.taverna.content import CONTENT
 from ._timing import Chunk, Step, median, run_chunks
 
 __all__ = [
+    "BUNDLED_GAMES",
     "GameFigures",
     "LoadFigures",
+    "Log",
     "PlayedGame",
     "ReplayFigures",
     "bench_games",
@@ -34,13 +37,24 @@ __all__ = [
     "replay_corpus",
     "replay_figures",
     "replay_step",
+    "seat_names",
 ]
 
-NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+#: The games the benchmarks measure: every game the package bundles
+#: (``taverna_rules.core.game_modules.bundled_games()``, a test checks), Taverna first: the
+#: default game, whose figures most goals name.
+BUNDLED_GAMES = ("taverna", "cavern_tavern", "taverne", "taverns_and_dragons")
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 #: A random game longer than this is a bug in the engine, not a long game.
 MAX_DECISIONS = 20_000
 
 Log = tuple[tr.Event, ...]
+
+
+def seat_names(players: int) -> list[str]:
+    """``players`` different names to seat: :data:`NAMES`, then numbered ones. A slice of
+    too few names would quietly set up a smaller game than the figures say."""
+    return [*NAMES[:players], *(f"Player {seat}" for seat in range(len(NAMES) + 1, players + 1))]
 
 
 @dataclass(frozen=True)
@@ -62,7 +76,7 @@ def play_random_game(rules: Any, players: int, seed: int) -> PlayedGame:
     """
     rng = random.Random(seed)
     start = perf_counter()
-    game = tr.new_game(rules, NAMES[:players], seed=seed)
+    game = tr.new_game(rules, seat_names(players), seed=seed)
     set_up = perf_counter()
     decisions = 0
     while not game.over:

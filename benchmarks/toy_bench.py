@@ -14,7 +14,7 @@ from pathlib import Path
 
 import taverna_rules as tr
 
-from .taverna_bench import NAMES
+from .taverna_bench import seat_names
 
 __all__ = ["TESTS", "dice_race_starts"]
 
@@ -36,4 +36,4 @@ def dice_race_starts(players: int, count: int, seed: int = 0) -> list[tr.Game] |
     # The toy games are found by entry point only inside installed(); the engine keeps a
     # module once it is found, so the games set up here play on outside the block.
     with toys.installed():
-        return [tr.new_game(race.RULES, NAMES[:players], seed=seed + index) for index in range(count)]
+        return [tr.new_game(race.RULES, seat_names(players), seed=seed + index) for index in range(count)]

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import taverna_rules as tr
+from taverna_rules.core.game_modules import bundled_games, game_module
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # ``benchmarks`` lives at the project root, beside ``src``
@@ -21,7 +22,17 @@ if str(ROOT) not in sys.path:  # ``benchmarks`` lives at the project root, besid
 from benchmarks import Config, Results, render_table, run_all, write_json  # noqa: E402
 from benchmarks.openspiel_bench import OPENSPIEL_GAMES  # noqa: E402
 from benchmarks.report import OPENSPIEL_LABEL, ROW_LABELS, TOY_LABEL  # noqa: E402
-from benchmarks.runner import NO_OPENSPIEL, NO_TOY, PLAYER_COUNTS, config_from, parse_args  # noqa: E402
+from benchmarks.runner import (  # noqa: E402
+    GOAL_PLAYERS,
+    NO_OPENSPIEL,
+    NO_TOY,
+    GameSetFigures,
+    config_from,
+    parse_args,
+    sample_players,
+)
+from benchmarks.strength_bench import GAMES as STRENGTH_GAMES  # noqa: E402
+from benchmarks.taverna_bench import BUNDLED_GAMES, seat_names  # noqa: E402
 
 #: Issue #28's goals: decisions/s over python-chess plies/s, with their targets (pure
 #: Python, compiled).
@@ -38,11 +49,25 @@ def _positive(value: object) -> bool:
     )
 
 
-def test_tiny_run_measures_everything(tmp_path: Path) -> None:
-    results = run_all(Config(seconds=0.05, repeats=1, cold_runs=1, replay_logs=1, simulate=10))
+def test_the_benchmarks_measure_every_bundled_game() -> None:
+    assert sorted(BUNDLED_GAMES) == sorted(bundled_games()) and BUNDLED_GAMES[0] == "taverna"
+    assert STRENGTH_GAMES == BUNDLED_GAMES  # --strength plays every game too
+    assert sample_players((2, 3, 4, 5)) == GOAL_PLAYERS == sample_players(range(3, 11))
+    assert sample_players((5, 6)) == 5 and sample_players((1, 2, 6)) == 2
+    # Taverne seats up to 10: every seat gets a name of its own.
+    assert len(set(seat_names(12))) == 12 and seat_names(2) == ["Ann", "Bob"]
 
-    assert [g.players for g in results.games] == list(PLAYER_COUNTS)
-    for g in results.games:
+
+def _player_counts(game: str) -> list[int]:
+    rules = tr.load_rules(game)
+    return list(game_module(rules.game).player_counts(rules))
+
+
+def _check_game_set(figures: GameSetFigures, simulate: int) -> None:
+    """Every figure of one game is measured, at each of its player counts."""
+    game = figures.game
+    assert [g.players for g in figures.games] == _player_counts(game), game
+    for g in figures.games:
         for figure in (
             g.games,
             g.decisions,
@@ -50,11 +75,32 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
             g.decisions_per_second,
             g.decisions_per_game,
         ):
-            assert _positive(figure), (g.players, figure)
+            assert _positive(figure), (game, g.players, figure)
+    playout, memory = figures.playout, figures.memory
     for figure in (
-        results.decisions_per_second,
-        results.fold.events_per_second,
-        results.replay.events_per_second,
+        figures.decisions_per_second,
+        figures.fold.events_per_second,
+        figures.replay.events_per_second,
+        playout.playouts_per_second,
+        playout.decisions_per_playout,
+        playout.decisions_per_second,
+        memory.state_bytes,
+        memory.event_bytes,
+        memory.game_bytes_per_decision,
+        memory.blocks_end,
+    ):
+        assert _positive(figure), (game, figure)
+    assert playout.game == memory.game == game and playout.players == memory.players == GOAL_PLAYERS
+    assert memory.simulated == simulate and len(figures.fingerprint) == 12
+
+
+def test_tiny_run_measures_everything(tmp_path: Path) -> None:
+    results = run_all(Config(seconds=0.05, repeats=1, cold_runs=1, replay_logs=1, simulate=10))
+
+    assert [g.game for g in results.games] == list(BUNDLED_GAMES)
+    for figures in results.games:
+        _check_game_set(figures, simulate=10)
+    for figure in (
         results.load.cold_load,
         results.load.cold_import_and_load,
         results.load.cold_process,
@@ -65,30 +111,8 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
         results.chess.plies_per_game,
     ):
         assert _positive(figure), figure
-    assert len(results.goals) == 7
-    assert [p.game for p in results.playouts] == ["taverna", "cavern_tavern"]
-    for playouts in results.playouts:
-        assert _positive(playouts.playouts_per_second) and _positive(playouts.decisions_per_playout)
-        assert _positive(playouts.decisions_per_second)
-    assert [m.game for m in results.memory] == ["taverna", "cavern_tavern"]
-    for memory in results.memory:
-        for figure in (
-            memory.state_bytes,
-            memory.event_bytes,
-            memory.game_bytes_per_decision,
-            memory.blocks_end,
-        ):
-            assert _positive(figure), (memory.game, figure)
-        assert memory.simulated == 10
-    cavern = results.cavern
-    assert cavern is not None and [g.players for g in cavern.games] == list(PLAYER_COUNTS)
-    for figure in (
-        cavern.decisions_per_second,
-        cavern.fold.events_per_second,
-        cavern.replay.events_per_second,
-        *(g.games_per_second for g in cavern.games),
-    ):
-        assert _positive(figure), figure
+    goal_count = len(AGAINST_CHESS) + 4  # Taverna's replay, the loads, memory
+    assert len(results.goals) == goal_count
     for goal in results.goals:
         assert goal.met == (goal.value <= goal.target if goal.at_most else goal.value >= goal.target)
         assert goal.met == (goal.ratio >= 1)
@@ -98,12 +122,13 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
     for label in ROW_LABELS:
         assert label in table, label
     assert f"build: {'compiled (mypyc)' if tr.COMPILED else 'pure Python'}" in table
+    assert "rules: " + ", ".join(f"{g.game} {g.fingerprint}" for g in results.games) in table
     assert TOY_LABEL in table  # the tests folder is here
     for name, implementation in OPENSPIEL_GAMES:
         label = OPENSPIEL_LABEL.format(game=name, implementation=implementation)
         assert (label in table) == _has_openspiel(), label
     assert (f"note: {NO_OPENSPIEL}" in table) != _has_openspiel()
-    assert table.count("Goal: ") == 7
+    assert table.count("Goal: ") == goal_count
     # Without the tests folder or OpenSpiel, their rows give way to a note each.
     skipped = render_table(dataclasses.replace(results, toy=None, openspiel=(), notes=(NO_TOY, NO_OPENSPIEL)))
     assert TOY_LABEL not in skipped and "OpenSpiel random playouts" not in skipped
@@ -115,7 +140,10 @@ def test_tiny_run_measures_everything(tmp_path: Path) -> None:
     path = tmp_path / "bench.json"
     write_json(results, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert [g["players"] for g in data["games"]] == list(PLAYER_COUNTS)
+    assert [g["game"] for g in data["games"]] == list(BUNDLED_GAMES)
+    for game in data["games"]:
+        assert [g["players"] for g in game["games"]] == _player_counts(game["game"])
+        assert game["playout"]["game"] == game["memory"]["game"] == game["game"]
     assert {goal["status"] for goal in data["goals"]} <= {"met", "not met"}
     assert data["meta"]["build"] == results.meta["build"] and data["compiled"] == tr.COMPILED
 
@@ -130,12 +158,13 @@ def _check_issue_28(results: Results) -> None:
     assert results.compiled == tr.COMPILED
     assert results.meta["build"] == ("compiled (mypyc)" if tr.COMPILED else "pure Python")
     goals = {goal.name: goal for goal in results.goals}
-    assert "Taverna verified replay events/s" in goals and "Rules load, cold" in goals
-    playouts = {p.game: p for p in results.playouts}
+    assert "Rules load, cold" in goals
+    taverna, cavern = results.game("taverna"), results.game("cavern_tavern")
+    assert goals["Taverna verified replay events/s"].value == taverna.replay.events_per_second
     ours = {
-        "4-player Taverna through Game (log, views, checks)": results.games_at(4).decisions_per_second,
-        "mid-game 4-player Taverna Playout": playouts["taverna"].decisions_per_second,
-        "Cavern Tavern Playout": playouts["cavern_tavern"].decisions_per_second,
+        "4-player Taverna through Game (log, views, checks)": taverna.games_at(4).decisions_per_second,
+        "mid-game 4-player Taverna Playout": taverna.playout.decisions_per_second,
+        "Cavern Tavern Playout": cavern.playout.decisions_per_second,
     }
     for name, targets in AGAINST_CHESS.items():
         goal = goals[name]
