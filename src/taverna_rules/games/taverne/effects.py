@@ -15,12 +15,12 @@ from taverna_rules.core._registry import Registry
 from taverna_rules.core.choices import ChoosePlayer
 from taverna_rules.core.effects import (
     APPLICABILITY_OF_CONTROLS,
-    EFFECT,
     EffectRuntime,
     Executor,
     control_applies,
 )
 from taverna_rules.core.engine import Engine
+from taverna_rules.core.for_each import ForEach
 from taverna_rules.core.records import Action, Task
 from taverna_rules.dsl.evaluate import Evaluator
 from taverna_rules.dsl.nodes import Count, Node, Table
@@ -197,34 +197,6 @@ def targets(state: GameState, player: int, players: str) -> tuple[int, ...]:
     return (other,) if other in present else ()
 
 
-def _takers(rules: RuleSet, state: GameState, player: int, node: Node) -> tuple[int, ...]:
-    child = node.children[0]
-    players = str(node.arg("players"))
-    return tuple(seat for seat in targets(state, player, players) if applicable(rules, state, seat, child))
-
-
-def _for_each(engine: Engine, task: Task, node: Node) -> None:
-    seats = _takers(engine.rules, engine.state, task.player, node)
-    if node.arg("players") != "chosen_opponent":
-        engine.push(*(Task(EFFECT, seat, task.ref, (*task.path, 0)) for seat in seats))
-    elif seats:
-        engine.push(Task(step.CHOOSE_PLAYER, task.player, task.ref, task.path))
-
-
-def _player_choices(rules: RuleSet, state: GameState, task: Task) -> tuple[Action, ...]:
-    node = resolve_ref(rules, task.ref).at(task.path)
-    return tuple(ChoosePlayer(seat) for seat in _takers(rules, state, task.player, node))
-
-
-@decision(
-    step.CHOOSE_PLAYER, _player_choices, ask("choose a player", "choisissez un joueur"), takes=(ChoosePlayer,)
-)
-def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
-    """``for_each: {players: chosen_opponent}``: the player picks one player present (any,
-    in range or not, l.149), who then acts as "you" in the effect: ``ChoosePlayer``."""
-    engine.push(Task(EFFECT, action.seat, task.ref, (*task.path, 0)))
-
-
 # ----------------------------------------------------------------------------- applicability
 def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> bool:
     """Whether resolving ``node`` for ``player`` would change anything now."""
@@ -237,7 +209,7 @@ def applicable(rules: RuleSet, state: GameState, player: int, node: Node) -> boo
             lambda repeat: EVALUATOR.bounded(repeat, "times", state, player, MAX_REPEAT, rules),
         )
     if op == "for_each":
-        return bool(_takers(rules, state, player, node))
+        return bool(FOR_EACH.takers(rules, state, player, node))
     me = state.players[player]
     c = rules.constants
     if op in ("gain_butin", "lose_butin", "gain_energy", "lose_energy", "gain_pints", "lose_pints"):
@@ -265,7 +237,23 @@ def _words(rules: RuleSet, node: Node, lang: str) -> str:
     return VOCABULARY.render(node, lang)
 
 
+#: Whom a ``for_each`` falls on, and the chosen player's decision.
+FOR_EACH = ForEach(targets, applicable, resolve_ref, step.CHOOSE_PLAYER)
+
+
+@decision(
+    step.CHOOSE_PLAYER,
+    FOR_EACH.choices,
+    ask("choose a player", "choisissez un joueur"),
+    takes=(ChoosePlayer,),
+)
+def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
+    """``for_each: {players: chosen_opponent}``: the player picks one player present (any,
+    in range or not, l.149), who then acts as "you" in the effect: ``ChoosePlayer``."""
+    FOR_EACH.chosen(engine, task, action)
+
+
 RUNTIME = EffectRuntime(
-    EXECUTORS, EVALUATOR, resolve_ref, _words, controls={"for_each": _for_each}, applicable=applicable
+    EXECUTORS, EVALUATOR, resolve_ref, _words, controls={"for_each": FOR_EACH.control}, applicable=applicable
 )
 RUNTIME.install(FLOW)
