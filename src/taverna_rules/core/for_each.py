@@ -8,9 +8,8 @@ it would not is skipped, and a ``for_each`` that falls on nobody is not applicab
 
 A game builds one :class:`ForEach`, hands :meth:`ForEach.control` to its
 :class:`~taverna_rules.core.effects.EffectRuntime` as the ``for_each`` handler, asks
-:meth:`ForEach.takers` in its ``applicable``, and registers its own decision step
-(its name stays the game's, as its logs record it) with :meth:`ForEach.choices` and
-:meth:`ForEach.chosen`.
+:meth:`ForEach.takers` in its ``applicable``, and registers the choice on its flow with
+:meth:`ForEach.register` (under the game's own step name, as its logs record it).
 """
 
 from __future__ import annotations
@@ -22,6 +21,8 @@ import attrs
 
 from taverna_rules.core.choices import ChoosePlayer
 from taverna_rules.core.effects import EFFECT
+from taverna_rules.core.flow import Flow
+from taverna_rules.core.prompts import Prompt
 from taverna_rules.core.records import Action, Task
 from taverna_rules.dsl.nodes import Node
 
@@ -71,3 +72,13 @@ class ForEach:
     def chosen(self, engine: Any, task: Task, action: ChoosePlayer) -> None:
         """The chosen player resolves the effect as "you"."""
         engine.push(Task(EFFECT, action.seat, task.ref, (*task.path, 0)))
+
+    def register(self, flow: Flow, prompt: Prompt, doc: str) -> None:
+        """Register the choice of a player on ``flow``: the decision step :attr:`choose`,
+        asked with ``prompt``, its answer described by ``doc`` (the rule it reads)."""
+
+        def chosen(engine: Any, task: Task, action: ChoosePlayer) -> None:
+            self.chosen(engine, task, action)
+
+        chosen.__doc__ = doc
+        flow.decision(self.choose, self.choices, prompt, takes=(ChoosePlayer,))(chosen)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taverna_rules.core._registry import Registry
-from taverna_rules.core.choices import ChoosePlayer
 from taverna_rules.core.effects import (
     APPLICABILITY_OF_CONTROLS,
     EffectRuntime,
@@ -241,16 +240,12 @@ def _words(rules: RuleSet, node: Node, lang: str) -> str:
 FOR_EACH = ForEach(targets, applicable, resolve_ref, step.CHOOSE_PLAYER)
 
 
-@decision(
-    step.CHOOSE_PLAYER,
-    FOR_EACH.choices,
+FOR_EACH.register(
+    FLOW,
     ask("choose a player", "choisissez un joueur"),
-    takes=(ChoosePlayer,),
-)
-def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
     """``for_each: {players: chosen_opponent}``: the player picks one player present (any,
-    in range or not, l.149), who then acts as "you" in the effect: ``ChoosePlayer``."""
-    FOR_EACH.chosen(engine, task, action)
+    in range or not, l.149), who then acts as "you" in the effect: ``ChoosePlayer``.""",
+)
 
 
 RUNTIME = EffectRuntime(

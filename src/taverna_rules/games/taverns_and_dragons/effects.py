@@ -994,16 +994,12 @@ def _words(rules: RuleSet, node: Node, lang: str) -> str:
 FOR_EACH = ForEach(targets, applicable, resolve_ref, step.CHOOSE_PLAYER)
 
 
-@decision(
-    step.CHOOSE_PLAYER,
-    FOR_EACH.choices,
+FOR_EACH.register(
+    FLOW,
     ask("choose a player", "choisissez un joueur"),
-    takes=(ChoosePlayer,),
-)
-def _choose_player(engine: Engine, task: Task, action: ChoosePlayer) -> None:
     """``for_each: {players: chosen_opponent}``: the player picks another, who then acts as
-    "you" in the effect: ``ChoosePlayer``."""
-    FOR_EACH.chosen(engine, task, action)
+    "you" in the effect: ``ChoosePlayer``.""",
+)
 
 
 RUNTIME = EffectRuntime(
