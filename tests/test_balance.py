@@ -117,3 +117,38 @@ def test_taverne_balance_measures_every_reconstructed_card() -> None:
     # 3 games (3, 4 and 5 players): a Character kept by each player at least.
     assert sum(f.reached for f in figures if f.kind == "character") >= 3 + 4 + 5
     assert "wins vs table" in report.format_text()
+
+
+def test_taverns_and_dragons_balance_measures_heroes_recipes_dragons_and_seats() -> None:
+    """Issue #30: the reconstruction is measured for each hero, recipe, dragon and location,
+    and the first player's advantage per player count; a dragon is slain at most once a
+    game it came into. Greedy bots hunt: a hunt's rolled attack symbols count for what
+    they will strike (one step ahead, a hunt would otherwise look like gems thrown away)."""
+    rules = tr.load_rules("taverns_and_dragons")
+    report = balance(rules, "greedy", games=3, seed=2, players=(2, 4))
+    figures = report.figures
+    kinds = {f.kind for f in figures}
+    assert kinds == {"hero", "recipe", "dragon", "location", "seat"}
+    assert {f.card for f in figures if f.kind == "dragon"} == {d.id for d in rules.dragons}
+    dragons = [f for f in figures if f.kind == "dragon"]
+    assert all(f.used <= f.reached for f in dragons)
+    assert sum(f.used for f in dragons) > 0, "greedy bots never slew a dragon"
+    seats = [f for f in figures if f.kind == "seat"]
+    assert {f.card for f in seats} == {f"{n} players, place {p}" for n in (2, 4) for p in range(1, n + 1)}
+    # One winner at least a game: 3 games at each of the two counts.
+    assert sum(f.used for f in seats) >= 6
+
+
+def test_the_command_line_names_its_bots_and_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bot`` and ``--players`` choose the bots and the counts played (ISMCTS, say, on
+    the counts one cares for); a bad spec or an unsupported count is refused with the
+    library's message and status 2, before any game is played."""
+    argv = ["--game", "taverns_and_dragons", "--games", "1", "--players", "2", "--bot", "random"]
+    assert balance_tool.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("random bots, 1 game for each player count")
+    assert "2 players, place 1" in out and "3 players" not in out and "greedy bots" not in out
+    assert balance_tool.main([*argv[:4], "--players", "6"]) == 2
+    assert "Taverns & Dragons is played by 2, 3, 4, 5 players, not 6" in capsys.readouterr().err
+    assert balance_tool.main([*argv[:4], "--bot", "ismcts:speed=3"]) == 2
+    assert "speed" in capsys.readouterr().err

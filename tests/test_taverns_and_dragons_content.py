@@ -71,6 +71,20 @@ def test_the_named_heroes_keep_their_names_and_no_card_passes_for_printed(rules:
     assert all(card.note for card in rules.heroes if card.name.fr in NAMED_HEROES)
 
 
+def test_every_recipe_is_priced_by_its_stated_rule(rules: RuleSet) -> None:
+    """The recipes' note states how the reconstruction prices them (1 a mushroom, plant or
+    spice, 2 an egg, 3 a meat, +1 for three kinds, +1 for five ingredients): each card
+    keeps to it, and no dish asks for two dragon meats (never cooked in the balance
+    report: meat comes only from dragons and the black market)."""
+    worth = {"mushroom": 1, "plant": 1, "spice": 1, "egg": 2, "meat": 3}
+    for recipe in rules.recipes:
+        needed = dict(recipe.ingredients)
+        count = sum(needed.values())
+        price = sum(worth[i] * n for i, n in needed.items()) + (len(needed) >= 3) + (count >= 5)
+        assert recipe.prestige == price, recipe.id
+        assert 2 <= count <= 5 and needed.get("meat", 0) <= 1, recipe.id
+
+
 def test_the_printed_locations_keep_their_printed_costs(rules: RuleSet) -> None:
     """The laboratory costs 1 energy and the spice the sbire carries (l.569); the
     travelling market 1 or 2 gold (l.575); the black market 1 gold and 2 or 3 prestige

@@ -94,9 +94,9 @@ def _actions(game: tr.Game, kind: type[Any]) -> list[Any]:
     return [a for a in game.legal_actions() if isinstance(a, kind)]
 
 
-def _refused(game: tr.Game, action: tr.Action, seat: int) -> None:
+def _refused(game: tr.Game, action: tr.Action, seat: int, match: str | None = None) -> None:
     before = len(game.events)
-    with pytest.raises(tr.IllegalActionError):
+    with pytest.raises(tr.IllegalActionError, match=match):
         game.apply(action, player=seat)
     assert len(game.events) == before
 
@@ -504,7 +504,8 @@ def test_the_travelling_markets_second_visit_of_a_round_pays_two_gold() -> None:
 
 def test_goods_are_dropped_and_wounds_healed_only_at_the_city_gates() -> None:
     """l.258-263: before and/or after moving, a sbire in the city gates may put what it
-    carries into the pantry and discard its wounds; nowhere else."""
+    carries into the pantry and discard its wounds; nowhere else. B13: the player chooses
+    what to drop and how many wounds to discard (a mission may reward wounds kept)."""
     game = scene(
         3,
         who={
@@ -518,13 +519,28 @@ def test_goods_are_dropped_and_wounds_healed_only_at_the_city_gates() -> None:
     )
     game.apply(Activate(1, "sturdy"), player=ANN)
     assert _actions(game, Drop) == [] and _actions(game, Heal) == []
-    _refused(game, Heal(), ANN)
+    _refused(game, Heal(1), ANN)
     game.apply(Move("portes"), player=ANN)
-    assert _actions(game, Drop) == [Drop("egg"), Drop("plant")] and _actions(game, Heal) == [Heal()]
+    assert _actions(game, Drop) == [Drop("egg"), Drop("plant")] and _actions(game, Heal) == [Heal(1)]
+    _refused(game, Heal(2), ANN)
     game.apply(Drop("egg"), player=ANN)
-    game.apply(Heal(), player=ANN)
+    game.apply(Heal(1), player=ANN)
     ann = _state(game).players[ANN]
     assert (ann.pantry, ann.carried[1], ann.wounds[1]) == (("egg",), ("plant",), 0)
+    assert _actions(game, Heal) == []
+
+
+def test_a_sbire_at_the_gates_may_keep_some_of_its_wounds() -> None:
+    """B13 (l.262-263): any number of wounds may be discarded, so a player after the
+    Battle-scarred mission's three wounds heals only what he must."""
+    gates = ("portes",) * 3
+    game = scene(3, who={ANN: {"dice": (1,) * 5, "regions": gates, "wounds": (0, 3, 0)}})
+    game.apply(Activate(1, "sturdy"), player=ANN)
+    assert _actions(game, Heal) == [Heal(1), Heal(2), Heal(3)]
+    assert game.describe(Heal(2)) == "Heal 2 wounds of the sbire"
+    game.apply(Heal(2), player=ANN)
+    assert _state(game).players[ANN].wounds[1] == 1
+    assert _actions(game, Heal) == [Heal(1)]
 
 
 def test_the_campfire_gives_a_second_activation_then_the_first_goes_on() -> None:
@@ -762,7 +778,7 @@ def test_recruiting_pays_the_heros_cost_and_the_market_is_refilled() -> None:
     """l.357-359: at any moment of his turn a player pays a market hero's gold cost and
     takes it; the market is refilled to 4 from the deck."""
     market = ("graveur_de_runes", "gardienne", "vieille_paladine", "barde_vagabond")
-    game = scene(3, market=market, who={ANN: {"gold": 5}})
+    game = scene(3, market=market, who={ANN: {"gold": 4}})
     assert {r.hero for r in _actions(game, Recruit)} == {"graveur_de_runes", "gardienne"}
     game.apply(Recruit("gardienne"), player=ANN)
     revealed = pick(game)
@@ -831,9 +847,10 @@ def test_a_heros_extra_step_comes_after_the_move_the_die_compels() -> None:
     sbire ability (one region further, taking a fork's branch, a rune at Vén'Érable, B4)
     comes once that move is made and never stands for it."""
     game = scene(3, who={ANN: {"dice": (3,) * 5, "heroes": ("rodeuse_des_collines",)}})
+    _refused(game, UseAbility("rodeuse_des_collines"), ANN, "needs a sbire activated this turn")
     game.apply(Activate(3, "sturdy"), player=ANN)
     assert _actions(game, UseAbility) == []
-    _refused(game, UseAbility("rodeuse_des_collines"), ANN)
+    _refused(game, UseAbility("rodeuse_des_collines"), ANN, "would do nothing now for your sturdy henchman")
     game.apply(Move("pont/prairie/sous_bois"), player=ANN)
     game.apply(UseAbility("rodeuse_des_collines"), player=ANN)
     assert set(game.legal_actions()) == {Move("ven_erable"), Move("grottes")}

@@ -26,6 +26,7 @@ from taverna_rules.games.taverna.ruleset import RuleSet
 if TYPE_CHECKING:
     from taverna_rules.games.cavern_tavern.ruleset import RuleSet as CavernRuleSet
     from taverna_rules.games.taverne.ruleset import RuleSet as TaverneRuleSet
+    from taverna_rules.games.taverns_and_dragons.ruleset import RuleSet as DragonsRuleSet
 
 __all__ = ["load_rules", "validate"]
 
@@ -137,6 +138,16 @@ def load_rules(  # type: ignore[overload-overlap]
 
 @overload
 def load_rules(*paths: Paths, base: bool = True, game: Literal["taverne"]) -> TaverneRuleSet: ...
+
+
+@overload
+def load_rules(  # type: ignore[overload-overlap]
+    game_id: Literal["taverns_and_dragons"], /, *paths: Paths, base: bool = True
+) -> DragonsRuleSet: ...
+
+
+@overload
+def load_rules(*paths: Paths, base: bool = True, game: Literal["taverns_and_dragons"]) -> DragonsRuleSet: ...
 
 
 @overload

@@ -1,9 +1,11 @@
 """The reports on a game's reconstructed content:
-``python -m taverna_rules.tools.balance --game GAME [--report NAME]``.
+``python -m taverna_rules.tools.balance --game GAME [--report NAME] [--bot SPEC]
+[--players N]``.
 
-Plays simulated games (every seat a random bot, then every seat a greedy bot) for every
-player count and prints what the game measures of its content over them. The ``balance``
-report, run by default: Taverna its spells (:mod:`taverna_rules.games.taverna.balance`),
+Plays simulated games (every seat a random bot, then every seat a greedy bot, or the bots
+named with ``--bot``, ISMCTS say) for every player count (or those named with
+``--players``) and prints what the game measures of its content over them. The
+``balance`` report, run by default: Taverna its spells (:mod:`taverna_rules.games.taverna.balance`),
 Cavern Tavern its orders, items and cards
 (:mod:`taverna_rules.games.cavern_tavern.balance`); Taverna's ``economy`` report its
 coins, VP, track bonuses and supplies (:mod:`taverna_rules.games.taverna.economy`). What
@@ -77,15 +79,31 @@ def meter_of(rules: Any, report: str = DEFAULT_REPORT) -> BalanceMeter:
     return make(rules)
 
 
-def balance(rules: Any, bot: str, games: int, seed: int = 0, report: str = DEFAULT_REPORT) -> BalanceReport:
-    """Play ``games`` games per player count of the rules with ``bot`` (``random``,
-    ``greedy`` or any bot spec) at every seat, and measure them with the meter of the
-    game's report ``report``. Game ``g`` has the seed ``seed + g``, and its seat ``i`` a
-    bot seeded ``seed + g + i``."""
+def balance(
+    rules: Any,
+    bot: str,
+    games: int,
+    seed: int = 0,
+    report: str = DEFAULT_REPORT,
+    players: Sequence[int] = (),
+) -> BalanceReport:
+    """Play ``games`` games per player count of the rules (``players``, or every count the
+    game supports) with ``bot`` (``random``, ``greedy`` or any bot spec, say
+    ``ismcts:iterations=50,depth=20``) at every seat, and measure them with the meter of
+    the game's report ``report``. Game ``g`` has the seed ``seed + g``, and its seat ``i``
+    a bot seeded ``seed + g + i``. A player count the game does not support raises
+    :class:`~taverna_rules.errors.OptionError`."""
     meter = meter_of(rules, report)
-    for players in game_module(rules.game).player_counts(rules):
+    supported = game_module(rules.game).player_counts(rules)
+    for count in players:
+        if count not in supported:
+            raise OptionError(
+                f"{game_module(rules.game).name.en} is played by {', '.join(map(str, supported))} "
+                f"players, not {count!r}"
+            )
+    for count in players or supported:
         for index in range(games):
-            _play(rules, meter, bot, players, seed + index)
+            _play(rules, meter, bot, count, seed + index)
     return BalanceReport(rules.game, report, bot, games, seed, tuple(meter.figures()), meter.table())
 
 
@@ -104,7 +122,7 @@ def _play(rules: Any, meter: BalanceMeter, bot: str, players: int, seed: int) ->
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print a report on a game's content (its balance report by default), for random then
-    greedy bots."""
+    greedy bots, or the bots named with ``--bot``."""
     parser = argparse.ArgumentParser(
         prog="python -m taverna_rules.tools.balance",
         description="Play bot games for every player count and print a report on a game's content "
@@ -114,16 +132,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--game", default=DEFAULT_GAME, choices=installed_games())
     parser.add_argument("--report", default=DEFAULT_REPORT, help="the report to run (default: balance)")
+    parser.add_argument(
+        "--bot",
+        action="append",
+        metavar="SPEC",
+        help="the bot at every seat, once per report: random, greedy or a spec such as "
+        "ismcts:iterations=50,depth=20 (repeatable; default: random, then greedy)",
+    )
+    parser.add_argument(
+        "--players",
+        action="append",
+        type=int,
+        metavar="N",
+        help="a player count to play (repeatable; default: every count the game supports)",
+    )
     args = parser.parse_args(argv)
     rules = load_rules(args.game)
     try:
         meter_of(rules, args.report)
+        bots = args.bot or BOTS
+        for spec in bots:
+            make_bot(spec, 0)
+        for bot in bots:
+            print(balance(rules, bot, args.games, args.seed, args.report, args.players or ()).format_text())
+            print()
     except OptionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    for bot in BOTS:
-        print(balance(rules, bot, args.games, args.seed, args.report).format_text())
-        print()
     return 0
 
 

@@ -155,12 +155,12 @@ from taverna_rules.games.taverns_and_dragons.events import (
 )
 from taverna_rules.games.taverns_and_dragons.evolve import evolve as _fold_event
 from taverna_rules.games.taverns_and_dragons.flow import FLOW
+from taverna_rules.games.taverns_and_dragons.heuristic import heuristic
 from taverna_rules.games.taverns_and_dragons.integrity import state_problems
 from taverna_rules.games.taverns_and_dragons.narration import (
     NARRATION,
     board_text,
     describe_action,
-    heuristic,
     narrate,
 )
 from taverna_rules.games.taverns_and_dragons.rules_text import RULES_TEXT

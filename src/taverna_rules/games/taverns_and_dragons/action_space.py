@@ -102,7 +102,7 @@ def actions_of(rules: RuleSet) -> Iterator[Action]:
     yield from (Visit(loc.id) for loc in rules.locations)
     yield from (Hunt(gems) for gems in range(1, rules.constants.hunting_dice + 1))
     yield from (Drop(kind) for kind in INGREDIENTS)
-    yield Heal()
+    yield from (Heal(n) for n in range(1, max(rules.slots(s.id) for s in rules.sbires) + 1))
     yield EndActivation()
     yield Strike()
     rows = max(len(d.grid) for d in rules.dragons)

@@ -135,7 +135,10 @@ class Drop(Action):
 @_action
 @attrs.frozen
 class Heal(Action):
-    """At the city gates, discard the sbire's wounds (l.258-263)."""
+    """At the city gates, discard ``wounds`` of the sbire's wounds, from one to all of them
+    (l.258-263; any number, B13: a mission may want them kept)."""
+
+    wounds: int
 
 
 @_action

@@ -48,8 +48,7 @@ def activation_actions(rules: RuleSet, state: GameState, seat: int) -> tuple[Act
         out.extend(Hunt(g) for g in range(1, min(rules.constants.hunting_dice, me.energy) + 1))
     if region == rules.gates:
         out.extend(Drop(kind) for kind in sorted(set(me.carried[index])))
-        if me.wounds[index]:
-            out.append(Heal())
+        out.extend(Heal(n) for n in range(1, me.wounds[index] + 1))
     if state.moved:
         out.append(EndActivation())
     return tuple(out)
@@ -122,8 +121,7 @@ def _activation(engine: Engine, task: Task, action: Action) -> None:
         engine.emit(ev.IngredientDropped(seat, sbire, action.ingredient))
         engine.push(task)
     elif isinstance(action, Heal):
-        wounds = state.players[seat].wounds[state.sbires.index(sbire)]
-        engine.emit(ev.WoundsHealed(seat, sbire, wounds))
+        engine.emit(ev.WoundsHealed(seat, sbire, action.wounds))
         engine.push(task)
 
 

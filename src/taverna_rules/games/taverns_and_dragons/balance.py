@@ -1,7 +1,7 @@
 """Taverns & Dragons' balance measures (the ``balance`` report of its game module): for each
 reconstructed hero, recipe, dragon and location, how often it came into a game, how often
 it was used (a hero recruited and its ability or bonus used, a recipe cooked, a dragon
-struck and slain, a location visited), and how often the players who used it won against
+slain, a location visited), and how often the players who used it won against
 the table's share; and the first player's advantage (the winner's seat in the order of the
 first round).
 
@@ -37,7 +37,7 @@ class CardFigures:
     #: place in the order: every game).
     reached: int
     #: Times it was used: a hero recruited, an ability or a bonus used; a recipe cooked; a
-    #: dragon's marker placed; a location visited; a seat that won.
+    #: dragon slain; a location visited; a seat that won.
     used: int
     #: Its users' share of wins less the table's (``None`` when nobody used it).
     win_gap: float | None

@@ -561,7 +561,7 @@ class WoundTaken(Event):
 @_event
 @attrs.frozen
 class WoundsHealed(Event):
-    """The sbire discards its wounds (l.258-263)."""
+    """The sbire discards ``count`` of its wounds at the city gates (l.258-263, B13)."""
 
     player: int
     sbire: str

@@ -67,10 +67,12 @@ def _ability_refusal(rules: RuleSet, state: GameState, seat: int, action: UseAbi
     if action.hero in me.exhausted:
         return "that hero is exhausted until the next readying (l.367)"
     when = rules.hero(action.hero).when
-    if when == "sbire":
+    if when == "sbire" and not state.focus:
         return "its ability needs a sbire activated this turn (l.365)"
-    if when == "hunt":
+    if when == "hunt" and not state.hunting:
         return "its ability is for a hunt, once the hunting dice are rolled"
+    if when == "sbire":
+        return f"its ability would do nothing now for your {rules.sbire(state.focus).name.en}"
     return "its ability would do nothing now"
 
 

@@ -1,8 +1,7 @@
 """Taverns & Dragons in words, in English and French: a line per event for the narrated
-demo and logs, a label per action, the text board, the demo's frame, and the heuristic of
-the bots that look one step ahead. Things are named as the board and the cards name them
-(regions, locations, heroes, recipes, dragons by name; dice by value); what a reader may
-not see is "a card"."""
+demo and logs, a label per action, the text board and the demo's frame. Things are named
+as the board and the cards name them (regions, locations, heroes, recipes, dragons by
+name; dice by value); what a reader may not see is "a card"."""
 
 from __future__ import annotations
 
@@ -43,11 +42,10 @@ from taverna_rules.games.taverns_and_dragons.actions import (
     Visit,
 )
 from taverna_rules.games.taverns_and_dragons.effects import RUNTIME
-from taverna_rules.games.taverns_and_dragons.endgame import final_lines
 from taverna_rules.games.taverns_and_dragons.ruleset import RuleSet
 from taverna_rules.games.taverns_and_dragons.state import GameState, face_symbols
 
-__all__ = ["NARRATION", "board_text", "describe_action", "heuristic", "narrate"]
+__all__ = ["NARRATION", "board_text", "describe_action", "narrate"]
 
 
 def _say(w: Wording, en: str, fr: str) -> str:
@@ -285,10 +283,11 @@ def _wounded(w: Wording, e: ev.WoundTaken) -> str:
 
 
 def _healed(w: Wording, e: ev.WoundsHealed) -> str:
+    wounds = _n(w, e.count, "wound", "blessure")
     return _say(
         w,
-        f"The {w.name(e.sbire)} of {w.who(e.player)} heals at the gates.",
-        f"Le {w.name(e.sbire)} de {w.who(e.player)} se soigne aux portes.",
+        f"The {w.name(e.sbire)} of {w.who(e.player)} heals {wounds} at the gates.",
+        f"Le {w.name(e.sbire)} de {w.who(e.player)} soigne {wounds} aux portes.",
     )
 
 
@@ -621,7 +620,11 @@ def _label(w: Wording, action: Action) -> str:
             f"Ranger {_a(w, action.ingredient)} au garde-manger",
         )
     if isinstance(action, Heal):
-        return _say(w, "Heal the sbire's wounds", "Soigner les blessures du sbire")
+        return _say(
+            w,
+            f"Heal {_n(w, action.wounds, 'wound', 'blessure')} of the sbire",
+            f"Soigner {_n(w, action.wounds, 'blessure', 'blessure')} du sbire",
+        )
     if isinstance(action, EndActivation):
         return _say(w, "End the activation", "Terminer l'activation")
     if isinstance(action, Strike):
@@ -760,27 +763,7 @@ def board_text(rules: RuleSet, state: GameState, viewer: int | None, lang: str =
     return "\n".join(lines)
 
 
-# ----------------------------------------------------------------------------- bots and demo
-def heuristic(rules: RuleSet, state: GameState, seat: int) -> float:
-    """How well ``seat`` stands, for bots that look one step ahead: prestige and what
-    will score at the end (heroes, trophies, the pantry), then the means to score more
-    (ingredients carried, gold, gems, runes), less wounds."""
-    me = state.players[seat]
-    if state.result is not None:
-        return 1000.0 if me.name in state.result.winners else -1000.0
-    lines = final_lines(rules, state, seat)
-    carried = sum(len(c) for c in me.carried)
-    return (
-        me.prestige
-        + sum(lines.values())
-        + 0.6 * carried
-        + 0.45 * me.gold
-        + 0.4 * me.energy
-        + 0.3 * me.runes
-        - 0.5 * sum(me.wounds)
-    )
-
-
+# ----------------------------------------------------------------------------- demo
 class Narration:
     """What the narrated demo needs of Taverns & Dragons: the lines after the opening and
     after the result, and the categories of a result in words."""
