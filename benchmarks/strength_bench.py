@@ -24,7 +24,8 @@ __all__ = ["DEPTHS", "GAMES", "GOAL_BEATS", "StrengthFigures", "strength_figures
 GAMES = BUNDLED_GAMES
 #: The playout depth ISMCTS searches a game with (none: to the end). Taverns & Dragons runs
 #: some 400 decisions a game: playouts of 20 decisions scored by its heuristic give it many
-#: more iterations (0.40 of the pairings at 0.2 s against 0.25 to the end; 0.83 at 1 s).
+#: more iterations (0.40 of the pairings at 0.2 s against 0.25 to the end; 0.83 at 1 s; 0.75,
+#: interval 0.55-0.88, against greedy bots whose heuristic values a hunt).
 DEPTHS = {"taverns_and_dragons": 20}
 
 #: The share of pairings with a greedy bot that ISMCTS must win.
