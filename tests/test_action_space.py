@@ -89,7 +89,7 @@ def test_numbers_out_of_range_are_refused(number: object, message: str) -> None:
 
 def test_what_is_no_action_of_the_rules_is_refused() -> None:
     space = tr.load_rules().action_space
-    with pytest.raises(tr.IllegalActionError, match="no action of these taverna rules"):
+    with pytest.raises(tr.IllegalActionError, match="not among the actions these Taverna rules"):
         space.encode(taverna.CastSpell("fireball"))
     with pytest.raises(tr.IllegalActionError, match="is not an action"):
         space.encode(object())  # type: ignore[arg-type]

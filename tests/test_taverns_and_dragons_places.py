@@ -16,16 +16,21 @@ from taverna_rules.games.taverns_and_dragons import (
     Activate,
     ChooseIngredient,
     ChooseRegion,
+    Collect,
+    Cook,
+    Drop,
     DungeonTokenDrawn,
     ForgeTokenDrawn,
     ForgeTokenUsed,
     GameState,
+    Heal,
     Hunt,
     HuntingDiceRolled,
     HuntStruck,
     IngredientDropped,
     LocationVisited,
     PowerAdvanced,
+    Recruit,
     RunesGained,
     SbireTeleported,
     Search,
@@ -217,3 +222,54 @@ def test_the_power_used_takes_a_space_up_to_the_marker_and_sends_it_back() -> No
     assert (ann.power, ann.pantry) == (0, ("spice",))
     assert not [a for a in game.legal_actions() if isinstance(a, UsePower)]
     assert game.decision is not None and (game.decision.player, game.decision.kind) == (ANN, "place_die")
+
+
+# ----------------------------------------------------------------------------- refusals
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        (Visit("donjon"), "not adjacent to the sbire's region"),
+        (Visit("forge"), "'forge' is not one of the locations laid"),
+        (Visit("marche_itinerant"), "you cannot pay its cost"),
+        (Heal(1), "no wound to heal"),
+        (Drop("egg"), "carries spice, not 'egg'"),
+    ],
+)
+def test_a_refused_visit_or_drop_says_the_actual_reason(action: tr.Action, why: str) -> None:
+    """A refusal names what stands in the way (l.258, l.281-291), not a list of what
+    might: a location not laid or not adjacent, a cost the player cannot pay, a wound or
+    an ingredient the sbire does not have."""
+    locations = ("marche_itinerant", "runes_enchantees", "caravane", "donjon")
+    game = scene(
+        3, locations=locations, who={ANN: {"dice": (1,) * 5, "gold": 0, "carried": ((), ("spice",), ())}}
+    )
+    game.apply(Activate(1, "sturdy"), player=ANN)
+    before = len(game.events)
+    with pytest.raises(tr.IllegalActionError, match=why):
+        game.apply(action, player=ANN)
+    assert len(game.events) == before
+
+
+@pytest.mark.parametrize(
+    "action", [Recruit("superman"), Cook(1, 99), Visit("atlantis"), Heal(-3), Collect("unicorn")]
+)
+def test_describe_refuses_an_action_no_rule_set_offers(action: tr.Action) -> None:
+    """A label names things as the cards do: an action naming a hero, a place or a number
+    the rules do not have is refused in the library's words (a server labelling a
+    client's action), not a ``KeyError`` or a label with an id in it."""
+    game = scene(3)
+    with pytest.raises(tr.IllegalActionError, match="not among the actions these Taverns & Dragons rules"):
+        game.describe(action)
+    assert game.describe(Recruit("gardienne")) == "Recruit Guardian (4 gold)"
+
+
+def test_a_player_holding_a_forge_token_may_not_visit_the_forge() -> None:
+    """l.554 (B16): a Forge token is kept, one at most: a player who holds one is not
+    offered the Forge (he would pay for nothing) and is told why."""
+    locations = ("forge", "marche_itinerant", "runes_enchantees", "caravane")
+    held = {"dice": (1,) * 5, "gold": 2, "forge": "forge_arc"}
+    game = scene(3, locations=locations, forge_pool=("forge_epee_1", "forge_hache_1"), who={ANN: held})
+    game.apply(Activate(1, "sturdy"), player=ANN)
+    assert Visit("forge") not in game.legal_actions()
+    with pytest.raises(tr.IllegalActionError, match="Forge token already"):
+        game.apply(Visit("forge"), player=ANN)

@@ -850,7 +850,7 @@ def test_a_heros_extra_step_comes_after_the_move_the_die_compels() -> None:
     _refused(game, UseAbility("rodeuse_des_collines"), ANN, "needs a sbire activated this turn")
     game.apply(Activate(3, "sturdy"), player=ANN)
     assert _actions(game, UseAbility) == []
-    _refused(game, UseAbility("rodeuse_des_collines"), ANN, "would do nothing now for your sturdy henchman")
+    _refused(game, UseAbility("rodeuse_des_collines"), ANN, "would do nothing now for your sturdy sbire")
     game.apply(Move("pont/prairie/sous_bois"), player=ANN)
     game.apply(UseAbility("rodeuse_des_collines"), player=ANN)
     assert set(game.legal_actions()) == {Move("ven_erable"), Move("grottes")}

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from taverna_rules._observe import information_key, observation_vector
 from taverna_rules._shown import shown
+from taverna_rules.core.action_space import action_space
 from taverna_rules.core.arguments import check_chance, rules_module
 from taverna_rules.core.chance import ChanceMode, Outcome, chance_mode
 from taverna_rules.core.chance_steps import chance_outcomes
@@ -261,11 +262,15 @@ class Game:
         names as the rulebook and the board print them, players by name, numbers as
         printed (a table ``1`` to ``6``), never a content id (``Take the order Roast Boar
         from table 3``). Each option of a choice has its own label. An action that is no
-        action of this game: :class:`~taverna_rules.errors.IllegalActionError`."""
+        action of this game, or one these rules never offer (a card they do not have):
+        :class:`~taverna_rules.errors.IllegalActionError`."""
         language = self._lang(lang)
         if not isinstance(action, Action) or type(action) not in self.module.actions.values():
             problem = f"describe takes an action of {self.module.name.en}"
             raise IllegalActionError(not_an_action(action, self.module, problem))
+        if self.module.actions_of is not None:
+            # a value no rule set of the game offers (a hero it has not) has no words either
+            action_space(self.rules).encode(action)
         label: str = self.module.describe_action(self.rules, self._state, action, language)
         return label
 

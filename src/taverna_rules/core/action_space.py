@@ -127,9 +127,10 @@ class ActionSpace:
             raise IllegalActionError(not_an_action(action, game_module(self.game), problem))
         number = self._index.get(self._canonical(action))
         if number is None:
+            name = game_module(self.game).name.en
             raise IllegalActionError(
-                f"{shown(action, wide=True)} is no action of these {self.game} rules "
-                f"({self.rules[:12]}): it has no number"
+                f"{shown(action, wide=True)} is not among the actions these {name} rules "
+                f"({self.rules[:12]}) can offer: it has no number"
             )
         return number
 

@@ -23,7 +23,14 @@ from taverna_rules.games.taverns_and_dragons.actions import (
 )
 from taverna_rules.games.taverns_and_dragons.flow import FLOW, ask, automatic
 from taverna_rules.games.taverns_and_dragons.free import FREE, face_of
-from taverna_rules.games.taverns_and_dragons.moves import move, reach, route_text, visit, visitable
+from taverna_rules.games.taverns_and_dragons.moves import (
+    move,
+    reach,
+    route_text,
+    visit,
+    visit_refusal,
+    visitable,
+)
 from taverna_rules.games.taverns_and_dragons.ruleset import RuleSet
 from taverna_rules.games.taverns_and_dragons.state import GameState
 from taverna_rules.games.taverns_and_dragons.table import collectable, dragon_space, region_of
@@ -64,14 +71,21 @@ def _refusal(rules: RuleSet, state: GameState, task: Task, action: Action) -> st
             else "that ingredient is not in its region, or it has no free slot (l.271)"
         )
     if isinstance(action, Visit):
-        return (
-            "that location is not adjacent, is full, was visited in this activation, holds the "
-            "dragon, or costs more than you have (l.281-291)"
-        )
+        return visit_refusal(rules, state, task.player, state.sbire, action.location)
     if isinstance(action, Hunt):
         return "a hunt takes 1 to 3 gems you have, once an activation, next to the dragon (l.297-299)"
-    if isinstance(action, (Drop, Heal)):
+    if isinstance(action, (Drop, Heal)) and region_of(state, task.player, state.sbire) != rules.gates:
         return "the sbire drops its goods and heals at the city gates only (l.258)"
+    index = state.sbires.index(state.sbire)
+    if isinstance(action, Drop):
+        carried = state.players[task.player].carried[index]
+        what = ", ".join(carried) or "nothing"
+        return f"the sbire carries {what}, not {action.ingredient!r}"
+    if isinstance(action, Heal):
+        wounds = state.players[task.player].wounds[index]
+        if not wounds:
+            return "the sbire has no wound to heal"
+        return f"the sbire has {wounds} wound(s): heal 1 to {wounds}, not {action.wounds!r}"
     if isinstance(action, EndActivation):
         return "the sbire must move first (l.234)"
     return ""

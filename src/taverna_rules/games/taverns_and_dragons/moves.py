@@ -77,24 +77,46 @@ def visitable(
     waive: tuple[str, ...] = (),
     dragon: bool = False,
 ) -> tuple[str, ...]:
-    """The locations ``sbire`` may visit now (l.281-291): on a space its region is adjacent
-    to, a place free (2, or 1 with two players, l.160), not visited in this activation
-    (l.289), no dragon on it (l.291; ``dragon``: allowed, l.525), its cost payable (B17)."""
-    letters = rules.region(region_of(state, seat, sbire)).letters
-    taken = dragon_space(rules, state)
-    most = places(rules, state)
-    out = []
-    for index, space in enumerate(rules.spaces):
-        if space not in letters or (space == taken and not dragon) or index >= len(state.locations):
-            continue
-        location = state.locations[index]
-        if state.used[index] >= most:
-            continue
-        if state.active == seat and location in state.visited:
-            continue
-        if _payable(rules, state, seat, sbire, cost_of(rules, state, location, waive)):
-            out.append(location)
-    return tuple(out)
+    """The locations ``sbire`` may visit now (l.281-291): those :func:`visit_refusal`
+    finds nothing against."""
+    return tuple(
+        location
+        for location in state.locations
+        if not visit_refusal(rules, state, seat, sbire, location, waive, dragon)
+    )
+
+
+def visit_refusal(
+    rules: RuleSet,
+    state: GameState,
+    seat: int,
+    sbire: str,
+    location: str,
+    waive: tuple[str, ...] = (),
+    dragon: bool = False,
+) -> str:
+    """Why ``sbire`` may not visit ``location`` now (``""``: it may): it must be laid on a
+    space its region is adjacent to (l.281), with a place free (2, or 1 with two players,
+    l.160), not visited in this activation (l.289), no dragon on it (l.291; ``dragon``:
+    allowed, l.525), not the Forge for a player holding its token (B16), its cost payable
+    (B17)."""
+    if location not in state.locations:
+        return f"{location!r} is not one of the locations laid"
+    index = state.locations.index(location)
+    space = rules.spaces[index]
+    if space not in rules.region(region_of(state, seat, sbire)).letters:
+        return f"it is not adjacent to the sbire's region (space {space}, l.281)"
+    if space == dragon_space(rules, state) and not dragon:
+        return "the dragon is on it (l.291)"
+    if state.used[index] >= places(rules, state):
+        return "its places are taken this round (l.287)"
+    if state.active == seat and location in state.visited:
+        return "the sbire visited it in this activation (l.289)"
+    if state.players[seat].forge and any(n.op == "forge" for n in rules.location(location).effect.walk()):
+        return "you hold a Forge token already: one at most (l.554)"
+    if not _payable(rules, state, seat, sbire, cost_of(rules, state, location, waive)):
+        return "you cannot pay its cost (l.285)"
+    return ""
 
 
 def visit(engine: Engine, seat: int, sbire: str, location: str, waive: tuple[str, ...] = ()) -> None:

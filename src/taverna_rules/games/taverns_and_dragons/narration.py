@@ -67,11 +67,13 @@ def _face(w: Wording, face: str) -> str:
 
 
 #: The ingredients French names with "une" (plante, épice, viande).
-_FEMININE = frozenset({"plant", "spice", "meat"})
+#: The things named in French with a feminine article: ingredients and hunting symbols.
+_FEMININE = frozenset({"plant", "spice", "meat", "sword", "arrow", "axe", "wound"})
 
 
 def _a(w: Wording, kind: str) -> str:
-    """An ingredient with its article: ``a wild plant``, ``une plante sauvage``."""
+    """An ingredient or a symbol with its article: ``a wild plant``, ``une plante
+    sauvage``, ``an arrow``."""
     if w.lang == "fr":
         return f"{'une' if kind in _FEMININE else 'un'} {w.name(kind)}"
     name = w.name(kind)
@@ -140,7 +142,7 @@ def _gold(w: Wording, e: ev.GoldGained) -> str:
     why = _say(w, " (a small roll)", " (petit lancer)") if e.why == "catch-up" else ""
     return _say(
         w,
-        f"{w.who(e.player)} gains {_n(w, e.amount, 'gold', 'or')}{why}.",
+        f"{w.who(e.player)} gains {e.amount} gold{why}.",
         f"{w.who(e.player)} gagne {e.amount} or{why}.",
     )
 
@@ -351,8 +353,8 @@ def _hunting_turned(w: Wording, e: ev.HuntingDieTurned) -> str:
 def _damage(w: Wording, e: ev.DamagePlaced) -> str:
     return _say(
         w,
-        f"{w.who(e.player)} strikes: a {w.name(e.symbol)} on row {e.row + 1}.",
-        f"{w.who(e.player)} frappe : {w.name(e.symbol)} sur la ligne {e.row + 1}.",
+        f"{w.who(e.player)} strikes: {_a(w, e.symbol)} on row {e.row + 1}.",
+        f"{w.who(e.player)} frappe : {_a(w, e.symbol)} sur la ligne {e.row + 1}.",
     )
 
 
@@ -372,6 +374,16 @@ def _trophy(w: Wording, e: ev.TrophyWon) -> str:
 
 def _forge(w: Wording, e: ev.ForgeTokenDrawn) -> str:
     return _say(w, f"{w.who(e.player)} draws a Forge token.", f"{w.who(e.player)} pioche un jeton Forge.")
+
+
+def _forge_used(w: Wording, e: ev.ForgeTokenUsed) -> str:
+    token = next((t for t in w.rules.forge if t.id == e.token), None)
+    symbol = _a(w, token.symbol) if token else e.token
+    return _say(
+        w,
+        f"{w.who(e.player)}'s Forge token adds {symbol} to the strike.",
+        f"Le jeton Forge de {w.who(e.player)} ajoute {symbol} à l'attaque.",
+    )
 
 
 def _dungeon(w: Wording, e: ev.DungeonTokenDrawn) -> str:
@@ -549,6 +561,7 @@ _LINES: dict[type, Callable[[Wording, Any], str | None]] = {
     ev.DragonSlain: _slain,
     ev.TrophyWon: _trophy,
     ev.ForgeTokenDrawn: _forge,
+    ev.ForgeTokenUsed: _forge_used,
     ev.DungeonTokenDrawn: _dungeon,
     ev.DiceChanged: _dice_changed,
     ev.DieRerolled: _die_rerolled,
@@ -632,8 +645,8 @@ def _label(w: Wording, action: Action) -> str:
     if isinstance(action, Damage):
         return _say(
             w,
-            f"A {w.name(action.symbol)} on row {action.row + 1}",
-            f"{w.name(action.symbol)} sur la ligne {action.row + 1}",
+            f"{_a(w, action.symbol).capitalize()} on row {action.row + 1}",
+            f"{_a(w, action.symbol).capitalize()} sur la ligne {action.row + 1}",
         )
     if isinstance(action, RerollHunting):
         return _say(
