@@ -14,34 +14,12 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
+from taverna_rules.core.balance import CardFigures, card_table, mean_gap, win_gaps
 from taverna_rules.core.records import Decision, Event
 from taverna_rules.games.taverne import events as ev
 from taverna_rules.games.taverne.ruleset import RuleSet
 
 __all__ = ["CardBalance", "CardFigures"]
-
-
-@attrs.frozen
-class CardFigures:
-    """How one card fared over a set of games."""
-
-    #: ``character``, ``atout``, ``crasse`` or ``sort``.
-    kind: str
-    card: str
-    #: Times it reached a player: a Specialty drawn, a Character kept.
-    reached: int
-    #: Times it was used: an Atout into play, a Crasse served, a Sort cast, its power acting.
-    used: int
-    #: Its holders' share of wins less the table's (``None`` when never held): a player
-    #: who held it won this much more often than one player in the table's count does.
-    win_gap: float | None
-
-    @property
-    def use_rate(self) -> float:
-        """``used / reached`` (0 when it never reached anyone)."""
-        return round(self.used / self.reached, 2) if self.reached else 0.0
 
 
 class CardBalance:
@@ -70,11 +48,8 @@ class CardBalance:
                 self.used[event.card] += 1
             elif isinstance(event, ev.PowerUsed) and event.source in holders:
                 self.used[event.source] += 1
-        result = state.result
-        winners = {s.player for s in result.standings if s.rank == 1} if result is not None else set()
-        share = len(winners) / len(state.players)
-        for card, seats in holders.items():
-            self.gaps[card].extend((1.0 if seat in winners else 0.0) - share for seat in seats)
+        for card, gaps in win_gaps(state, holders).items():
+            self.gaps[card].extend(gaps)
 
     def figures(self) -> list[CardFigures]:
         """One record per card: the Characters, then the Specialties by kind, in content order."""
@@ -84,19 +59,8 @@ class CardBalance:
         return [self._figures(kind, card) for kind, card in cards]
 
     def _figures(self, kind: str, card: str) -> CardFigures:
-        gaps = self.gaps[card]
-        return CardFigures(
-            kind, card, self.reached[card], self.used[card], round(sum(gaps) / len(gaps), 2) if gaps else None
-        )
+        return CardFigures(kind, card, self.reached[card], self.used[card], mean_gap(self.gaps[card]))
 
     def table(self) -> str:
         """The figures, one section per kind of card (each opened by a blank line)."""
-        lines: list[str] = []
-        kind = ""
-        for f in self.figures():
-            if f.kind != kind:
-                kind = f.kind
-                lines += ["", f"{kind:<26}{'reached':>8}{'used':>6}{'rate':>6}{'wins vs table':>15}"]
-            gap = "n/a" if f.win_gap is None else f"{f.win_gap:+.2f}"
-            lines.append(f"{f.card:<26}{f.reached:>8}{f.used:>6}{f.use_rate:>6.2f}{gap:>15}")
-        return "\n".join(lines)
+        return card_table(self.figures())

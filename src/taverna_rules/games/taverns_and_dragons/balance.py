@@ -16,36 +16,12 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
+from taverna_rules.core.balance import CardFigures, card_table, mean_gap, win_gaps, winners
 from taverna_rules.core.records import Decision, Event
 from taverna_rules.games.taverns_and_dragons import events as ev
 from taverna_rules.games.taverns_and_dragons.ruleset import RuleSet
 
 __all__ = ["CardBalance", "CardFigures"]
-
-
-@attrs.frozen
-class CardFigures:
-    """How one card fared over a set of games."""
-
-    #: ``hero``, ``recipe``, ``dragon``, ``location`` or ``seat`` (the first player's
-    #: advantage: ``card`` is a place in the first round's order).
-    kind: str
-    card: str
-    #: Games it came into (a hero or recipe turned up, a dragon woken, a location laid; a
-    #: place in the order: every game).
-    reached: int
-    #: Times it was used: a hero recruited, an ability or a bonus used; a recipe cooked; a
-    #: dragon slain; a location visited; a seat that won.
-    used: int
-    #: Its users' share of wins less the table's (``None`` when nobody used it).
-    win_gap: float | None
-
-    @property
-    def use_rate(self) -> float:
-        """``used / reached`` (0 when it never came into a game)."""
-        return round(self.used / self.reached, 2) if self.reached else 0.0
 
 
 class CardBalance:
@@ -72,16 +48,14 @@ class CardBalance:
                 order = tuple((event.player + i) % count for i in range(count))
         for key in seen:
             self.reached[key] += 1
-        result = state.result
-        winners = {s.player for s in result.standings if s.rank == 1} if result is not None else set()
-        share = len(winners) / len(state.players)
-        for key, seats in users.items():
-            self.gaps[key].extend((1.0 if seat in winners else 0.0) - share for seat in seats)
+        first = winners(state)
         for place, seat in enumerate(order, 1):
             key = ("seat", f"{len(order)} players, place {place}")
             self.reached[key] += 1
-            self.used[key] += seat in winners
-            self.gaps[key].append((1.0 if seat in winners else 0.0) - share)
+            self.used[key] += seat in first
+            users[key].add(seat)
+        for key, gaps in win_gaps(state, users).items():
+            self.gaps[key].extend(gaps)
 
     def _count(
         self, event: Event, users: defaultdict[tuple[str, str], set[int]], seen: set[tuple[str, str]]
@@ -109,21 +83,11 @@ class CardBalance:
         return [self._figures(key) for key in keys]
 
     def _figures(self, key: tuple[str, str]) -> CardFigures:
-        gaps = self.gaps[key]
-        gap = round(sum(gaps) / len(gaps), 2) if gaps else None
-        return CardFigures(key[0], key[1], self.reached[key], self.used[key], gap)
+        return CardFigures(key[0], key[1], self.reached[key], self.used[key], mean_gap(self.gaps[key]))
 
     def table(self) -> str:
         """The figures, one section per kind (each opened by a blank line)."""
-        lines: list[str] = []
-        kind = ""
-        for f in self.figures():
-            if f.kind != kind:
-                kind = f.kind
-                lines += ["", f"{kind:<28}{'games':>8}{'used':>6}{'rate':>6}{'wins vs table':>15}"]
-            gap = "n/a" if f.win_gap is None else f"{f.win_gap:+.2f}"
-            lines.append(f"{f.card:<28}{f.reached:>8}{f.used:>6}{f.use_rate:>6.2f}{gap:>15}")
-        return "\n".join(lines)
+        return card_table(self.figures(), reached="games", width=28)
 
 
 def _use(event: Event) -> tuple[tuple[str, str], int] | None:
